@@ -1,0 +1,108 @@
+// The WebSocket protocol between clients and the Durable Objects, declared once.
+// Every frame a client sends is parsed here; servers send with `satisfies`.
+import { z } from "zod";
+import { err, ok, type Result } from "./result.ts";
+
+export const PROTOCOL_VERSION = 1;
+/** Frames above this are refused before parsing (workerd accepts up to 32 MiB). */
+export const MAX_FRAME_BYTES = 1024 * 1024;
+
+export const ClientMessageSchema = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("sys.ping"),
+    nonce: z.string().max(128).optional(),
+  }),
+]);
+export type ClientMessage = z.infer<typeof ClientMessageSchema>;
+
+export const ProtocolErrorCodeSchema = z.enum([
+  "BAD_FRAME",
+  "FRAME_TOO_LARGE",
+  "UNKNOWN_TYPE",
+  "INVALID_MESSAGE",
+]);
+export type ProtocolErrorCode = z.infer<typeof ProtocolErrorCodeSchema>;
+
+export const ServerMessageSchema = z.discriminatedUnion("type", [
+  z.object({
+    type: z.literal("sys.welcome"),
+    server: z.enum(["AgentSession", "Hive"]),
+    name: z.string(),
+    protocol: z.literal(PROTOCOL_VERSION),
+  }),
+  z.object({
+    type: z.literal("sys.pong"),
+    nonce: z.string().optional(),
+    at: z.number(),
+  }),
+  z.object({
+    type: z.literal("sys.error"),
+    code: z.string(),
+    message: z.string(),
+    hint: z.string().optional(),
+  }),
+]);
+export type ServerMessage = z.infer<typeof ServerMessageSchema>;
+
+const CLIENT_TYPES: ReadonlySet<string> = new Set(
+  ClientMessageSchema.options.map((o) => o.shape.type.value),
+);
+
+/** The one parse point for client frames: text or binary, never trusted. */
+export function parseClientMessage(
+  raw: string | ArrayBuffer | ArrayBufferView,
+): Result<ClientMessage, ProtocolErrorCode> {
+  const size = typeof raw === "string" ? raw.length : raw.byteLength;
+  if (size > MAX_FRAME_BYTES) {
+    return err(
+      "FRAME_TOO_LARGE",
+      `frame of ${size} bytes exceeds the ${MAX_FRAME_BYTES}-byte limit`,
+      "send large payloads over HTTP and refer to them by reference",
+    );
+  }
+  let text: string;
+  try {
+    text =
+      typeof raw === "string"
+        ? raw
+        : new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(raw);
+  } catch {
+    return err("BAD_FRAME", "binary frame is not valid UTF-8", "send JSON text frames");
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return err(
+      "BAD_FRAME",
+      "frame is not valid JSON",
+      'send a JSON object such as {"type":"sys.ping"}',
+    );
+  }
+  if (typeof data !== "object" || data === null || Array.isArray(data)) {
+    return err("BAD_FRAME", "frame must be a JSON object", 'send {"type": "..."}');
+  }
+  const type = (data as { type?: unknown }).type;
+  if (typeof type !== "string" || !CLIENT_TYPES.has(type)) {
+    return err(
+      "UNKNOWN_TYPE",
+      `unknown message type ${JSON.stringify(type ?? null).slice(0, 80)}`,
+      `expected one of: ${[...CLIENT_TYPES].join(", ")}`,
+    );
+  }
+  const parsed = ClientMessageSchema.safeParse(data);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.join(".") || "(root)";
+    return err(
+      "INVALID_MESSAGE",
+      `invalid ${type} message at ${where}: ${issue?.message ?? "invalid"}`,
+      "check the message against shared/protocol.ts",
+    );
+  }
+  return ok(parsed.data);
+}
+
+export function encodeServerMessage(message: ServerMessage): string {
+  return JSON.stringify(message);
+}

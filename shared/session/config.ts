@@ -1,0 +1,22 @@
+// A session's configuration, validated at the gateway and stored by AgentSession.
+import { z } from "zod";
+
+export const SESSION_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+export const HIVE_NAME_PATTERN = /^[a-z0-9][a-z0-9-]{0,62}$/;
+/** Missions are instructions, not documents: long inputs belong in the workspace. */
+export const MAX_MISSION_CHARS = 8_000;
+
+export const SessionModeSchema = z.enum(["strict", "elastic"]);
+
+export const SessionConfigSchema = z.strictObject({
+  hive: z
+    .string()
+    .regex(HIVE_NAME_PATTERN, "lowercase letters, digits and dashes, up to 63 characters"),
+  mission: z.string().min(1).max(MAX_MISSION_CHARS),
+  mode: SessionModeSchema.default("strict"),
+  model: z.string().min(1).max(128).default("lethe-local"),
+  persona: z.string().min(1).max(64).default("code-agent"),
+  stepBudget: z.number().int().min(1).max(1_000).default(15),
+});
+export type SessionConfig = z.output<typeof SessionConfigSchema>;
+export type SessionConfigInput = z.input<typeof SessionConfigSchema>;

@@ -1,0 +1,76 @@
+// Three projects: `unit` (Node, the pure code under shared/ and the CLI),
+// `workers` (inside workerd with every binding real) and `e2e` (the whole
+// cluster booted with wrangler, driven by real clients).
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { unstable_getMiniflareWorkerOptions } from "wrangler";
+import { defineConfig } from "vitest/config";
+import { WORKERS } from "./scripts/lib/cluster.ts";
+import { buildWorkers } from "./scripts/lib/build.ts";
+
+type PoolOptions = Exclude<Parameters<typeof cloudflareTest>[0], (...args: never[]) => unknown>;
+type AuxiliaryWorker = NonNullable<NonNullable<PoolOptions["miniflare"]>["workers"]>[number];
+
+async function workersPoolOptions(): Promise<PoolOptions> {
+  // The gateway runs from source; the Workers it binds run as auxiliary Workers,
+  // which must be pre-built bundles configured from their own wrangler.toml.
+  const auxiliary = buildWorkers(WORKERS.slice(1).map((w) => w.name)).map((built) => {
+    const w = unstable_getMiniflareWorkerOptions(built.config).workerOptions as AuxiliaryWorker;
+    // Only the bindings these Workers use: the full set carries options that
+    // the vitest pool's v4 conversion refuses.
+    return {
+      name: built.name,
+      modules: true,
+      scriptPath: built.bundle,
+      compatibilityDate: w.compatibilityDate,
+      compatibilityFlags: w.compatibilityFlags,
+      bindings: w.bindings,
+      d1Databases: w.d1Databases,
+      queueProducers: w.queueProducers,
+      queueConsumers: w.queueConsumers,
+      serviceBindings: w.serviceBindings,
+    } satisfies AuxiliaryWorker;
+  });
+  return {
+    wrangler: { configPath: "./wrangler.toml" },
+    miniflare: {
+      bindings: { TEST_MIGRATIONS: await readD1Migrations("./migrations") },
+      workers: auxiliary,
+    },
+  };
+}
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          environment: "node",
+          include: [
+            "tests/shared/**/*.test.ts",
+            "tests/cli/**/*.test.ts",
+            "tests/scripts/**/*.test.ts",
+          ],
+        },
+      },
+      {
+        plugins: [cloudflareTest(workersPoolOptions)],
+        test: {
+          name: "workers",
+          include: ["tests/workers/**/*.test.ts", "tests/durable-objects/**/*.test.ts"],
+          setupFiles: ["./tests/setup.ts"],
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          environment: "node",
+          include: ["tests/e2e/**/*.test.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

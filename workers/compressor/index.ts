@@ -1,0 +1,72 @@
+// The compressor Worker: token counting, pruning and summaries over typed RPC,
+// and the consumer of the `lethe-jobs` queue.
+import { WorkerEntrypoint } from "cloudflare:workers";
+import { drizzle } from "drizzle-orm/d1";
+import { queueReceipts } from "../../shared/db/schema.ts";
+import type { ComponentHealth } from "../../shared/health.ts";
+import { createLogger, describeError } from "../../shared/log.ts";
+import { JobSchema, type Job } from "../../shared/queues.ts";
+
+const log = createLogger("compressor");
+/** Seconds before a job that failed for a transient reason is delivered again. */
+const RETRY_DELAY_SECONDS = 2;
+
+export default class Compressor extends WorkerEntrypoint<Cloudflare.Env> {
+  /** Liveness across the binding, including this Worker's own D1 binding. */
+  async health(): Promise<ComponentHealth> {
+    const row = await this.env.DB.prepare("SELECT 1 AS one").first<{ one: number }>();
+    return {
+      component: "compressor",
+      ok: row?.one === 1,
+      detail: { entrypoint: "Compressor", d1: row?.one === 1 },
+    };
+  }
+
+  override async fetch(): Promise<Response> {
+    return Response.json(
+      { error: { code: "NOT_PUBLIC", message: "the compressor is reached through the gateway" } },
+      { status: 404 },
+    );
+  }
+
+  override async queue(batch: MessageBatch<unknown>): Promise<void> {
+    for (const message of batch.messages) {
+      const parsed = JobSchema.safeParse(message.body);
+      if (!parsed.success) {
+        // A body that does not parse will never parse: acking it keeps the batch
+        // flowing, and the log keeps what was dropped.
+        log.error("job.invalid", { id: message.id, issues: parsed.error.issues.length });
+        message.ack();
+        continue;
+      }
+      try {
+        await this.#run(parsed.data);
+        message.ack();
+      } catch (error) {
+        log.warn("job.retry", {
+          id: message.id,
+          attempts: message.attempts,
+          ...describeError(error),
+        });
+        message.retry({ delaySeconds: RETRY_DELAY_SECONDS });
+      }
+    }
+  }
+
+  async #run(job: Job): Promise<void> {
+    switch (job.type) {
+      case "health.ping": {
+        const db = drizzle(this.env.DB);
+        await db
+          .insert(queueReceipts)
+          .values({ id: job.id, type: job.type, sentAt: job.sentAt, receivedAt: Date.now() })
+          .onConflictDoNothing();
+        return;
+      }
+      default: {
+        const unreachable: never = job.type;
+        return unreachable;
+      }
+    }
+  }
+}

@@ -1,0 +1,50 @@
+// The gateway's HTTP API (hono). WebSocket upgrades are routed to the Durable
+// Objects by partyserver; everything else is JSON with typed errors.
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { routePartykitRequest } from "partyserver";
+import { errorBody } from "../../shared/errors.ts";
+import { notFound, onError } from "./errors.ts";
+import { gatherHealth } from "./health.ts";
+import { sessions } from "./routes/sessions.ts";
+
+/** Largest JSON body the API accepts; workspace uploads have their own limit. */
+export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+
+export const ROUTES = {
+  "GET /": "this index",
+  "GET /health": "each component's status, checked across its binding",
+  "POST /v1/sessions": "create a session: {hive, mission, mode?, model?, persona?, stepBudget?}",
+  "GET /v1/sessions/:id": "a session's configuration",
+  "WS /parties/agent-session/:id": "watch a session (protocol: shared/protocol.ts)",
+  "WS /parties/hive/:name": "follow a hive (protocol: shared/protocol.ts)",
+} as const;
+
+export const app = new Hono<{ Bindings: Env }>()
+  .use(
+    "/v1/*",
+    bodyLimit({
+      maxSize: MAX_JSON_BODY_BYTES,
+      onError: (c) =>
+        c.json(
+          errorBody(
+            "PAYLOAD_TOO_LARGE",
+            `the request body exceeds ${MAX_JSON_BODY_BYTES} bytes`,
+            "send large content as a workspace file and refer to it by path",
+          ),
+          413,
+        ),
+    }),
+  )
+  .get("/", (c) => c.json({ name: "lethe", routes: ROUTES }))
+  .get("/health", async (c) => {
+    const report = await gatherHealth(c.env);
+    return c.json(report, report.ok ? 200 : 503);
+  })
+  .route("/v1/sessions", sessions)
+  .all("/parties/*", async (c) => {
+    const routed = await routePartykitRequest(c.req.raw, c.env);
+    return routed ?? notFound(c);
+  })
+  .notFound(notFound)
+  .onError(onError);

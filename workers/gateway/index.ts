@@ -1,0 +1,10 @@
+// The gateway Worker's entry: the HTTP app, and the Durable Object classes that
+// this script exports for the whole cluster.
+import { app } from "./app.ts";
+
+export { AgentSession } from "../../durable-objects/agent-session.ts";
+export { Hive } from "../../durable-objects/hive.ts";
+
+export default {
+  fetch: app.fetch,
+} satisfies ExportedHandler<Env>;
