@@ -90,6 +90,7 @@ export async function gatherHealth(env: Env): Promise<HealthReport> {
     timed("router", CHECK_TIMEOUT_MS, async () => fromRemote(await env.ROUTER.health())),
     timed("gatekeeper", CHECK_TIMEOUT_MS, async () => fromRemote(await env.GATEKEEPER.health())),
     timed("compressor", CHECK_TIMEOUT_MS, async () => fromRemote(await env.COMPRESSOR.health())),
+    timed("model", CHECK_TIMEOUT_MS, async () => fromRemote(await env.MODEL.health())),
     timed("AgentSession", CHECK_TIMEOUT_MS, async () =>
       fromRemote(await env.AgentSession.getByName(HEALTH_OBJECT_NAME).health()),
     ),

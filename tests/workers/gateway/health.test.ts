@@ -8,7 +8,7 @@ describe("GET /health", () => {
     expect(response.status).toBe(200);
     const report = HealthReportSchema.parse(await response.json());
     expect(Object.keys(report.components).sort()).toEqual(
-      ["AgentSession", "Hive", "compressor", "d1", "gatekeeper", "queue", "router"].sort(),
+      ["AgentSession", "Hive", "compressor", "d1", "gatekeeper", "model", "queue", "router"].sort(),
     );
     for (const component of Object.values(report.components)) {
       expect(component, component.component).toMatchObject({ ok: true });

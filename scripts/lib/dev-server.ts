@@ -1,0 +1,122 @@
+// Boots the whole cluster in one `wrangler dev` process (every Worker's config,
+// the gateway's first) with persisted local state. Used by `npm start`, the
+// end-to-end tests and the benchmarks that need a running cluster.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdirSync } from "node:fs";
+import { ROOT, WORKERS, wranglerCommand, wranglerEnv } from "./cluster.ts";
+
+export interface ClusterOptions {
+  port: number;
+  persistTo: string;
+  /** Extra `--var KEY:VALUE` bindings for the gateway. */
+  vars?: Record<string, string>;
+  /** Echo wrangler's output to this process's stdout/stderr. */
+  echo?: boolean;
+  readyTimeoutMs?: number;
+}
+
+export interface Cluster {
+  url: string;
+  port: number;
+  child: ChildProcess;
+  /** Everything wrangler and workerd printed so far. */
+  output(): string;
+  /** SIGTERM to the process group (wrangler and its workerd children), then SIGKILL. */
+  stop(): Promise<void>;
+  /** SIGKILL to the whole process group: a crash, for the durability tests. */
+  kill(): Promise<void>;
+}
+
+export function applyMigrations(persistTo: string): void {
+  mkdirSync(persistTo, { recursive: true });
+  const { command, args } = wranglerCommand();
+  const run = spawnSync(
+    command,
+    [...args, "d1", "migrations", "apply", "DB", "--local", "--persist-to", persistTo],
+    { cwd: ROOT, env: wranglerEnv(), encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] },
+  );
+  if (run.status !== 0) {
+    throw new Error(`applying D1 migrations failed:\n${run.stdout}\n${run.stderr}`);
+  }
+}
+
+export async function startCluster(options: ClusterOptions): Promise<Cluster> {
+  applyMigrations(options.persistTo);
+  const { command, args } = wranglerCommand();
+  const vars = Object.entries(options.vars ?? {}).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+  const child = spawn(
+    command,
+    [
+      ...args,
+      "dev",
+      ...WORKERS.flatMap((w) => ["-c", w.config]),
+      "--persist-to",
+      options.persistTo,
+      "--ip",
+      "127.0.0.1",
+      "--port",
+      String(options.port),
+      "--inspector-port",
+      String(options.port + 10_000),
+      "--show-interactive-dev-session=false",
+      ...vars,
+    ],
+    { cwd: ROOT, env: wranglerEnv(), stdio: ["ignore", "pipe", "pipe"], detached: true },
+  );
+  let output = "";
+  const collect = (chunk: Buffer, echo: NodeJS.WriteStream) => {
+    const text = chunk.toString("utf8");
+    output += text;
+    if (output.length > 2_000_000) {
+      output = output.slice(-1_000_000);
+    }
+    if (options.echo) {
+      echo.write(text);
+    }
+  };
+  child.stdout?.on("data", (c: Buffer) => collect(c, process.stdout));
+  child.stderr?.on("data", (c: Buffer) => collect(c, process.stderr));
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+
+  const signalGroup = (signal: NodeJS.Signals) => {
+    if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) {
+      return;
+    }
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      // The group is already gone: nothing left to stop.
+    }
+  };
+  const stop = async () => {
+    signalGroup("SIGTERM");
+    const timer = setTimeout(() => signalGroup("SIGKILL"), 5_000);
+    await exited;
+    clearTimeout(timer);
+    // workerd children may outlive wrangler for a moment; make sure none remain.
+    signalGroup("SIGKILL");
+  };
+  const kill = async () => {
+    signalGroup("SIGKILL");
+    await exited;
+  };
+
+  const url = `http://127.0.0.1:${options.port}`;
+  const deadline = Date.now() + (options.readyTimeoutMs ?? 60_000);
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`wrangler dev exited with ${child.exitCode}:\n${output.slice(-4000)}`);
+    }
+    try {
+      const response = await fetch(`${url}/`, { signal: AbortSignal.timeout(2_000) });
+      if (response.ok) {
+        return { url, port: options.port, child, output: () => output, stop, kill };
+      }
+    } catch {
+      // Not listening yet: keep polling until the deadline.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  await stop();
+  throw new Error(`the cluster did not answer on ${url} in time:\n${output.slice(-4000)}`);
+}
