@@ -34,7 +34,7 @@ export class AgentSession extends Server<Env> {
   }
 
   override onMessage(connection: Connection, raw: WSMessage): void {
-    const message = receive(connection, raw);
+    const message = receive(connection, raw, "session");
     if (message === null) {
       return;
     }
@@ -46,8 +46,15 @@ export class AgentSession extends Server<Env> {
           ...(message.nonce === undefined ? {} : { nonce: message.nonce }),
         });
         return;
+      case "session.ping":
+        send(connection, {
+          type: "session.pong",
+          at: Date.now(),
+          ...(message.nonce === undefined ? {} : { nonce: message.nonce }),
+        });
+        return;
       default: {
-        const unreachable: never = message.type;
+        const unreachable: never = message;
         return unreachable;
       }
     }

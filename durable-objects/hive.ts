@@ -32,7 +32,7 @@ export class Hive extends Server<Env> {
   }
 
   override onMessage(connection: Connection, raw: WSMessage): void {
-    const message = receive(connection, raw);
+    const message = receive(connection, raw, "hive");
     if (message === null) {
       return;
     }
@@ -44,8 +44,15 @@ export class Hive extends Server<Env> {
           ...(message.nonce === undefined ? {} : { nonce: message.nonce }),
         });
         return;
+      case "hive.ping":
+        send(connection, {
+          type: "hive.pong",
+          at: Date.now(),
+          ...(message.nonce === undefined ? {} : { nonce: message.nonce }),
+        });
+        return;
       default: {
-        const unreachable: never = message.type;
+        const unreachable: never = message;
         return unreachable;
       }
     }

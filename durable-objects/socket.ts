@@ -12,20 +12,40 @@ export function send(connection: Connection, message: ServerMessage): void {
   connection.send(encodeServerMessage(message));
 }
 
-/** Parses a frame; on failure answers with `sys.error` and returns null. */
-export function receive(
+type Namespace = "session" | "hive";
+export type MessageFor<N extends Namespace> = Extract<
+  ClientMessage,
+  { type: `sys.${string}` | `${N}.${string}` }
+>;
+
+/**
+ * Parses a frame meant for a server of namespace `ns`; on failure (or a message
+ * for another kind of server) answers with `sys.error` and returns null.
+ */
+export function receive<N extends Namespace>(
   connection: Connection,
   raw: string | ArrayBuffer | ArrayBufferView,
-): ClientMessage | null {
+  ns: N,
+): MessageFor<N> | null {
   const parsed = parseClientMessage(raw);
-  if (parsed.ok) {
-    return parsed.value;
+  if (!parsed.ok) {
+    send(connection, {
+      type: "sys.error",
+      code: parsed.code,
+      message: parsed.message,
+      ...(parsed.hint === undefined ? {} : { hint: parsed.hint }),
+    });
+    return null;
+  }
+  const message = parsed.value;
+  if (message.type.startsWith("sys.") || message.type.startsWith(`${ns}.`)) {
+    return message as MessageFor<N>;
   }
   send(connection, {
     type: "sys.error",
-    code: parsed.code,
-    message: parsed.message,
-    ...(parsed.hint === undefined ? {} : { hint: parsed.hint }),
+    code: "UNKNOWN_TYPE",
+    message: `${message.type} is not a ${ns} message`,
+    hint: `this socket speaks sys.* and ${ns}.* messages`,
   });
   return null;
 }

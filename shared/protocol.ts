@@ -1,17 +1,23 @@
 // The WebSocket protocol between clients and the Durable Objects, declared once.
 // Every frame a client sends is parsed here; servers send with `satisfies`.
 import { z } from "zod";
+import { HiveClientMessages, HiveServerMessages } from "./hive/messages.ts";
 import { err, ok, type Result } from "./result.ts";
+import { SessionClientMessages, SessionServerMessages } from "./session/messages.ts";
 
 export const PROTOCOL_VERSION = 1;
 /** Frames above this are refused before parsing (workerd accepts up to 32 MiB). */
 export const MAX_FRAME_BYTES = 1024 * 1024;
 
+// Each subsystem declares its messages beside its code (shared/session/messages.ts,
+// shared/hive/messages.ts); this is the one union every frame is parsed against.
 export const ClientMessageSchema = z.discriminatedUnion("type", [
   z.object({
     type: z.literal("sys.ping"),
     nonce: z.string().max(128).optional(),
   }),
+  ...SessionClientMessages,
+  ...HiveClientMessages,
 ]);
 export type ClientMessage = z.infer<typeof ClientMessageSchema>;
 
@@ -41,6 +47,8 @@ export const ServerMessageSchema = z.discriminatedUnion("type", [
     message: z.string(),
     hint: z.string().optional(),
   }),
+  ...SessionServerMessages,
+  ...HiveServerMessages,
 ]);
 export type ServerMessage = z.infer<typeof ServerMessageSchema>;
 

@@ -66,6 +66,7 @@ describe("AgentSession", () => {
       ["[1,2,3]", "BAD_FRAME"],
       ['{"type":"session.nuke"}', "UNKNOWN_TYPE"],
       ['{"no":"type"}', "UNKNOWN_TYPE"],
+      ['{"type":"hive.ping"}', "UNKNOWN_TYPE"],
       ['{"type":"sys.ping","nonce":42}', "INVALID_MESSAGE"],
       [new Uint8Array([0xff, 0xfe, 0xfd]).buffer, "BAD_FRAME"],
       ["x".repeat(1024 * 1024 + 1), "FRAME_TOO_LARGE"],
