@@ -79,7 +79,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
 
   const signalGroup = (signal: NodeJS.Signals) => {
-    if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) {
+    if (child.pid === undefined) {
       return;
     }
     try {
@@ -95,10 +95,24 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     clearTimeout(timer);
     // workerd children may outlive wrangler for a moment; make sure none remain.
     signalGroup("SIGKILL");
+    await groupGone();
   };
   const kill = async () => {
     signalGroup("SIGKILL");
     await exited;
+    signalGroup("SIGKILL");
+    await groupGone();
+  };
+  // Children of a dead wrangler are reparented and reaped asynchronously.
+  const groupGone = async () => {
+    for (let i = 0; i < 100 && child.pid !== undefined; i++) {
+      try {
+        process.kill(-child.pid, 0);
+      } catch {
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   };
 
   const url = `http://127.0.0.1:${options.port}`;

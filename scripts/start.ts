@@ -1,0 +1,133 @@
+// `npm start`: boots the whole Lethe cluster locally in one process (state in
+// .state/, git-ignored), waits until every component is healthy, prints what to
+// try next, and stops everything on Ctrl-C.
+import { createWriteStream, mkdirSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { HealthReportSchema, type HealthReport } from "../shared/health.ts";
+import { STATE_DIR } from "./lib/cluster.ts";
+import { startCluster, type Cluster } from "./lib/dev-server.ts";
+
+const HEALTH_DEADLINE_MS = 60_000;
+
+const { values: flags } = parseArgs({
+  options: {
+    port: { type: "string", default: process.env.PORT ?? "8787" },
+    "persist-to": { type: "string", default: process.env.LETHE_STATE_DIR ?? STATE_DIR },
+    "no-demo": { type: "boolean", default: false },
+    verbose: { type: "boolean", default: false },
+  },
+});
+
+function fail(message: string, hint: string): never {
+  console.error(`lethe: ${message}\n  hint: ${hint}`);
+  process.exit(1);
+}
+
+const port = Number(flags.port);
+if (!Number.isInteger(port) || port < 1 || port > 55_535) {
+  fail(`invalid port ${JSON.stringify(flags.port)}`, "use --port 8787 or PORT=8787");
+}
+const persistTo = path.resolve(flags["persist-to"]);
+mkdirSync(persistTo, { recursive: true });
+const logPath = path.join(persistTo, "cluster.log");
+
+async function portIsFree(): Promise<boolean> {
+  try {
+    await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(1_000) });
+    return false;
+  } catch {
+    // Nothing answered: the port is free (or firewalled, which wrangler will report).
+    return true;
+  }
+}
+
+async function waitForHealth(url: string): Promise<HealthReport> {
+  const deadline = Date.now() + HEALTH_DEADLINE_MS;
+  let last: HealthReport | undefined;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`${url}/health`, { signal: AbortSignal.timeout(15_000) });
+      last = HealthReportSchema.parse(await response.json());
+      if (last.ok) {
+        return last;
+      }
+    } catch {
+      // Still starting: poll again until the deadline.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  const failing = last
+    ? Object.values(last.components)
+        .filter((c) => !c.ok)
+        .map((c) => `${c.component}: ${c.error ?? "not ok"}`)
+        .join("; ")
+    : "no answer from /health";
+  throw new Error(`the cluster is not healthy after ${HEALTH_DEADLINE_MS / 1000} s (${failing})`);
+}
+
+function printReady(url: string, report: HealthReport, startedMs: number): void {
+  const seconds = ((performance.now() - startedMs) / 1000).toFixed(1);
+  const lines = Object.values(report.components).map(
+    (c) => `    ${c.ok ? "ok " : "BAD"}  ${c.component.padEnd(13)} ${c.latencyMs ?? "?"} ms`,
+  );
+  console.log(`
+Lethe is running at ${url}  (healthy after ${seconds} s)
+${lines.join("\n")}
+
+  Try next:
+    curl ${url}/health
+    curl -X POST ${url}/v1/sessions -H 'content-type: application/json' \\
+         -d '{"hive":"demo","mission":"find the timeout"}'
+    npm test                      the whole test suite
+  State: ${persistTo}   Logs: ${logPath}
+  Press Ctrl-C to stop the cluster.
+`);
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  if (!(await portIsFree())) {
+    fail(`port ${port} is already in use`, `stop what is running there, or use --port ${port + 1}`);
+  }
+  console.log(`lethe: starting the cluster on 127.0.0.1:${port} (state in ${persistTo})`);
+  const log = createWriteStream(logPath, { flags: "a" });
+  let cluster: Cluster;
+  try {
+    cluster = await startCluster({ port, persistTo, echo: flags.verbose });
+  } catch (error) {
+    fail(error instanceof Error ? error.message : String(error), `see ${logPath}`);
+  }
+  cluster.child.stdout?.pipe(log);
+  cluster.child.stderr?.pipe(log);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) {
+      return;
+    }
+    stopping = true;
+    console.log(`\nlethe: ${signal}: stopping the cluster…`);
+    await cluster.stop();
+    console.log("lethe: stopped");
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+  cluster.child.once("exit", (code) => {
+    if (!stopping) {
+      console.error(`lethe: the cluster exited unexpectedly (code ${code}); see ${logPath}`);
+      process.exit(1);
+    }
+  });
+
+  try {
+    const report = await waitForHealth(cluster.url);
+    printReady(cluster.url, report, started);
+  } catch (error) {
+    await cluster.stop();
+    fail(error instanceof Error ? error.message : String(error), `see ${logPath}`);
+  }
+}
+
+await main();

@@ -1,0 +1,57 @@
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { describe, it } from "vitest";
+import { ROOT } from "../../scripts/lib/cluster.ts";
+import { freshStateDir } from "./helpers.ts";
+
+const PORT = 18781;
+
+/** Every process whose command line mentions our port: wrangler and workerd. */
+async function processesOnPort(): Promise<string[]> {
+  const { readdirSync, readFileSync } = await import("node:fs");
+  const found: string[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) {
+      continue;
+    }
+    try {
+      const cmd = readFileSync(`/proc/${entry}/cmdline`, "utf8").replaceAll("\0", " ");
+      if (cmd.includes(`127.0.0.1:${PORT}`) || cmd.includes(`--port ${PORT}`)) {
+        found.push(cmd);
+      }
+    } catch {
+      // The process ended while we looked: it is not left behind.
+    }
+  }
+  return found;
+}
+
+describe("npm start", () => {
+  it("brings /health to all-ok and Ctrl-C leaves no process behind", async ({ expect }) => {
+    const child = spawn(process.execPath, [path.join(ROOT, "scripts/start.ts"), "--no-demo"], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: String(PORT), LETHE_STATE_DIR: freshStateDir("start") },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (c: Buffer) => (output += c.toString()));
+    child.stderr.on("data", (c: Buffer) => (output += c.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+
+    const started = Date.now();
+    while (!output.includes("Lethe is running") && Date.now() - started < 90_000) {
+      if (child.exitCode !== null) {
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(output).toContain("Lethe is running");
+    const health = await fetch(`http://127.0.0.1:${PORT}/health`);
+    expect(await health.json()).toMatchObject({ ok: true });
+
+    child.kill("SIGINT");
+    expect(await exited).toBe(0);
+    expect(output).toContain("lethe: stopped");
+    expect(await processesOnPort()).toEqual([]);
+  });
+});
