@@ -50,7 +50,10 @@ export interface Healed {
 }
 
 /** A refusal keeps the raw answer; the caller stores it under `rawRef` (contentKey of the raw text). */
-export type HealFailure<C extends string = HealErrorCode> = Err<C> & { raw: string; rawRef: string };
+export type HealFailure<C extends string = HealErrorCode> = Err<C> & {
+  raw: string;
+  rawRef: string;
+};
 export type HealResult = Ok<Healed> | HealFailure;
 
 export interface HealOptions {
@@ -171,7 +174,9 @@ export function moveFromValue(
       dropped.push("answer");
     }
     const known = options.offeredTools ?? TOOL_NAMES;
-    const tool = healName(fields.tool, known) ?? (options.offeredTools ? undefined : normaliseName(fields.tool));
+    const tool =
+      healName(fields.tool, known) ??
+      (options.offeredTools ? undefined : normaliseName(fields.tool));
     if (tool === undefined) {
       return healFailure(
         "INVALID_MOVE",

@@ -6,6 +6,7 @@ import { routePartykitRequest } from "partyserver";
 import { errorBody } from "../../shared/errors.ts";
 import { notFound, onError } from "./errors.ts";
 import { gatherHealth } from "./health.ts";
+import { model } from "./routes/model.ts";
 import { sessions } from "./routes/sessions.ts";
 
 /** Largest JSON body the API accepts; workspace uploads have their own limit. */
@@ -42,6 +43,7 @@ export const app = new Hono<{ Bindings: Env }>()
     return c.json(report, report.ok ? 200 : 503);
   })
   .route("/v1/sessions", sessions)
+  .route("/v1", model)
   .all("/parties/*", async (c) => {
     const routed = await routePartykitRequest(c.req.raw, c.env);
     return routed ?? notFound(c);

@@ -1,7 +1,108 @@
-// The local model endpoint Worker: an OpenAI-compatible /v1/chat/completions and
-// /v1/embeddings backed by a deterministic policy (a stand-in, not a model).
+// The local model endpoint Worker: an OpenAI-compatible /v1/chat/completions
+// (plain and SSE), /v1/embeddings and /v1/models backed by the deterministic
+// policy of shared/model/ — a stand-in for offline use and tests, not a model.
 import { WorkerEntrypoint } from "cloudflare:workers";
 import type { ComponentHealth } from "../../shared/health.ts";
+import { createLogger, describeError } from "../../shared/log.ts";
+import {
+  completeChat,
+  completionChunks,
+  createEmbeddings,
+  listModels,
+  openAIError,
+  POLICY_FINGERPRINT,
+  type OpenAIErrorBody,
+} from "../../shared/model/endpoint.ts";
+import { SCRIPT_HEADER, SCRIPT_INDEX_HEADER } from "../../shared/model/script.ts";
+
+const log = createLogger("model");
+
+/** Request bodies past this are refused: the gateway caps /v1/* at 1 MiB, direct callers get a little more room. */
+export const MAX_REQUEST_BYTES = 4 * 1024 * 1024;
+
+function errorResponse(status: number, body: OpenAIErrorBody): Response {
+  return Response.json(body, { status });
+}
+
+async function readJson(
+  request: Request,
+): Promise<{ ok: true; value: unknown } | { ok: false; response: Response }> {
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_REQUEST_BYTES) {
+    const e = openAIError(413, "payload_too_large", `the body exceeds ${MAX_REQUEST_BYTES} bytes`);
+    return { ok: false, response: errorResponse(e.status, e.body) };
+  }
+  const text = await request.text();
+  if (text.length > MAX_REQUEST_BYTES) {
+    const e = openAIError(413, "payload_too_large", `the body exceeds ${MAX_REQUEST_BYTES} bytes`);
+    return { ok: false, response: errorResponse(e.status, e.body) };
+  }
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    // Answered as a typed 400: the caller sent something that is not JSON.
+    const e = openAIError(
+      400,
+      "bad_json",
+      "the request body is not valid JSON",
+      "send a JSON object",
+    );
+    return { ok: false, response: errorResponse(e.status, e.body) };
+  }
+}
+
+function sseResponse(chunks: readonly object[]): Response {
+  const encoder = new TextEncoder();
+  let i = 0;
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      const chunk = chunks[i++];
+      if (chunk === undefined) {
+        controller.enqueue(encoder.encode("data: [DONE]\n\n"));
+        controller.close();
+        return;
+      }
+      controller.enqueue(encoder.encode(`data: ${JSON.stringify(chunk)}\n\n`));
+    },
+  });
+  return new Response(stream, {
+    headers: { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache" },
+  });
+}
+
+async function chat(request: Request): Promise<Response> {
+  const body = await readJson(request);
+  if (!body.ok) {
+    return body.response;
+  }
+  const outcome = completeChat(body.value, {
+    header: request.headers.get(SCRIPT_HEADER),
+    indexHeader: request.headers.get(SCRIPT_INDEX_HEADER),
+  });
+  if (!outcome.ok) {
+    return errorResponse(outcome.status, outcome.body);
+  }
+  const { completion, stream, includeUsage } = outcome.value;
+  return stream
+    ? sseResponse(completionChunks(completion, includeUsage))
+    : Response.json(completion);
+}
+
+async function embeddings(request: Request): Promise<Response> {
+  const body = await readJson(request);
+  if (!body.ok) {
+    return body.response;
+  }
+  const outcome = createEmbeddings(body.value);
+  return outcome.ok ? Response.json(outcome.value) : errorResponse(outcome.status, outcome.body);
+}
+
+const ROUTES: Record<string, { method: string; handle: (request: Request) => Promise<Response> }> =
+  {
+    "/v1/chat/completions": { method: "POST", handle: chat },
+    "/v1/embeddings": { method: "POST", handle: embeddings },
+    "/v1/models": { method: "GET", handle: async () => Response.json(listModels()) },
+  };
 
 export default class Model extends WorkerEntrypoint<Cloudflare.Env> {
   /** Liveness across the binding: answered by this Worker's own isolate. */
@@ -9,14 +110,37 @@ export default class Model extends WorkerEntrypoint<Cloudflare.Env> {
     return {
       component: "model",
       ok: true,
-      detail: { entrypoint: "Model", kind: "deterministic-policy" },
+      detail: { entrypoint: "Model", kind: "deterministic-policy", policy: POLICY_FINGERPRINT },
     };
   }
 
-  override async fetch(): Promise<Response> {
-    return Response.json(
-      { error: { code: "NOT_FOUND", message: "no route", hint: "POST /v1/chat/completions" } },
-      { status: 404 },
-    );
+  override async fetch(request: Request): Promise<Response> {
+    const path = new URL(request.url).pathname.replace(/\/+$/, "");
+    const route = ROUTES[path];
+    if (!route) {
+      const e = openAIError(
+        404,
+        "not_found",
+        `no route for ${path}`,
+        "POST /v1/chat/completions, POST /v1/embeddings, GET /v1/models",
+      );
+      return errorResponse(e.status, e.body);
+    }
+    if (request.method !== route.method) {
+      const e = openAIError(405, "method_not_allowed", `${path} takes ${route.method}`);
+      return errorResponse(e.status, e.body);
+    }
+    try {
+      return await route.handle(request);
+    } catch (error) {
+      log.error("request.failed", { path, ...describeError(error) });
+      const e = openAIError(
+        500,
+        "internal",
+        "the local model endpoint failed",
+        "see the model Worker's log",
+      );
+      return errorResponse(e.status, e.body);
+    }
   }
 }

@@ -14,11 +14,17 @@ const search = (query: string, rationale?: string): Move =>
     ? { kind: "tool", tool: "search", args: { query } }
     : { kind: "tool", tool: "search", args: { query }, rationale };
 const stage = (path: string): Move => ({ kind: "tool", tool: "stage_context", args: { path } });
-const offered: HealOptions = { offeredTools: ["search", "stage_context", "save_artifact", "finish"] };
+const offered: HealOptions = {
+  offeredTools: ["search", "stage_context", "save_artifact", "finish"],
+};
 
 // The corpus: answers of the kinds small models give, each with what it must become.
 const CORPUS: Case[] = [
-  { name: "clean JSON", raw: '{"tool":"search","args":{"query":"tax rate"}}', move: search("tax rate") },
+  {
+    name: "clean JSON",
+    raw: '{"tool":"search","args":{"query":"tax rate"}}',
+    move: search("tax rate"),
+  },
   {
     name: "a think block before the JSON",
     raw: '<think>The user wants the tax rate. I should search.</think>\n{"tool": "search", "args": {"query": "tax rate"}}',
@@ -34,7 +40,11 @@ const CORPUS: Case[] = [
     raw: '<think>I will call {"tool":"search","args":{"query":"rate"}}',
     move: search("rate"),
   },
-  { name: "only reasoning", raw: "<think>hmm, let me think about this</think>", code: "EMPTY_ANSWER" },
+  {
+    name: "only reasoning",
+    raw: "<think>hmm, let me think about this</think>",
+    code: "EMPTY_ANSWER",
+  },
   {
     name: "a json code fence",
     raw: '```json\n{"tool": "stage_context", "args": {"path": "src/a.ts"}}\n```',
@@ -95,7 +105,12 @@ const CORPUS: Case[] = [
   {
     name: "ReAct Action / Action Input lines",
     raw: 'Thought: I need the file\nAction: stage_context\nAction Input: {"path": "lib/x.py"}',
-    move: { kind: "tool", tool: "stage_context", args: { path: "lib/x.py" }, rationale: "I need the file" },
+    move: {
+      kind: "tool",
+      tool: "stage_context",
+      args: { path: "lib/x.py" },
+      rationale: "I need the file",
+    },
   },
   {
     name: "a misspelt key (rationate)",
@@ -251,7 +266,10 @@ describe("native tool calls", () => {
 
   it("repairs broken arguments of a native call", ({ expect }) => {
     const result = moveFromToolCall({ name: "search", arguments: "{query: 'x',}" });
-    expect(result).toMatchObject({ ok: true, value: { move: search("x"), steps: ["nested-args"] } });
+    expect(result).toMatchObject({
+      ok: true,
+      value: { move: search("x"), steps: ["nested-args"] },
+    });
   });
 
   it("refuses a native call to a tool that was not offered", ({ expect }) => {

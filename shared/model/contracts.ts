@@ -1,0 +1,133 @@
+// The prompt contracts between Lethe's callers (router, compressor) and any model:
+// how a request is laid out and what the answer looks like. The local endpoint's
+// policies parse exactly this; a real model reads it as instructions.
+import { z } from "zod";
+
+/** First line of the router's system message. */
+export const ROUTER_MARKER = "[LETHE ROUTER]";
+/** First line of the compressor's map and reduce system messages. */
+export const SUMMARISE_MARKER = "[LETHE SUMMARISE]";
+/** The summariser's whole answer when no sentence carries a fact. */
+export const SUMMARY_NONE = "NONE";
+
+// ---------------------------------------------------------------- router
+
+export interface RouterDomain {
+  name: string;
+  description: string;
+  tools: string[];
+}
+
+export const RouterAnswerSchema = z.object({
+  domains: z.array(z.string()),
+  confidence: z.number().min(0).max(1),
+});
+export type RouterAnswer = z.infer<typeof RouterAnswerSchema>;
+
+/** The router's system message: the marker, one `- <domain>: <description>; tools: a, b` line per domain, the answer format. */
+export function buildRouterSystemPrompt(domains: readonly RouterDomain[]): string {
+  return [
+    ROUTER_MARKER,
+    "Classify the user's intent: which of these domains' tools does the next step need?",
+    ...domains.map((d) => `- ${d.name}: ${d.description}; tools: ${d.tools.join(", ")}`),
+    'Answer with JSON only: {"domains": ["<domain>", ...], "confidence": <0..1>}.',
+    "Pick 3 to 5 domains when the intent touches that many, fewer when it does not,",
+    "and an empty list for plain conversation that needs no tool.",
+  ].join("\n");
+}
+
+const DOMAIN_LINE = /^- ([A-Za-z0-9_.-]+):\s*(.*?)(?:;\s*tools:\s*(.*))?$/;
+
+/** The domains listed in a router system message (lines that do not match are instructions). */
+export function parseRouterDomains(system: string): RouterDomain[] {
+  const domains: RouterDomain[] = [];
+  for (const line of system.split(/\r?\n/)) {
+    const match = DOMAIN_LINE.exec(line.trim());
+    if (!match) {
+      continue;
+    }
+    const tools = (match[3] ?? "")
+      .split(",")
+      .map((t) => t.trim())
+      .filter((t) => t.length > 0);
+    domains.push({ name: match[1] ?? "", description: (match[2] ?? "").trim(), tools });
+  }
+  return domains;
+}
+
+// ------------------------------------------------------------- summarise
+
+export type SummariseStage = "map" | "reduce";
+
+export interface NumberedTurn {
+  turn: number;
+  text: string;
+}
+
+export interface SummaryBullet {
+  text: string;
+  turns: number[];
+}
+
+/**
+ * The compressor's system message. Map: the user message holds `[turn N] text`
+ * blocks. Reduce: it holds the bullets of earlier map steps. The answer is one
+ * `- <sentence> [turns: 12, 14]` line per fact, or `NONE`.
+ */
+export function buildSummariseSystemPrompt(stage: SummariseStage): string {
+  return [
+    SUMMARISE_MARKER,
+    `stage: ${stage}`,
+    stage === "map"
+      ? "Extract the sentences of these turns that carry facts: numbers, identifiers, X = Y assignments, decisions."
+      : "Merge these bullets: drop duplicates; when the same thing has several values, keep the latest.",
+    "Answer with one line per fact: - <sentence> [turns: <the turn numbers it came from>]",
+    "Copy sentences, do not paraphrase. When the same identifier changes value, keep only the latest.",
+    `When nothing carries a fact, answer ${SUMMARY_NONE}.`,
+  ].join("\n");
+}
+
+export function formatTurns(turns: readonly NumberedTurn[]): string {
+  return turns.map((t) => `[turn ${t.turn}] ${t.text}`).join("\n");
+}
+
+const TURN_START = /^\[turn (\d+)\]\s?/;
+
+/** The `[turn N] text` blocks of a map request; a turn's text runs until the next marker. */
+export function parseTurns(text: string): NumberedTurn[] {
+  const turns: NumberedTurn[] = [];
+  let current: NumberedTurn | undefined;
+  for (const line of text.split(/\r?\n/)) {
+    const match = TURN_START.exec(line);
+    if (match) {
+      current = { turn: Number(match[1]), text: line.slice(match[0].length) };
+      turns.push(current);
+    } else if (current) {
+      current.text += `\n${line}`;
+    }
+  }
+  return turns;
+}
+
+export function formatBullet(bullet: SummaryBullet): string {
+  return `- ${bullet.text} [turns: ${bullet.turns.join(", ")}]`;
+}
+
+const BULLET_LINE = /^\s*-\s+(.*?)\s*\[turns?:\s*([\d,\s]*)\]\s*$/;
+
+/** The cited bullets of a summary (a reduce request's input or any summariser's answer). */
+export function parseBullets(text: string): SummaryBullet[] {
+  const bullets: SummaryBullet[] = [];
+  for (const line of text.split(/\r?\n/)) {
+    const match = BULLET_LINE.exec(line);
+    if (!match) {
+      continue;
+    }
+    const turns = (match[2] ?? "")
+      .split(",")
+      .map((t) => Number(t.trim()))
+      .filter((n) => Number.isInteger(n) && n >= 0 && (match[2] ?? "").trim().length > 0);
+    bullets.push({ text: match[1] ?? "", turns });
+  }
+  return bullets;
+}

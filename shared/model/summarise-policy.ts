@@ -1,0 +1,114 @@
+// The local model's answer to a `[LETHE SUMMARISE]` request (a compressor map or
+// reduce step): extractive, not abstractive. It keeps the sentences that carry
+// facts with their turn citations, merges duplicates, and lets the latest value
+// of the same identifier win. Deterministic; a real model would paraphrase.
+import {
+  formatBullet,
+  parseBullets,
+  parseTurns,
+  SUMMARY_NONE,
+  type SummaryBullet,
+} from "./contracts.ts";
+import { isStopword } from "./words.ts";
+
+/** Words that mark a decision even without numbers or identifiers. */
+const DECISION =
+  /\b(decided|decide|decision|agreed|agree|chose|choose|chosen|will use|must|set to|changed to|updated to|switched to|switch to|approved|rejected|confirmed)\b/i;
+/** camelCase, snake_case, SCREAMING_CASE, dotted names and file paths. */
+const IDENTIFIER =
+  /\b(?:[a-z]+[A-Z][A-Za-z0-9]*|[A-Za-z]+_[A-Za-z0-9_]+|[A-Z]{2,}[A-Z0-9_]*|[\w-]+\/[\w./-]+|[\w-]+\.[a-z]{1,4})\b/;
+/** `X = Y`, `X := Y`, `X: Y` with a value. */
+const ASSIGNMENT = /[\w\])]\s*(?:=|:=|==)\s*\S/;
+/** A subject followed by a value-setting verb: the key whose latest value wins. */
+const KEYED =
+  /([A-Za-z_][\w.$-]*(?:\s+[A-Za-z_][\w.$-]*){0,3}?)\s*(?:=|:=|\bis now\b|\bis set to\b|\bset to\b|\bchanged to\b|\bupdated to\b|\bbecomes\b|\bis\b|\bequals\b)\s*\S/;
+
+export function isFactSentence(sentence: string): boolean {
+  return (
+    /\d/.test(sentence) ||
+    IDENTIFIER.test(sentence) ||
+    ASSIGNMENT.test(sentence) ||
+    DECISION.test(sentence)
+  );
+}
+
+/** Sentences of a turn: split after . ! ? (not inside numbers like 0.2) and at line breaks. */
+export function splitSentences(text: string): string[] {
+  return text
+    .split(/\r?\n|(?<=[.!?])\s+(?=[A-Z0-9`"'([])/)
+    .map((s) => s.trim().replace(/^[-*•]\s+/, ""))
+    .filter((s) => s.length > 0);
+}
+
+/** The identifier a sentence sets, normalised (stopwords dropped), if it sets one. */
+export function factKey(sentence: string): string | undefined {
+  const match = KEYED.exec(sentence);
+  if (!match) {
+    return undefined;
+  }
+  const words = (match[1] ?? "")
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((w) => w.length > 0 && !isStopword(w));
+  return words.length > 0 ? words.join(" ") : undefined;
+}
+
+function normalised(sentence: string): string {
+  return sentence
+    .toLowerCase()
+    .replace(/\s+/g, " ")
+    .replace(/[.!?;,\s]+$/, "");
+}
+
+interface Item {
+  text: string;
+  turns: number[];
+  last: number;
+}
+
+/** Merges items: same sentence → one bullet citing every turn; same key → the latest wins. */
+export function mergeFacts(items: readonly SummaryBullet[]): SummaryBullet[] {
+  const bySentence = new Map<string, Item>();
+  for (const item of items) {
+    const key = normalised(item.text);
+    const existing = bySentence.get(key);
+    const last = Math.max(...item.turns, -1);
+    if (existing) {
+      existing.turns = [...new Set([...existing.turns, ...item.turns])].sort((a, b) => a - b);
+      existing.last = Math.max(existing.last, last);
+    } else {
+      bySentence.set(key, { text: item.text, turns: [...item.turns].sort((a, b) => a - b), last });
+    }
+  }
+  const byKey = new Map<string, Item>();
+  const unkeyed: Item[] = [];
+  for (const item of bySentence.values()) {
+    const key = factKey(item.text);
+    if (key === undefined) {
+      unkeyed.push(item);
+      continue;
+    }
+    const existing = byKey.get(key);
+    if (!existing || item.last >= existing.last) {
+      byKey.set(key, item);
+    }
+  }
+  return [...unkeyed, ...byKey.values()]
+    .sort((a, b) => (a.turns[0] ?? 0) - (b.turns[0] ?? 0) || a.last - b.last)
+    .map((i) => ({ text: i.text, turns: i.turns }));
+}
+
+/** The summariser's answer to a map request (turns) or a reduce request (bullets). */
+export function summarise(userMessage: string): string {
+  const turns = parseTurns(userMessage);
+  const items: SummaryBullet[] =
+    turns.length > 0
+      ? turns.flatMap((t) =>
+          splitSentences(t.text)
+            .filter(isFactSentence)
+            .map((text) => ({ text, turns: [t.turn] })),
+        )
+      : parseBullets(userMessage).filter((b) => b.text !== SUMMARY_NONE);
+  const merged = mergeFacts(items);
+  return merged.length === 0 ? SUMMARY_NONE : merged.map(formatBullet).join("\n");
+}
