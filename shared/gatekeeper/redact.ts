@@ -1,0 +1,133 @@
+// The clean-room redaction preset: secrets in tool output (API keys, tokens,
+// private keys, passwords in URLs and env lines) are replaced before anything is
+// stored or shown. Every pattern is linear-time (no nested quantifiers).
+
+export type SecretKind =
+  | "private_key"
+  | "openai_key"
+  | "aws_access_key"
+  | "github_token"
+  | "slack_token"
+  | "jwt"
+  | "bearer_token"
+  | "url_password"
+  | "query_secret"
+  | "env_secret";
+
+export interface Redaction {
+  kind: SecretKind;
+  count: number;
+}
+
+export interface RedactedText {
+  text: string;
+  redactions: Redaction[];
+}
+
+export const redactedMarker = (kind: SecretKind) => `[REDACTED:${kind}]`;
+
+interface Pattern {
+  kind: SecretKind;
+  regex: RegExp;
+  /** Replacement keeping the non-secret prefix captured in group 1, if any. */
+  keepPrefix: boolean;
+}
+
+const SECRET_NAME = String.raw`[A-Za-z0-9_.-]*(?:PASSWORD|PASSWD|PWD|SECRET|TOKEN|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIALS?)[A-Za-z0-9_.-]*`;
+
+// Order matters: whole PEM blocks first, then specific token shapes, then the
+// generic name=value forms (which would otherwise eat a token's prefix).
+const PATTERNS: readonly Pattern[] = [
+  {
+    kind: "private_key",
+    regex:
+      /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----(?:[^-]|-(?!----END))*(?:-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|$)/g,
+    keepPrefix: false,
+  },
+  {
+    kind: "openai_key",
+    regex: /\bsk-(?:proj-|svcacct-|admin-|ant-)?[A-Za-z0-9_-]{20,}/g,
+    keepPrefix: false,
+  },
+  { kind: "aws_access_key", regex: /\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b/g, keepPrefix: false },
+  {
+    kind: "github_token",
+    regex: /\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,})/g,
+    keepPrefix: false,
+  },
+  { kind: "slack_token", regex: /\bxox[abposre]-[A-Za-z0-9-]{10,}/g, keepPrefix: false },
+  {
+    kind: "jwt",
+    regex: /\beyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/g,
+    keepPrefix: false,
+  },
+  {
+    kind: "bearer_token",
+    regex: /(\b(?:Bearer|Token)[ \t]+)[A-Za-z0-9._~+/-]{8,}=*/gi,
+    keepPrefix: true,
+  },
+  {
+    kind: "url_password",
+    regex: /(\b[a-z][a-z0-9+.-]*:\/\/[^\s:@/?#]+:)[^\s@/?#]+(?=@)/gi,
+    keepPrefix: true,
+  },
+  {
+    kind: "query_secret",
+    regex:
+      /([?&;](?:password|passwd|pwd|pass|token|access_token|api_key|apikey|key|secret|client_secret|sig|signature)=)[^&#\s"'<>]+/gi,
+    keepPrefix: true,
+  },
+  {
+    kind: "env_secret",
+    // NAME=value / NAME: value on its own line (.env, shell exports, YAML, docker env);
+    // numbers and booleans (max_tokens: 1500) are settings, not secrets.
+    regex: new RegExp(
+      String.raw`^([ \t]*(?:export[ \t]+)?["']?${SECRET_NAME}["']?[ \t]*[=:][ \t]*)(?![^\n]*\[REDACTED:)(?!(?:\d+|true|false|null|~)[ \t]*$)(\S.*)$`,
+      "gim",
+    ),
+    keepPrefix: true,
+  },
+];
+
+/** Replaces every secret in `text` with a `[REDACTED:kind]` marker and counts them. */
+export function redactSecrets(text: string): RedactedText {
+  let current = text;
+  const redactions: Redaction[] = [];
+  for (const pattern of PATTERNS) {
+    let count = 0;
+    current = current.replace(pattern.regex, (...groups: unknown[]) => {
+      count++;
+      const prefix = pattern.keepPrefix && typeof groups[1] === "string" ? groups[1] : "";
+      return `${prefix}${redactedMarker(pattern.kind)}`;
+    });
+    if (count > 0) {
+      redactions.push({ kind: pattern.kind, count });
+    }
+  }
+  return { text: current, redactions };
+}
+
+/** Redacts every string inside a JSON-like value (object keys are kept). */
+export function redactValue(value: unknown): { value: unknown; redactions: Redaction[] } {
+  const totals = new Map<SecretKind, number>();
+  const walk = (v: unknown): unknown => {
+    if (typeof v === "string") {
+      const r = redactSecrets(v);
+      for (const { kind, count } of r.redactions) {
+        totals.set(kind, (totals.get(kind) ?? 0) + count);
+      }
+      return r.text;
+    }
+    if (Array.isArray(v)) {
+      return v.map(walk);
+    }
+    if (v !== null && typeof v === "object") {
+      return Object.fromEntries(
+        Object.entries(v as Record<string, unknown>).map(([k, x]) => [k, walk(x)]),
+      );
+    }
+    return v;
+  };
+  const redacted = walk(value);
+  return { value: redacted, redactions: [...totals].map(([kind, count]) => ({ kind, count })) };
+}

@@ -1,0 +1,61 @@
+// The shape of every gatekeeper decision: what was decided, by which rule, why,
+// and what the model should do instead. Serialisable across RPC.
+import { z } from "zod";
+
+export const RuleSourceSchema = z.enum([
+  "loop", // the same move twice in a row
+  "errors", // too many consecutive errors
+  "catalogue", // the tool does not exist
+  "permission", // persona grants (deny by default)
+  "skill", // the active skill's allowed tools (re-anchoring)
+  "schema", // argument validation
+  "path", // path isolation
+  "firewall", // the hive's firewall.yaml
+  "human", // a person approved or denied an ASK
+  "timeout", // nobody answered an ASK in time
+]);
+export type RuleSource = z.infer<typeof RuleSourceSchema>;
+
+export const RuleRefSchema = z.object({
+  source: RuleSourceSchema,
+  id: z.string(),
+  /** Line in the file the rule came from (firewall.yaml), when there is one. */
+  line: z.number().int().optional(),
+});
+export type RuleRef = z.infer<typeof RuleRefSchema>;
+
+export const PendingDecisionSchema = z.object({
+  decisionId: z.string(),
+  tool: z.string(),
+  args: z.unknown(),
+  rule: RuleRefSchema,
+  /** Epoch milliseconds after which the move counts as denied. */
+  expiresAt: z.number(),
+});
+export type PendingDecision = z.infer<typeof PendingDecisionSchema>;
+
+export const VerdictSchema = z.object({
+  verdict: z.enum(["allow", "deny", "ask"]),
+  rule: RuleRefSchema,
+  reason: z.string(),
+  /** What to do instead; empty only on allow. */
+  hint: z.string(),
+  /** The text the model reads for a refusal ([GATEWAY ERROR] / [SYSTEM NOTICE] ... [HINT] ...). */
+  message: z.string().optional(),
+  /** The arguments the tool runs with: validated, defaults filled, paths normalised. */
+  args: z.unknown().optional(),
+  /** ask only. */
+  pending: PendingDecisionSchema.optional(),
+  /** The session should stop and involve the person (loops, error streaks). */
+  escalate: z.boolean().optional(),
+});
+export type Verdict = z.infer<typeof VerdictSchema>;
+
+export function refusal(
+  rule: RuleRef,
+  reason: string,
+  hint: string,
+  tag: "[GATEWAY ERROR]" | "[SYSTEM NOTICE]" = "[GATEWAY ERROR]",
+): Verdict {
+  return { verdict: "deny", rule, reason, hint, message: `${tag} ${reason}\n[HINT] ${hint}` };
+}
