@@ -1,0 +1,59 @@
+import { describe, it } from "vitest";
+import { DOMAINS, TOOL_CATALOGUE, toolDefinition } from "../../../shared/tools/catalogue.ts";
+
+describe("the tool catalogue", () => {
+  it("lists every tool of the agent loop once, each in a known domain", ({ expect }) => {
+    const names = TOOL_CATALOGUE.map((t) => t.name);
+    expect(new Set(names).size).toBe(names.length);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        "stage_context",
+        "unstage_context",
+        "save_artifact",
+        "search",
+        "find_definitions",
+        "find_callers",
+        "find_imports",
+        "read_ref",
+        "calculate",
+        "write_file",
+        "apply_patch",
+        "compare",
+        "ask_human",
+        "finish",
+      ]),
+    );
+    const domains = new Set(DOMAINS.map((d) => d.name));
+    expect(TOOL_CATALOGUE.every((t) => domains.has(t.domain))).toBe(true);
+  });
+
+  it.for(TOOL_CATALOGUE.map((t) => [t.name, t] as const))(
+    "validates the example of %s",
+    ([, tool], { expect }) => {
+      expect(tool.schema.safeParse(tool.example).success).toBe(true);
+    },
+  );
+
+  it.for(TOOL_CATALOGUE.map((t) => [t.name, t] as const))(
+    "exports %s as an OpenAI function with an object JSON Schema",
+    ([, tool], { expect }) => {
+      const definition = toolDefinition(tool);
+      expect(definition.type).toBe("function");
+      expect(definition.function.parameters).toMatchObject({
+        type: "object",
+        additionalProperties: false,
+      });
+      expect(definition.function.parameters).not.toHaveProperty("$schema");
+      for (const field of tool.pathFields) {
+        expect(definition.function.parameters).toHaveProperty(["properties", field]);
+      }
+    },
+  );
+
+  it("refuses a stage_context call that names nothing, or a ref with a path", ({ expect }) => {
+    const stage = TOOL_CATALOGUE.find((t) => t.name === "stage_context");
+    expect(stage?.schema.safeParse({}).success).toBe(false);
+    expect(stage?.schema.safeParse({ ref: "ref:1", path: "a" }).success).toBe(false);
+    expect(stage?.schema.safeParse({ symbol: "f", path: "src/a.ts" }).success).toBe(true);
+  });
+});
