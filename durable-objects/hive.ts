@@ -1,56 +1,134 @@
 // Hive: one Durable Object per hive, the single writer of its shared artifacts
 // (L2) and the ordered log its subscribers follow over hibernating WebSockets.
-import { Server, type Connection, type WSMessage } from "partyserver";
+// Sessions and the gateway call its typed RPC; every answer is a Result value.
+import { Server, type Connection, type ConnectionContext, type WSMessage } from "partyserver";
+import type { z } from "zod";
 import type { ComponentHealth } from "../shared/health.ts";
+import type { Artifact } from "../shared/hive/artifact.ts";
+import {
+  AsOfQuerySchema,
+  ListQuerySchema,
+  MAX_CHANGES_LIMIT,
+  type ArtifactPage,
+  type ListQueryIn,
+  type Snapshot,
+} from "../shared/hive/reads.ts";
+import {
+  CommitRequestSchema,
+  hiveErr,
+  type CommitRequestIn,
+  type CommitResult,
+  type HiveEvent,
+  type HiveResult,
+  type PutRequestIn,
+  type RetractRequestIn,
+  type SupersedeRequestIn,
+} from "../shared/hive/writes.ts";
 import { PROTOCOL_VERSION } from "../shared/protocol.ts";
+import { ok } from "../shared/result.ts";
+import { HIVE_MIGRATIONS } from "./hive/schema.ts";
+import { Mirror } from "./hive/mirror.ts";
+import { HiveStore } from "./hive/store.ts";
+import { Subscribers, type SocketState } from "./hive/subscribers.ts";
 import { receive, send } from "./socket.ts";
-import { migrate, schemaVersion, type SqlMigration } from "./storage/migrate.ts";
+import { migrate, schemaVersion } from "./storage/migrate.ts";
 
-export const HIVE_MIGRATIONS: readonly SqlMigration[] = [
-  {
-    version: 1,
-    name: "meta",
-    sql: `CREATE TABLE hive_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
-  },
-];
+export { HIVE_MIGRATIONS };
+
+export interface ChangesPage {
+  events: HiveEvent[];
+  /** The hive's latest seq when this page was read. */
+  head: number;
+  /** More events follow: call again with the last event's seq. */
+  more: boolean;
+}
+
+function invalid(error: z.ZodError, what: string) {
+  const issue = error.issues[0];
+  const where = issue?.path.join(".") || "(root)";
+  return hiveErr(
+    "INVALID_REQUEST",
+    `invalid ${what} at ${where}: ${issue?.message ?? "invalid"}`,
+    "docs/hive.md lists the fields and their limits",
+  );
+}
 
 export class Hive extends Server<Env> {
   static override options = { hibernate: true };
+  readonly #store: HiveStore;
+  readonly #subscribers: Subscribers;
+  readonly #mirror: Mirror;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     migrate(ctx.storage, HIVE_MIGRATIONS);
+    this.#store = new HiveStore(ctx.storage);
+    this.#subscribers = new Subscribers(this.#store, () => this.getConnections<SocketState>());
+    this.#mirror = new Mirror(ctx.storage, this.#store, env.JOBS);
   }
 
-  override onConnect(connection: Connection): void {
+  override onConnect(connection: Connection<SocketState>, ctx: ConnectionContext): void {
+    connection.setState({ hive: this.name, sub: null });
     send(connection, {
       type: "sys.welcome",
       server: "Hive",
       name: this.name,
       protocol: PROTOCOL_VERSION,
     });
+    const since = new URL(ctx.request.url).searchParams.get("since");
+    if (since !== null) {
+      const seq = Number(since);
+      if (!Number.isSafeInteger(seq) || seq < 0) {
+        send(connection, {
+          type: "sys.error",
+          code: "INVALID_SINCE",
+          message: `since=${since.slice(0, 32)} is not a sequence number`,
+          hint: "use ?since=<last seq received>, or 0 for the whole log",
+        });
+        return;
+      }
+      this.#subscribers.subscribe(connection, seq);
+    }
   }
 
-  override onMessage(connection: Connection, raw: WSMessage): void {
+  override async onMessage(connection: Connection<SocketState>, raw: WSMessage): Promise<void> {
     const message = receive(connection, raw, "hive");
     if (message === null) {
       return;
     }
+    const nonce = "nonce" in message && message.nonce !== undefined ? { nonce: message.nonce } : {};
     switch (message.type) {
       case "sys.ping":
-        send(connection, {
-          type: "sys.pong",
-          at: Date.now(),
-          ...(message.nonce === undefined ? {} : { nonce: message.nonce }),
-        });
+        send(connection, { type: "sys.pong", at: Date.now(), ...nonce });
         return;
       case "hive.ping":
-        send(connection, {
-          type: "hive.pong",
-          at: Date.now(),
-          ...(message.nonce === undefined ? {} : { nonce: message.nonce }),
-        });
+        send(connection, { type: "hive.pong", at: Date.now(), ...nonce });
         return;
+      case "hive.subscribe":
+        this.#subscribers.subscribe(connection, message.since);
+        return;
+      case "hive.ack":
+        this.#subscribers.ack(connection, message.seq);
+        return;
+      case "hive.unsubscribe":
+        this.#subscribers.unsubscribe(connection);
+        return;
+      case "hive.commit": {
+        const result = await this.commit(message.commit);
+        if (result.ok) {
+          send(connection, { type: "hive.committed", id: message.id, result: result.value });
+        } else {
+          send(connection, {
+            type: "hive.rejected",
+            id: message.id,
+            code: result.code,
+            message: result.message,
+            ...(result.hint === undefined ? {} : { hint: result.hint }),
+            ...(result.conflict === undefined ? {} : { conflict: result.conflict }),
+          });
+        }
+        return;
+      }
       default: {
         const unreachable: never = message;
         return unreachable;
@@ -58,7 +136,126 @@ export class Hive extends Server<Env> {
     }
   }
 
-  /** Health as seen from inside the object: schema version and live sockets. */
+  override onClose(connection: Connection<SocketState>): void {
+    this.#subscribers.forget(connection);
+  }
+
+  override onError(connection: Connection<SocketState>): void {
+    this.#subscribers.forget(connection);
+  }
+
+  override async onAlarm(): Promise<void> {
+    await this.#mirror.flush(this.name);
+  }
+
+  /**
+   * An atomic commit of 1..64 writes (put, retract, supersede), compare-and-swap
+   * on each write's expectedVersion, replayed for a repeated idempotency key.
+   */
+  async commit(request: CommitRequestIn): Promise<HiveResult<CommitResult>> {
+    const parsed = CommitRequestSchema.safeParse(request);
+    if (!parsed.success) {
+      return invalid(parsed.error, "commit");
+    }
+    const committed = this.#store.commit(parsed.data, Date.now());
+    if (!committed.ok) {
+      return committed;
+    }
+    if (committed.value.events.length > 0) {
+      this.#subscribers.publish(committed.value.events);
+      await this.#mirror.schedule();
+    }
+    return ok(committed.value.result);
+  }
+
+  /** One write as its own commit (same semantics as commit). */
+  async put(request: PutRequestIn): Promise<HiveResult<CommitResult>> {
+    const { idempotencyKey, ...write } = request;
+    return this.commit({ idempotencyKey, writes: [{ op: "put", ...write }] });
+  }
+
+  /** Atomic batch: all writes or none. */
+  async batch(request: CommitRequestIn): Promise<HiveResult<CommitResult>> {
+    return this.commit(request);
+  }
+
+  async retract(request: RetractRequestIn): Promise<HiveResult<CommitResult>> {
+    const { idempotencyKey, ...write } = request;
+    return this.commit({ idempotencyKey, writes: [{ op: "retract", ...write }] });
+  }
+
+  async supersede(request: SupersedeRequestIn): Promise<HiveResult<CommitResult>> {
+    const { idempotencyKey, ...write } = request;
+    return this.commit({ idempotencyKey, writes: [{ op: "supersede", ...write }] });
+  }
+
+  /** The latest version of an identifier (whatever its status), or a given version. */
+  async get(identifier: string, version?: number): Promise<HiveResult<Artifact>> {
+    return this.#store.get(identifier, version);
+  }
+
+  /** Current artifacts by kind, tag or identifier prefix, a page at a time. */
+  async list(query: ListQueryIn = {}): Promise<HiveResult<ArtifactPage>> {
+    const parsed = ListQuerySchema.safeParse(query);
+    if (!parsed.success) {
+      return invalid(parsed.error, "list query");
+    }
+    return ok(this.#store.list(parsed.data));
+  }
+
+  /**
+   * Events after `since`, in order, at most `limit`. Sessions call this at each
+   * step. Past the retention window: BEYOND_RETENTION (take a snapshot() instead).
+   */
+  async changesSince(since: number, limit = MAX_CHANGES_LIMIT): Promise<HiveResult<ChangesPage>> {
+    if (!Number.isSafeInteger(since) || since < 0) {
+      return hiveErr(
+        "INVALID_REQUEST",
+        `since=${since} is not a sequence number`,
+        "pass the last seq you saw, or 0",
+      );
+    }
+    const head = this.#store.head;
+    if (!this.#store.canReplayFrom(since)) {
+      return hiveErr(
+        "BEYOND_RETENTION",
+        `events after ${since} are no longer in the log (oldest kept: ${this.#store.oldestRetained()})`,
+        "call snapshot() and continue with changesSince(snapshot.seq)",
+      );
+    }
+    const capped = Math.max(1, Math.min(Math.trunc(limit), MAX_CHANGES_LIMIT));
+    const events = this.#store.events(since, head, capped);
+    const last = events.at(-1);
+    return ok({ events, head, more: last !== undefined && last.seq < head });
+  }
+
+  /** What the hive knew after event `seq`, or at time `at` (epoch ms). */
+  async asOf(query: {
+    seq?: number;
+    at?: number;
+    identifier?: string;
+    kind?: string;
+    tag?: string;
+  }): Promise<HiveResult<Snapshot>> {
+    const parsed = AsOfQuerySchema.safeParse(query);
+    if (!parsed.success) {
+      return invalid(parsed.error, "as-of query");
+    }
+    return ok(this.#store.asOf(parsed.data));
+  }
+
+  /** The active artifacts and the seq they reflect: a late joiner's starting point. */
+  async snapshot(): Promise<HiveResult<Snapshot>> {
+    return ok(this.#store.snapshot());
+  }
+
+  /** Sends unmirrored events to the queue now (the alarm does it on its own). */
+  async flushMirror(): Promise<HiveResult<{ sent: number; mirroredSeq: number }>> {
+    const sent = await this.#mirror.flush(this.name);
+    return ok({ sent, mirroredSeq: this.#mirror.mirroredSeq });
+  }
+
+  /** Health as seen from inside the object: schema version, log and sockets. */
   async health(): Promise<ComponentHealth> {
     return {
       component: "Hive",
@@ -67,6 +264,9 @@ export class Hive extends Server<Env> {
         schemaVersion: schemaVersion(this.ctx.storage),
         sqliteBytes: this.ctx.storage.sql.databaseSize,
         sockets: this.ctx.getWebSockets().length,
+        head: this.#store.head,
+        subscribers: this.#subscribers.count,
+        mirroredSeq: this.#mirror.mirroredSeq,
       },
     };
   }

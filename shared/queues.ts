@@ -1,6 +1,7 @@
 // Payloads of the `lethe-jobs` queue. Consumers safeParse every body: a message
 // may have been sent by an older deploy, and a bad one must not poison a batch.
 import { z } from "zod";
+import { HiveEventSchema } from "./hive/writes.ts";
 
 /** Queue messages are capped at 128 KB by Cloudflare; jobs carry references, not payloads. */
 export const MAX_JOB_BYTES = 120 * 1024;
@@ -11,6 +12,18 @@ export const HealthPingJobSchema = z.object({
   sentAt: z.number(),
 });
 
-export const JobSchema = z.discriminatedUnion("type", [HealthPingJobSchema]);
+/**
+ * A run of a hive's events, in order, to mirror into D1 (hive_events and
+ * hive_artifacts). Carries the rows themselves so the consumer needs no Hive
+ * binding; the Hive packs them under MAX_JOB_BYTES.
+ */
+export const HiveMirrorJobSchema = z.object({
+  type: z.literal("hive.mirror"),
+  hive: z.string().min(1).max(63),
+  events: z.array(HiveEventSchema).min(1),
+});
+
+export const JobSchema = z.discriminatedUnion("type", [HealthPingJobSchema, HiveMirrorJobSchema]);
 export type Job = z.infer<typeof JobSchema>;
 export type HealthPingJob = z.infer<typeof HealthPingJobSchema>;
+export type HiveMirrorJob = z.infer<typeof HiveMirrorJobSchema>;

@@ -1,11 +1,69 @@
 // Hive wire messages (client <-> Hive over the gateway's WebSocket). Composed into
 // the one protocol in shared/protocol.ts; tags are namespaced "hive.*".
+// The subscription contract (since, acks, window, snapshot) is in docs/hive.md.
 import { z } from "zod";
+import { ArtifactSchema } from "./artifact.ts";
+import {
+  CommitRequestSchema,
+  CommitResultSchema,
+  ConflictSchema,
+  HiveEventSchema,
+} from "./writes.ts";
+
+/**
+ * Unacknowledged events a subscriber may have in flight. Past it the Hive stops
+ * sending (the writer never waits) and resumes from the log on the next ack.
+ */
+export const SUBSCRIBER_WINDOW_EVENTS = 2_048;
+/** Clients ack at least this often; a quarter window keeps the pipe full. */
+export const ACK_EVERY_EVENTS = 256;
+/**
+ * A subscriber whose window stays full while this many more events commit is
+ * closed with CLOSE_SLOW_CONSUMER (at 500 commits/s: about 8 s without an ack).
+ */
+export const STALL_LIMIT_EVENTS = 4_096;
+/** WebSocket close code for a subscriber that stopped reading; reconnect with since. */
+export const CLOSE_SLOW_CONSUMER = 4_008;
 
 export const HiveClientMessages = [
   z.object({ type: z.literal("hive.ping"), nonce: z.string().max(128).optional() }),
+  /** Start (or restart) the stream after `since`: every event with seq > since, in order. */
+  z.object({ type: z.literal("hive.subscribe"), since: z.number().int().min(0) }),
+  /** Every event up to `seq` has been processed: frees the window. */
+  z.object({ type: z.literal("hive.ack"), seq: z.number().int().min(0) }),
+  z.object({ type: z.literal("hive.unsubscribe") }),
+  /** An atomic commit over the socket; answered by hive.committed or hive.rejected. */
+  z.object({
+    type: z.literal("hive.commit"),
+    id: z.string().min(1).max(128),
+    commit: CommitRequestSchema,
+  }),
 ] as const;
 
 export const HiveServerMessages = [
   z.object({ type: z.literal("hive.pong"), nonce: z.string().optional(), at: z.number() }),
+  /** Events in sequence order, never a gap, never a repeat within a subscription. */
+  z.object({ type: z.literal("hive.events"), events: z.array(HiveEventSchema) }),
+  /** A page of the active artifacts at `seq`; after the page with done, the log resumes at seq+1. */
+  z.object({
+    type: z.literal("hive.snapshot"),
+    seq: z.number().int(),
+    artifacts: z.array(ArtifactSchema),
+    done: z.boolean(),
+  }),
+  /** Caught up: everything through `seq` was sent; later events arrive live. */
+  z.object({ type: z.literal("hive.synced"), seq: z.number().int() }),
+  z.object({
+    type: z.literal("hive.committed"),
+    id: z.string(),
+    result: CommitResultSchema,
+  }),
+  z.object({
+    type: z.literal("hive.rejected"),
+    id: z.string(),
+    code: z.string(),
+    message: z.string(),
+    hint: z.string().optional(),
+    conflict: ConflictSchema.optional(),
+  }),
 ] as const;

@@ -2,8 +2,9 @@
 // and the consumer of the `lethe-jobs` queue.
 import { WorkerEntrypoint } from "cloudflare:workers";
 import { drizzle } from "drizzle-orm/d1";
-import { queueReceipts } from "../../shared/db/schema.ts";
+import { hiveArtifacts, hiveEvents, queueReceipts } from "../../shared/db/schema.ts";
 import type { ComponentHealth } from "../../shared/health.ts";
+import { mirrorRows } from "../../shared/hive/mirror-rows.ts";
 import { createLogger, describeError } from "../../shared/log.ts";
 import { JobSchema, type Job } from "../../shared/queues.ts";
 
@@ -63,8 +64,23 @@ export default class Compressor extends WorkerEntrypoint<Cloudflare.Env> {
           .onConflictDoNothing();
         return;
       }
+      case "hive.mirror": {
+        // Primary keys (hive, seq) and (hive, identifier, version) make a
+        // redelivered job a no-op; rows are never updated, so order does not matter.
+        const db = drizzle(this.env.DB);
+        const rows = job.events.map((event) => mirrorRows(job.hive, event));
+        const statements = rows.flatMap((r) => [
+          db.insert(hiveEvents).values(r.event).onConflictDoNothing(),
+          db.insert(hiveArtifacts).values(r.artifact).onConflictDoNothing(),
+        ]);
+        const [first, ...rest] = statements;
+        if (first) {
+          await db.batch([first, ...rest]);
+        }
+        return;
+      }
       default: {
-        const unreachable: never = job.type;
+        const unreachable: never = job;
         return unreachable;
       }
     }

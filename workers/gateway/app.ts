@@ -6,6 +6,9 @@ import { routePartykitRequest } from "partyserver";
 import { errorBody } from "../../shared/errors.ts";
 import { notFound, onError } from "./errors.ts";
 import { gatherHealth } from "./health.ts";
+import { requireHiveKey } from "./auth.ts";
+import { admin } from "./routes/admin.ts";
+import { hiveSocket, hives } from "./routes/hives.ts";
 import { model } from "./routes/model.ts";
 import { sessions } from "./routes/sessions.ts";
 
@@ -18,7 +21,21 @@ export const ROUTES = {
   "POST /v1/sessions": "create a session: {hive, mission, mode?, model?, persona?, stepBudget?}",
   "GET /v1/sessions/:id": "a session's configuration",
   "WS /parties/agent-session/:id": "watch a session (protocol: shared/protocol.ts)",
-  "WS /parties/hive/:name": "follow a hive (protocol: shared/protocol.ts)",
+  "WS /parties/hive/:name": "follow a hive (protocol: shared/protocol.ts); hive key, ?since=<seq>",
+  "POST /v1/admin/hives/:hive/keys": "create a hive API key (admin token); shown once",
+  "GET /v1/admin/hives/:hive/keys": "list a hive's keys (admin token)",
+  "DELETE /v1/admin/hives/:hive/keys/:id": "revoke a hive key (admin token)",
+  "POST /v1/hives/:hive/commit": "atomic batch of writes {idempotencyKey, writes}",
+  "POST /v1/hives/:hive/artifacts": "put {idempotencyKey, expectedVersion?, artifact}",
+  "POST /v1/hives/:hive/retract":
+    "retract {idempotencyKey, identifier, expectedVersion, reason, provenance}",
+  "POST /v1/hives/:hive/supersede":
+    "supersede {idempotencyKey, target, expectedVersion, replacement, reason}",
+  "GET /v1/hives/:hive/artifacts": "list ?kind&tag&prefix&status&limit&after",
+  "GET /v1/hives/:hive/artifacts/:identifier": "one artifact ?version",
+  "GET /v1/hives/:hive/events": "changes ?since&limit",
+  "GET /v1/hives/:hive/as-of": "what the hive knew ?seq | ?at",
+  "GET /v1/hives/:hive/snapshot": "active artifacts and the seq they reflect",
 } as const;
 
 export const app = new Hono<{ Bindings: Env }>()
@@ -43,6 +60,9 @@ export const app = new Hono<{ Bindings: Env }>()
     return c.json(report, report.ok ? 200 : 503);
   })
   .route("/v1/sessions", sessions)
+  .route("/v1/admin", admin)
+  .route("/v1/hives", hives)
+  .all("/parties/hive/:name", requireHiveKey, hiveSocket)
   .route("/v1", model)
   .all("/parties/*", async (c) => {
     const routed = await routePartykitRequest(c.req.raw, c.env);

@@ -1,0 +1,99 @@
+// The Hive's SQLite schema (append-only migrations) and the row <-> Artifact
+// mapping. Called by the Hive's constructor and by its store.
+import type { Artifact, ArtifactKind, ArtifactStatus } from "../../shared/hive/artifact.ts";
+import type { SqlMigration } from "../storage/migrate.ts";
+
+export const HIVE_MIGRATIONS: readonly SqlMigration[] = [
+  {
+    version: 1,
+    name: "meta",
+    sql: `CREATE TABLE hive_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
+  },
+  {
+    version: 2,
+    name: "artifacts-events-idempotency",
+    // Every version of every artifact is kept (as-of reads need them); `current`
+    // marks each identifier's latest version. `events` is the replayable log,
+    // pruned past its retention window once mirrored to D1.
+    sql: `
+      CREATE TABLE artifacts (
+        identifier TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        value TEXT NOT NULL,
+        summary TEXT NOT NULL,
+        provenance TEXT NOT NULL,
+        status TEXT NOT NULL,
+        supersedes TEXT,
+        superseded_by TEXT,
+        reason TEXT,
+        tags TEXT NOT NULL,
+        valid_from INTEGER NOT NULL,
+        valid_to INTEGER,
+        seq INTEGER NOT NULL UNIQUE,
+        op TEXT NOT NULL,
+        current INTEGER NOT NULL,
+        PRIMARY KEY (identifier, version)
+      );
+      CREATE INDEX artifacts_current ON artifacts (current, identifier);
+      CREATE INDEX artifacts_status ON artifacts (status, identifier);
+      CREATE INDEX artifacts_valid_from ON artifacts (valid_from);
+      CREATE TABLE events (seq INTEGER PRIMARY KEY, at INTEGER NOT NULL, body TEXT NOT NULL);
+      CREATE TABLE idempotency (
+        key TEXT PRIMARY KEY,
+        body_hash TEXT NOT NULL,
+        result TEXT NOT NULL,
+        at INTEGER NOT NULL
+      );
+      CREATE INDEX idempotency_at ON idempotency (at);
+    `,
+  },
+];
+
+export interface ArtifactRow extends Record<string, SqlStorageValue> {
+  identifier: string;
+  version: number;
+  kind: string;
+  value: string;
+  summary: string;
+  provenance: string;
+  status: string;
+  supersedes: string | null;
+  superseded_by: string | null;
+  reason: string | null;
+  tags: string;
+  valid_from: number;
+  valid_to: number | null;
+  seq: number;
+  op: string;
+  current: number;
+}
+
+export const ARTIFACT_COLUMNS =
+  "identifier, version, kind, value, summary, provenance, status, supersedes, superseded_by, reason, tags, valid_from, valid_to, seq, op, current";
+
+// Rows are written only by this module's store from validated input, so the
+// JSON columns and enums parse back to what was stored.
+export function toArtifact(row: ArtifactRow): Artifact {
+  return {
+    identifier: row.identifier,
+    version: row.version,
+    kind: row.kind as ArtifactKind,
+    value: JSON.parse(row.value) as Artifact["value"],
+    summary: row.summary,
+    provenance: JSON.parse(row.provenance) as Artifact["provenance"],
+    status: row.status as ArtifactStatus,
+    supersedes: row.supersedes,
+    supersededBy: row.superseded_by,
+    reason: row.reason,
+    tags: JSON.parse(row.tags) as string[],
+    validFrom: row.valid_from,
+    validTo: row.valid_to,
+    seq: row.seq,
+  };
+}
+
+/** The artifact as it stood when it was the newest version (for as-of reads). */
+export function asOfArtifact(row: ArtifactRow): Artifact {
+  return { ...toArtifact(row), status: "active", supersededBy: null, validTo: null };
+}

@@ -1,0 +1,476 @@
+// The Hive's artifact store over its SQLite storage: atomic compare-and-swap
+// commits that write the versions, the events and the idempotency record in one
+// transaction, and every read. Used only by durable-objects/hive.ts.
+import { artifactRef, type Artifact, type ArtifactInput } from "../../shared/hive/artifact.ts";
+import { stableStringify } from "../../shared/hive/canonical.ts";
+import type { AsOfQuery, ArtifactPage, ListQuery, Snapshot } from "../../shared/hive/reads.ts";
+import {
+  commitBodyHash,
+  hiveErr,
+  type CommitRequest,
+  type CommitResult,
+  type Conflict,
+  type HiveEvent,
+  type HiveResult,
+  type Write,
+} from "../../shared/hive/writes.ts";
+import { sha256Hex } from "../../shared/hash.ts";
+import { ok } from "../../shared/result.ts";
+import { ARTIFACT_COLUMNS, asOfArtifact, toArtifact, type ArtifactRow } from "./schema.ts";
+
+/** Thrown inside a transaction to roll it back; never escapes the store. */
+class Abort {
+  readonly refusal: ReturnType<typeof hiveErr>;
+  constructor(refusal: ReturnType<typeof hiveErr>) {
+    this.refusal = refusal;
+  }
+}
+
+export interface Committed {
+  result: CommitResult;
+  events: HiveEvent[];
+}
+
+export class HiveStore {
+  readonly #storage: DurableObjectStorage;
+  #head: number;
+
+  constructor(storage: DurableObjectStorage) {
+    this.#storage = storage;
+    const row = this.#sql<{ s: number | null }>("SELECT max(seq) AS s FROM artifacts").one();
+    this.#head = row.s ?? 0;
+  }
+
+  /** The sequence number of the latest event. */
+  get head(): number {
+    return this.#head;
+  }
+
+  #sql<T extends Record<string, SqlStorageValue>>(query: string, ...bindings: SqlStorageValue[]) {
+    return this.#storage.sql.exec<T>(query, ...bindings);
+  }
+
+  /** Applies every write or none; a stale `expectedVersion` refuses the whole commit. */
+  commit(request: CommitRequest, now: number): HiveResult<Committed> {
+    const bodyHash = commitBodyHash(request);
+    const seen = this.#sql<{ body_hash: string; result: string }>(
+      "SELECT body_hash, result FROM idempotency WHERE key = ?",
+      request.idempotencyKey,
+    ).toArray()[0];
+    if (seen) {
+      if (seen.body_hash !== bodyHash) {
+        return hiveErr(
+          "IDEMPOTENCY_MISMATCH",
+          `idempotency key ${request.idempotencyKey} was already used for a different commit`,
+          "use a fresh idempotency key for a new commit; reuse a key only to retry the identical body",
+        );
+      }
+      const stored = JSON.parse(seen.result) as CommitResult;
+      return ok({ result: { ...stored, replayed: true }, events: [] });
+    }
+    try {
+      const committed = this.#storage.transactionSync(() => {
+        let seq = this.#head;
+        const events: HiveEvent[] = [];
+        request.writes.forEach((write, index) => {
+          for (const event of this.#apply(write, index, now, () => ++seq)) {
+            events.push(event);
+          }
+        });
+        for (const event of events) {
+          this.#sql(
+            "INSERT INTO events (seq, at, body) VALUES (?, ?, ?)",
+            event.seq,
+            event.at,
+            JSON.stringify(event),
+          );
+        }
+        const result: CommitResult = {
+          seq,
+          artifacts: events.map((e) => e.artifact),
+          replayed: false,
+        };
+        this.#sql(
+          "INSERT INTO idempotency (key, body_hash, result, at) VALUES (?, ?, ?, ?)",
+          request.idempotencyKey,
+          bodyHash,
+          JSON.stringify(result),
+          now,
+        );
+        return { result, events, seq };
+      });
+      this.#head = committed.seq;
+      return ok({ result: committed.result, events: committed.events });
+    } catch (error) {
+      if (error instanceof Abort) {
+        return error.refusal;
+      }
+      throw error;
+    }
+  }
+
+  #apply(write: Write, index: number, now: number, nextSeq: () => number): HiveEvent[] {
+    switch (write.op) {
+      case "put": {
+        const current = this.#latest(write.artifact.identifier);
+        this.#expect(index, write.artifact.identifier, write.expectedVersion, current);
+        const seq = nextSeq();
+        const created = this.#insert(write.artifact, current, seq, now, "put");
+        const retired = this.#retire(current, "superseded", created, now);
+        return [{ seq, at: now, op: "put", artifact: created, retired }];
+      }
+      case "retract": {
+        const current = this.#latestActive(index, write.identifier, write.expectedVersion);
+        const seq = nextSeq();
+        const tombstone = this.#tombstone(current, "retracted", null, write.reason, seq, now, {
+          ...write.provenance,
+          contentHash: write.provenance.contentHash ?? current.provenance.contentHash,
+        });
+        const retired = this.#retire(current, "retracted", null, now);
+        return [{ seq, at: now, op: "retract", artifact: tombstone, retired }];
+      }
+      case "supersede": {
+        if (write.replacement.identifier === write.target) {
+          throw new Abort(
+            hiveErr(
+              "INVALID_REQUEST",
+              `write ${index}: a supersede needs a replacement with another identifier`,
+              "to replace the value of the same identifier, put with expectedVersion",
+            ),
+          );
+        }
+        const target = this.#latestActive(index, write.target, write.expectedVersion);
+        const existing = this.#latest(write.replacement.identifier);
+        this.#expect(
+          index,
+          write.replacement.identifier,
+          write.replacementExpectedVersion,
+          existing,
+        );
+        const putSeq = nextSeq();
+        const created = this.#insert(write.replacement, existing, putSeq, now, "put", target);
+        const retiredExisting = this.#retire(existing, "superseded", created, now);
+        const tombSeq = nextSeq();
+        const createdRef = artifactRef(created.identifier, created.version);
+        const tombstone = this.#tombstone(
+          target,
+          "superseded",
+          createdRef,
+          write.reason,
+          tombSeq,
+          now,
+          created.provenance,
+        );
+        const retiredTarget = this.#retire(target, "superseded", created, now);
+        return [
+          { seq: putSeq, at: now, op: "put", artifact: created, retired: retiredExisting },
+          { seq: tombSeq, at: now, op: "supersede", artifact: tombstone, retired: retiredTarget },
+        ];
+      }
+      default: {
+        const unreachable: never = write;
+        return unreachable;
+      }
+    }
+  }
+
+  #expect(index: number, identifier: string, expected: number, current: Artifact | null): void {
+    const currentVersion = current?.version ?? 0;
+    if (currentVersion !== expected) {
+      const conflict: Conflict = {
+        index,
+        identifier,
+        expectedVersion: expected,
+        currentVersion,
+        current,
+      };
+      throw new Abort(
+        hiveErr(
+          "VERSION_CONFLICT",
+          `write ${index}: ${identifier} is at version ${currentVersion}, not ${expected}`,
+          "read the current version (returned in `conflict`), reapply your change and retry with expectedVersion set to it",
+          conflict,
+        ),
+      );
+    }
+  }
+
+  #latestActive(index: number, identifier: string, expected: number): Artifact {
+    const current = this.#latest(identifier);
+    if (current === null) {
+      throw new Abort(
+        hiveErr(
+          "NOT_FOUND",
+          `write ${index}: no artifact ${identifier}`,
+          "list the hive's artifacts to find its identifiers",
+        ),
+      );
+    }
+    this.#expect(index, identifier, expected, current);
+    if (current.status !== "active") {
+      throw new Abort(
+        hiveErr(
+          "NOT_ACTIVE",
+          `write ${index}: ${identifier}@${current.version} is ${current.status}`,
+          "only an active artifact can be retracted or superseded; put a new version first",
+        ),
+      );
+    }
+    return current;
+  }
+
+  #insert(
+    input: ArtifactInput,
+    previous: Artifact | null,
+    seq: number,
+    now: number,
+    op: "put",
+    supersedes?: Artifact,
+  ): Artifact {
+    const replaced = supersedes ?? previous;
+    const artifact: Artifact = {
+      identifier: input.identifier,
+      version: (previous?.version ?? 0) + 1,
+      kind: input.kind,
+      value: input.value,
+      summary: input.summary,
+      provenance: {
+        ...input.provenance,
+        contentHash: input.provenance.contentHash ?? sha256Hex(stableStringify(input.value)),
+      },
+      status: "active",
+      supersedes: replaced ? artifactRef(replaced.identifier, replaced.version) : null,
+      supersededBy: null,
+      reason: null,
+      tags: input.tags,
+      validFrom: now,
+      validTo: null,
+      seq,
+    };
+    this.#write(artifact, op);
+    return artifact;
+  }
+
+  #tombstone(
+    current: Artifact,
+    status: "retracted" | "superseded",
+    supersededBy: string | null,
+    reason: string,
+    seq: number,
+    now: number,
+    provenance: Artifact["provenance"],
+  ): Artifact {
+    const tombstone: Artifact = {
+      ...current,
+      version: current.version + 1,
+      provenance,
+      status,
+      supersedes: artifactRef(current.identifier, current.version),
+      supersededBy,
+      reason,
+      validFrom: now,
+      validTo: now,
+      seq,
+    };
+    this.#write(tombstone, status === "retracted" ? "retract" : "supersede");
+    return tombstone;
+  }
+
+  #write(a: Artifact, op: string): void {
+    this.#sql(
+      `INSERT INTO artifacts (${ARTIFACT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`,
+      a.identifier,
+      a.version,
+      a.kind,
+      JSON.stringify(a.value),
+      a.summary,
+      JSON.stringify(a.provenance),
+      a.status,
+      a.supersedes,
+      a.supersededBy,
+      a.reason,
+      JSON.stringify(a.tags),
+      a.validFrom,
+      a.validTo,
+      a.seq,
+      op,
+    );
+  }
+
+  /** Closes the previous version; an active one takes the new status, a tombstone keeps its own. */
+  #retire(
+    previous: Artifact | null,
+    status: "superseded" | "retracted",
+    by: Artifact | null,
+    now: number,
+  ): HiveEvent["retired"] {
+    if (previous === null) {
+      return null;
+    }
+    const byRef = by ? artifactRef(by.identifier, by.version) : null;
+    if (previous.status !== "active") {
+      this.#sql(
+        "UPDATE artifacts SET current = 0 WHERE identifier = ? AND version = ?",
+        previous.identifier,
+        previous.version,
+      );
+      return null;
+    }
+    this.#sql(
+      "UPDATE artifacts SET status = ?, superseded_by = ?, valid_to = ?, current = 0 WHERE identifier = ? AND version = ?",
+      status,
+      byRef,
+      now,
+      previous.identifier,
+      previous.version,
+    );
+    return {
+      identifier: previous.identifier,
+      version: previous.version,
+      status,
+      supersededBy: byRef,
+      validTo: now,
+    };
+  }
+
+  #latest(identifier: string): Artifact | null {
+    const row = this.#sql<ArtifactRow>(
+      `SELECT ${ARTIFACT_COLUMNS} FROM artifacts WHERE identifier = ? ORDER BY version DESC LIMIT 1`,
+      identifier,
+    ).toArray()[0];
+    return row ? toArtifact(row) : null;
+  }
+
+  get(identifier: string, version?: number): HiveResult<Artifact> {
+    const row =
+      version === undefined
+        ? this.#latest(identifier)
+        : (this.#sql<ArtifactRow>(
+            `SELECT ${ARTIFACT_COLUMNS} FROM artifacts WHERE identifier = ? AND version = ?`,
+            identifier,
+            version,
+          )
+            .toArray()
+            .map(toArtifact)[0] ?? null);
+    if (row === null) {
+      const what = version === undefined ? identifier : artifactRef(identifier, version);
+      return hiveErr(
+        "NOT_FOUND",
+        `no artifact ${what}`,
+        "list the hive's artifacts to find its identifiers",
+      );
+    }
+    return ok(row);
+  }
+
+  list(query: ListQuery): ArtifactPage {
+    const where = [query.status === "active" ? "status = 'active'" : "current = 1"];
+    const bindings: SqlStorageValue[] = [];
+    filters(where, bindings, query);
+    if (query.after !== undefined) {
+      where.push("identifier > ?");
+      bindings.push(query.after);
+    }
+    const rows = this.#sql<ArtifactRow>(
+      `SELECT ${ARTIFACT_COLUMNS} FROM artifacts WHERE ${where.join(" AND ")} ORDER BY identifier LIMIT ?`,
+      ...bindings,
+      query.limit + 1,
+    ).toArray();
+    const page = rows.slice(0, query.limit).map(toArtifact);
+    const last = page.at(-1);
+    return {
+      artifacts: page,
+      seq: this.#head,
+      next: rows.length > query.limit && last ? last.identifier : null,
+    };
+  }
+
+  /** The active artifacts as they stood after event `seq` (or at time `at`). */
+  asOf(query: AsOfQuery): Snapshot {
+    const seq =
+      query.seq !== undefined
+        ? Math.min(query.seq, this.#head)
+        : (this.#sql<{ s: number | null }>(
+            "SELECT max(seq) AS s FROM artifacts WHERE valid_from <= ?",
+            query.at ?? 0,
+          ).one().s ?? 0);
+    const where = ["a.op = 'put'"];
+    const bindings: SqlStorageValue[] = [seq];
+    filters(where, bindings, query, "a.");
+    if (query.identifier !== undefined) {
+      where.push("a.identifier = ?");
+      bindings.push(query.identifier);
+    }
+    const rows = this.#sql<ArtifactRow>(
+      `SELECT ${ARTIFACT_COLUMNS.split(", ")
+        .map((c) => `a.${c}`)
+        .join(", ")}
+         FROM artifacts a
+         JOIN (SELECT identifier, max(version) AS v FROM artifacts WHERE seq <= ? GROUP BY identifier) m
+           ON a.identifier = m.identifier AND a.version = m.v
+        WHERE ${where.join(" AND ")}
+        ORDER BY a.identifier`,
+      ...bindings,
+    ).toArray();
+    return { seq, artifacts: rows.map(asOfArtifact) };
+  }
+
+  snapshot(): Snapshot {
+    const rows = this.#sql<ArtifactRow>(
+      `SELECT ${ARTIFACT_COLUMNS} FROM artifacts WHERE status = 'active' ORDER BY identifier`,
+    ).toArray();
+    return { seq: this.#head, artifacts: rows.map(toArtifact) };
+  }
+
+  /** The oldest event still in the log (head + 1 when the log is empty). */
+  oldestRetained(): number {
+    const row = this.#sql<{ s: number | null }>("SELECT min(seq) AS s FROM events").one();
+    return row.s ?? this.#head + 1;
+  }
+
+  /** True when every event after `since` is still in the log. */
+  canReplayFrom(since: number): boolean {
+    return since >= this.#head || since + 1 >= this.oldestRetained();
+  }
+
+  /** Events with seq in (after, through], at most `limit`, in order. */
+  events(after: number, through: number, limit: number): HiveEvent[] {
+    return this.eventBodies(after, through, limit).map((r) => JSON.parse(r.body) as HiveEvent);
+  }
+
+  /** The same, as the stored JSON texts (frames are built without re-encoding). */
+  eventBodies(after: number, through: number, limit: number): Array<{ seq: number; body: string }> {
+    return this.#sql<{ seq: number; body: string }>(
+      "SELECT seq, body FROM events WHERE seq > ? AND seq <= ? ORDER BY seq LIMIT ?",
+      after,
+      through,
+      limit,
+    ).toArray();
+  }
+
+  /** Drops log entries before `keepFrom` and idempotency records older than `before`. */
+  prune(keepFrom: number, idempotencyBefore: number): void {
+    this.#sql("DELETE FROM events WHERE seq < ?", keepFrom);
+    this.#sql("DELETE FROM idempotency WHERE at < ?", idempotencyBefore);
+  }
+}
+
+function filters(
+  where: string[],
+  bindings: SqlStorageValue[],
+  query: { kind?: string | undefined; tag?: string | undefined; prefix?: string | undefined },
+  alias = "",
+): void {
+  if (query.kind !== undefined) {
+    where.push(`${alias}kind = ?`);
+    bindings.push(query.kind);
+  }
+  if (query.tag !== undefined) {
+    where.push(`EXISTS (SELECT 1 FROM json_each(${alias}tags) WHERE value = ?)`);
+    bindings.push(query.tag);
+  }
+  if (query.prefix !== undefined) {
+    where.push(`substr(${alias}identifier, 1, ?) = ?`);
+    bindings.push(query.prefix.length, query.prefix);
+  }
+}

@@ -1,0 +1,232 @@
+// Delivers the Hive's event log to subscribed sockets: catch-up from `since`
+// (or a snapshot beyond retention), then live events, under a per-socket window
+// of unacknowledged events so a slow reader never slows the writer. The state of
+// each subscription lives in the socket's attachment, so it survives hibernation.
+import type { Connection } from "partyserver";
+import {
+  CLOSE_SLOW_CONSUMER,
+  STALL_LIMIT_EVENTS,
+  SUBSCRIBER_WINDOW_EVENTS,
+} from "../../shared/hive/messages.ts";
+import { packByBytes, utf8Bytes } from "../../shared/hive/pack.ts";
+import type { HiveEvent } from "../../shared/hive/writes.ts";
+import { createLogger } from "../../shared/log.ts";
+import { send } from "../socket.ts";
+import type { HiveStore } from "./store.ts";
+
+const log = createLogger("hive");
+
+/** Events read from the log per catch-up step. */
+const CATCHUP_PAGE_EVENTS = 512;
+/**
+ * Bytes per catch-up or snapshot frame: far below workerd's 32 MiB message cap,
+ * small enough that one frame never monopolises the socket.
+ */
+const MAX_OUT_FRAME_BYTES = 512 * 1024;
+
+export interface Subscription {
+  /** Highest seq sent to this socket (while `live`, the head: see reload()). */
+  sent: number;
+  /** Highest seq the client acknowledged. */
+  acked: number;
+  /** Caught up: every commit is sent to it as it happens. */
+  live: boolean;
+  /** The head when its window filled; null while it has room. */
+  stalledAt: number | null;
+}
+
+export interface SocketState {
+  hive: string;
+  sub: Subscription | null;
+}
+
+type Entry = { connection: Connection<SocketState>; sub: Subscription };
+
+export class Subscribers {
+  readonly #store: HiveStore;
+  readonly #connections: () => Iterable<Connection<SocketState>>;
+  readonly #entries = new Map<string, Entry>();
+  #loaded = false;
+
+  constructor(store: HiveStore, connections: () => Iterable<Connection<SocketState>>) {
+    this.#store = store;
+    this.#connections = connections;
+  }
+
+  get count(): number {
+    this.#reload();
+    return this.#entries.size;
+  }
+
+  /**
+   * After hibernation the in-memory index is empty: rebuild it from attachments.
+   * A live socket was sent every event up to the head (sends happen in the same
+   * synchronous turn as the commit), so its `sent` is the head.
+   */
+  #reload(): void {
+    if (this.#loaded) {
+      return;
+    }
+    this.#loaded = true;
+    for (const connection of this.#connections()) {
+      const sub = connection.state?.sub;
+      if (sub) {
+        const restored = { ...sub, sent: sub.live ? this.#store.head : sub.sent };
+        this.#entries.set(connection.id, { connection, sub: restored });
+      }
+    }
+  }
+
+  #persist(entry: Entry): void {
+    entry.connection.setState((prev) => ({ hive: prev?.hive ?? "", sub: { ...entry.sub } }));
+  }
+
+  /** Starts (or restarts) a subscription: every event after `since`, then live. */
+  subscribe(connection: Connection<SocketState>, since: number): void {
+    this.#reload();
+    const head = this.#store.head;
+    if (since > head) {
+      send(connection, {
+        type: "sys.error",
+        code: "SINCE_AHEAD",
+        message: `since=${since} is past this hive's head (${head})`,
+        hint: "subscribe with the last seq you received from this hive, or 0 for everything",
+      });
+      return;
+    }
+    const entry: Entry = {
+      connection,
+      sub: { sent: since, acked: since, live: false, stalledAt: null },
+    };
+    if (!this.#store.canReplayFrom(since)) {
+      const snapshot = this.#store.snapshot();
+      const pages = packByBytes(snapshot.artifacts, MAX_OUT_FRAME_BYTES, (a) =>
+        utf8Bytes(JSON.stringify(a)),
+      );
+      if (pages.length === 0) {
+        pages.push([]);
+      }
+      pages.forEach((artifacts, i) =>
+        send(connection, {
+          type: "hive.snapshot",
+          seq: snapshot.seq,
+          artifacts,
+          done: i === pages.length - 1,
+        }),
+      );
+      entry.sub.sent = snapshot.seq;
+      entry.sub.acked = snapshot.seq;
+    }
+    this.#entries.set(connection.id, entry);
+    this.#pump(entry);
+  }
+
+  unsubscribe(connection: Connection<SocketState>): void {
+    this.#reload();
+    this.#entries.delete(connection.id);
+    connection.setState((prev) => ({ hive: prev?.hive ?? "", sub: null }));
+  }
+
+  /** The client processed everything through `seq`: reopen its window. */
+  ack(connection: Connection<SocketState>, seq: number): void {
+    this.#reload();
+    const entry = this.#entries.get(connection.id);
+    if (!entry) {
+      send(connection, {
+        type: "sys.error",
+        code: "NOT_SUBSCRIBED",
+        message: "hive.ack without a subscription",
+        hint: "send hive.subscribe {since} first (or connect with ?since=)",
+      });
+      return;
+    }
+    if (seq > entry.sub.sent) {
+      send(connection, {
+        type: "sys.error",
+        code: "ACK_AHEAD",
+        message: `ack ${seq} is past the last event sent (${entry.sub.sent})`,
+        hint: "ack the seq of the last event you received",
+      });
+      return;
+    }
+    entry.sub.acked = Math.max(entry.sub.acked, seq);
+    entry.sub.stalledAt = null;
+    if (entry.sub.live) {
+      this.#persist(entry);
+    } else {
+      this.#pump(entry);
+    }
+  }
+
+  /** Sends catch-up pages while the window has room; goes live at the head. */
+  #pump(entry: Entry): void {
+    const { sub } = entry;
+    const head = this.#store.head;
+    while (sub.sent < head && sub.sent - sub.acked < SUBSCRIBER_WINDOW_EVENTS) {
+      const room = sub.acked + SUBSCRIBER_WINDOW_EVENTS - sub.sent;
+      const rows = this.#store.eventBodies(sub.sent, head, Math.min(room, CATCHUP_PAGE_EVENTS));
+      const last = rows.at(-1);
+      if (!last) {
+        break;
+      }
+      for (const frame of packByBytes(rows, MAX_OUT_FRAME_BYTES, (r) => r.body.length)) {
+        // The bodies are HiveEvents this store encoded; re-parsing them only to
+        // re-encode would double the cost of catch-up.
+        entry.connection.send(
+          `{"type":"hive.events","events":[${frame.map((r) => r.body).join(",")}]}`,
+        );
+      }
+      sub.sent = last.seq;
+    }
+    if (sub.sent >= head) {
+      sub.live = true;
+      sub.stalledAt = null;
+      send(entry.connection, { type: "hive.synced", seq: head });
+    } else {
+      sub.live = false;
+      sub.stalledAt ??= head;
+    }
+    this.#persist(entry);
+  }
+
+  /** Called right after a commit, in the same turn: never awaits a socket. */
+  publish(events: readonly HiveEvent[]): void {
+    const last = events.at(-1);
+    if (!last) {
+      return;
+    }
+    this.#reload();
+    const head = last.seq;
+    let frame: string | null = null;
+    for (const [id, entry] of this.#entries) {
+      const { sub } = entry;
+      try {
+        if (sub.live) {
+          if (head - sub.acked <= SUBSCRIBER_WINDOW_EVENTS) {
+            frame ??= JSON.stringify({ type: "hive.events", events });
+            entry.connection.send(frame);
+            sub.sent = head;
+          } else {
+            sub.live = false;
+            sub.stalledAt = head;
+            this.#persist(entry);
+          }
+        } else if (sub.stalledAt !== null && head - sub.stalledAt > STALL_LIMIT_EVENTS) {
+          this.#entries.delete(id);
+          entry.connection.close(
+            CLOSE_SLOW_CONSUMER,
+            `SLOW_CONSUMER: no ack for ${STALL_LIMIT_EVENTS} events; reconnect with since=${sub.acked}`,
+          );
+        }
+      } catch (error) {
+        // The socket is closing or gone: drop it; its client resumes with since.
+        this.#entries.delete(id);
+        log.debug("subscriber.dropped", { id, error: String(error) });
+      }
+    }
+  }
+
+  forget(connection: Connection<SocketState>): void {
+    this.#entries.delete(connection.id);
+  }
+}

@@ -1,0 +1,126 @@
+// Hive routes: /v1/hives/:hive/... (reads, compare-and-swap writes, the event
+// log) and the hive WebSocket, each behind a hive API key. Every answer comes
+// from the Hive Durable Object's typed RPC.
+import { Hono, type Context } from "hono";
+import { routePartykitRequest } from "partyserver";
+import { z } from "zod";
+import { errorBody } from "../../../shared/errors.ts";
+import { AsOfQuerySchema, ListQuerySchema } from "../../../shared/hive/reads.ts";
+import {
+  CommitRequestSchema,
+  HIVE_ERROR_STATUS,
+  PutRequestSchema,
+  RetractRequestSchema,
+  SupersedeRequestSchema,
+  type HiveResult,
+} from "../../../shared/hive/writes.ts";
+import { requireHiveKey, type AuthVariables } from "../auth.ts";
+import { jsonBody } from "../validate.ts";
+
+type HiveEnv = { Bindings: Env; Variables: AuthVariables };
+
+/** Maps a Hive Result to JSON: the value, or the typed error (with the conflict, if any). */
+function answer<T>(c: Context<HiveEnv>, result: HiveResult<T>, status: 200 | 201 = 200): Response {
+  if (result.ok) {
+    return c.json(result.value as object, status);
+  }
+  const body = errorBody(result.code, result.message, result.hint);
+  return c.json(
+    result.conflict === undefined ? body : { ...body, conflict: result.conflict },
+    HIVE_ERROR_STATUS[result.code],
+  );
+}
+
+function invalidQuery(c: Context<HiveEnv>, error: z.ZodError): Response {
+  const issue = error.issues[0];
+  return c.json(
+    errorBody(
+      "INVALID_QUERY",
+      `${issue?.path.join(".") || "query"}: ${issue?.message ?? "invalid"}`,
+      "docs/hive.md lists the query parameters",
+    ),
+    400,
+  );
+}
+
+const stub = (c: Context<HiveEnv>) => c.env.Hive.getByName(c.get("hiveKey").hive);
+
+const ChangesQuerySchema = z.strictObject({
+  since: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(1_000).optional(),
+});
+const VersionQuerySchema = z.strictObject({ version: z.coerce.number().int().min(1).optional() });
+
+export const hives = new Hono<HiveEnv>()
+  .use("/:hive/*", requireHiveKey)
+  .post("/:hive/commit", jsonBody(CommitRequestSchema), async (c) =>
+    answer(c, await stub(c).commit(c.req.valid("json"))),
+  )
+  .post("/:hive/artifacts", jsonBody(PutRequestSchema), async (c) =>
+    answer(c, await stub(c).put(c.req.valid("json"))),
+  )
+  .post("/:hive/retract", jsonBody(RetractRequestSchema), async (c) =>
+    answer(c, await stub(c).retract(c.req.valid("json"))),
+  )
+  .post("/:hive/supersede", jsonBody(SupersedeRequestSchema), async (c) =>
+    answer(c, await stub(c).supersede(c.req.valid("json"))),
+  )
+  .get("/:hive/artifacts", async (c) => {
+    const query = ListQuerySchema.safeParse(c.req.query());
+    return query.success ? answer(c, await stub(c).list(query.data)) : invalidQuery(c, query.error);
+  })
+  .get("/:hive/artifacts/:identifier{.+}", async (c) => {
+    const query = VersionQuerySchema.safeParse(c.req.query());
+    if (!query.success) {
+      return invalidQuery(c, query.error);
+    }
+    return answer(c, await stub(c).get(c.req.param("identifier"), query.data.version));
+  })
+  .get("/:hive/events", async (c) => {
+    const query = ChangesQuerySchema.safeParse(c.req.query());
+    if (!query.success) {
+      return invalidQuery(c, query.error);
+    }
+    return answer(c, await stub(c).changesSince(query.data.since, query.data.limit));
+  })
+  .get("/:hive/as-of", async (c) => {
+    const query = AsOfQuerySchema.safeParse(c.req.query());
+    return query.success ? answer(c, await stub(c).asOf(query.data)) : invalidQuery(c, query.error);
+  })
+  .get("/:hive/snapshot", async (c) => answer(c, await stub(c).snapshot()));
+
+/**
+ * WS /parties/hive/:name, after requireHiveKey: the key is stripped from the URL
+ * (the socket's URL is kept in its attachment) and only the key's own hive is reachable.
+ */
+export async function hiveSocket(c: Context<HiveEnv>): Promise<Response> {
+  const hive = c.get("hiveKey").hive;
+  const url = new URL(c.req.url);
+  url.searchParams.delete("key");
+  const routed = await routePartykitRequest(new Request(url, c.req.raw), c.env, {
+    onBeforeConnect: (_request, lobby) =>
+      lobby.className === "Hive" && lobby.name === hive
+        ? undefined
+        : c.json(
+            errorBody(
+              "FORBIDDEN_HIVE",
+              "this key cannot open that socket",
+              "use a key of this hive",
+            ),
+            403,
+          ),
+    onBeforeRequest: () =>
+      c.json(
+        errorBody(
+          "WEBSOCKET_ONLY",
+          "this path only accepts WebSocket upgrades",
+          "use /v1/hives/:hive/... over HTTP",
+        ),
+        400,
+      ),
+  });
+  return (
+    routed ??
+    c.json(errorBody("NOT_FOUND", "no such socket", "connect to /parties/hive/<hive>"), 404)
+  );
+}
