@@ -40,7 +40,7 @@ export function identifierParts(identifier: string): string[] {
 
 /** Word-like tokens of a text: identifiers keep `_`, `.` and `$` inside them. */
 export function lexicalTokens(text: string): string[] {
-  return text.match(/[\p{L}\p{N}_$]+(?:[.\-][\p{L}\p{N}_$]+)*/gu) ?? [];
+  return text.match(/[\p{L}\p{N}_$]+(?:[.-][\p{L}\p{N}_$]+)*/gu) ?? [];
 }
 
 /** The weighted features of a text (feature → weight), before hashing. */

@@ -47,7 +47,6 @@ const ARG_NAMES = {
   source: ["source", "provenance", "from", "path"],
   summary: ["summary", "answer", "result", "message", "text", "outcome"],
   expression: ["expression", "expr", "formula"],
-  status: ["status", "assessment", "goal"],
 } as const;
 type ArgRole = keyof typeof ARG_NAMES;
 
@@ -200,7 +199,9 @@ export function decideMove(state: VisibleState): Move {
     };
   }
   const search = tool("search");
-  if (search && searched.length === 0 && state.mission.length > 0) {
+  // Search when the mission names no file, or its files held no fact.
+  const needSearch = pathsIn(state.mission).length === 0 || facts.length === 0;
+  if (search && searched.length === 0 && needSearch && state.mission.length > 0) {
     const query = contentStems(state.mission).slice(0, QUERY_WORDS).join(" ");
     return {
       kind: "tool",
@@ -237,7 +238,7 @@ export function decideMove(state: VisibleState): Move {
     return {
       kind: "tool",
       tool: finish.name,
-      args: fillArgs(finish, { summary, status: saved.length > 0 ? "achieved" : "not_achieved" }),
+      args: fillArgs(finish, { summary }),
       rationale: "nothing left that the offered tools can do for the mission",
     };
   }

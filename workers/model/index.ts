@@ -18,7 +18,8 @@ import { SCRIPT_HEADER, SCRIPT_INDEX_HEADER } from "../../shared/model/script.ts
 const log = createLogger("model");
 
 /** Request bodies past this are refused: the gateway caps /v1/* at 1 MiB, direct callers get a little more room. */
-export const MAX_REQUEST_BYTES = 4 * 1024 * 1024;
+// Not exported: a Worker's main module may export only handlers and entrypoints.
+const MAX_REQUEST_BYTES = 4 * 1024 * 1024;
 
 function errorResponse(status: number, body: OpenAIErrorBody): Response {
   return Response.json(body, { status });

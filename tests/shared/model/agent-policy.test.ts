@@ -1,0 +1,122 @@
+import { describe, it } from "vitest";
+import { agentMove, fillArgs } from "../../../shared/model/agent-policy.ts";
+import type { ChatMessage, ChatRequest, ToolSpec } from "../../../shared/model/openai-schemas.ts";
+
+const makeTool = (name: string, properties: string[]): ToolSpec => ({
+  type: "function",
+  function: {
+    name,
+    parameters: { type: "object", properties: Object.fromEntries(properties.map((p) => [p, {}])) },
+  },
+});
+const TOOLS = [
+  makeTool("search", ["query"]),
+  makeTool("stage_context", ["path"]),
+  makeTool("save_artifact", ["key", "value", "source"]),
+  makeTool("calculate", ["expression"]),
+  makeTool("finish", ["summary"]),
+];
+
+// The test plays the tools over a small workspace; the policy only sees requests.
+const WORKSPACE: Record<string, string> = {
+  "config/a.ts": "export const LIMIT = 40;\nexport const NAME = 'a';",
+  "config/b.ts": "export const OFFSET = 2;",
+};
+function runTool(tool: string, args: Record<string, unknown>): string {
+  if (tool === "stage_context") {
+    return WORKSPACE[String(args.path)] ?? "not found";
+  }
+  if (tool === "search") {
+    return Object.keys(WORKSPACE).join("\n");
+  }
+  if (tool === "calculate") {
+    return "42";
+  }
+  return "ok";
+}
+
+function play(mission: string, tools: ToolSpec[], maxSteps = 12) {
+  const messages: ChatMessage[] = [
+    { role: "system", content: `You are a Lethe agent.\n[MISSION] ${mission}` },
+    { role: "user", content: "Begin." },
+  ];
+  const moves: { tool: string; args: Record<string, unknown> }[] = [];
+  for (let step = 0; step < maxSteps; step++) {
+    const request: ChatRequest = { model: "lethe-local", messages, tools };
+    const move = agentMove(request);
+    if (move.kind === "final") {
+      return { moves, final: move.answer };
+    }
+    moves.push({ tool: move.tool, args: move.args });
+    if (move.tool === "finish") {
+      return { moves, final: undefined };
+    }
+    const id = `call_${step}`;
+    messages.push({
+      role: "assistant",
+      content: null,
+      tool_calls: [
+        {
+          id,
+          type: "function",
+          function: { name: move.tool, arguments: JSON.stringify(move.args) },
+        },
+      ],
+    });
+    messages.push({ role: "tool", tool_call_id: id, content: runTool(move.tool, move.args) });
+  }
+  throw new Error("the policy did not finish");
+}
+
+describe("the agent policy", () => {
+  it("stages named files, saves the facts the mission names, calculates and finishes", ({
+    expect,
+  }) => {
+    const { moves } = play(
+      "Find LIMIT in config/a.ts and OFFSET in config/b.ts and report their sum.",
+      TOOLS,
+    );
+    expect(moves.map((m) => m.tool)).toEqual([
+      "stage_context",
+      "save_artifact",
+      "stage_context",
+      "save_artifact",
+      "calculate",
+      "finish",
+    ]);
+    expect(moves[1]?.args).toEqual({ key: "LIMIT", value: "40", source: "config/a.ts" });
+    expect(moves[4]?.args).toEqual({ expression: "LIMIT + OFFSET" });
+    expect(String(moves[5]?.args.summary)).toContain("42");
+  });
+
+  it("searches first when the mission names no file", ({ expect }) => {
+    const { moves } = play("What are the LIMIT and OFFSET settings? Give their sum.", TOOLS);
+    expect(moves[0]).toEqual({ tool: "search", args: { query: expect.stringContaining("limit") } });
+    expect(moves.map((m) => m.tool)).toContain("calculate");
+    expect(moves.at(-1)?.tool).toBe("finish");
+  });
+
+  it("only uses offered tools and ends with a final answer when finish is not offered", ({
+    expect,
+  }) => {
+    const tools = TOOLS.filter((t) => ["stage_context", "save_artifact"].includes(t.function.name));
+    const { moves, final } = play("Read config/b.ts and record OFFSET.", tools);
+    expect(moves.map((m) => m.tool)).toEqual(["stage_context", "save_artifact"]);
+    expect(final).toContain("OFFSET");
+  });
+
+  it("names arguments the way the offered schema names them", ({ expect }) => {
+    const tool = { name: "stage_context", properties: ["target", "pin"] };
+    expect(fillArgs(tool, { path: "a.ts" })).toEqual({ target: "a.ts" });
+  });
+
+  it("gives the same move for the same request", ({ expect }) => {
+    const request: ChatRequest = {
+      model: "lethe-local",
+      messages: [{ role: "user", content: "Mission: stage src/x.py" }],
+      tools: TOOLS,
+    };
+    expect(agentMove(request)).toEqual(agentMove(request));
+    expect(agentMove(request)).toMatchObject({ tool: "stage_context", args: { path: "src/x.py" } });
+  });
+});

@@ -1,0 +1,59 @@
+import { describe, it } from "vitest";
+import { formatTurns, parseBullets, SUMMARY_NONE } from "../../../shared/model/contracts.ts";
+import { factKey, summarise } from "../../../shared/model/summarise-policy.ts";
+
+const turns = formatTurns([
+  { turn: 1, text: "Hi there! Let us look at the billing module today." },
+  { turn: 2, text: "The tax rate is 20%. It lives in src/billing/tax.ts." },
+  { turn: 3, text: "Sounds good. I like it." },
+  { turn: 4, text: "We decided to keep the legacy API for now." },
+  { turn: 5, text: "Update: the tax rate is now 25%. MAX_RETRIES = 3." },
+  { turn: 6, text: "It lives in src/billing/tax.ts." },
+]);
+
+describe("the summarise policy", () => {
+  it("keeps fact sentences with citations, drops chatter, latest value wins", ({ expect }) => {
+    const bullets = parseBullets(summarise(turns));
+    const texts = bullets.map((b) => b.text);
+    expect(texts).toContain("We decided to keep the legacy API for now.");
+    expect(texts).toContain("MAX_RETRIES = 3.");
+    expect(texts).toContain("Update: the tax rate is now 25%.");
+    expect(texts).not.toContain("The tax rate is 20%.");
+    expect(texts.some((t) => /sounds good|hi there/i.test(t))).toBe(false);
+    expect(bullets.find((b) => b.text === "It lives in src/billing/tax.ts.")?.turns).toEqual([
+      2, 6,
+    ]);
+    expect(bullets.find((b) => b.text.startsWith("Update"))?.turns).toEqual([5]);
+  });
+
+  it("cites only turns that exist in the request", ({ expect }) => {
+    for (const bullet of parseBullets(summarise(turns))) {
+      expect(bullet.turns.every((t) => t >= 1 && t <= 6)).toBe(true);
+      expect(bullet.turns.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("reduces earlier bullets, merging duplicates and superseded values", ({ expect }) => {
+    const reduce = [
+      "- The tax rate is 20%. [turns: 2]",
+      "- It lives in src/billing/tax.ts. [turns: 2]",
+      "- The tax rate is 25%. [turns: 9]",
+      "- It lives in src/billing/tax.ts. [turns: 11]",
+    ].join("\n");
+    expect(parseBullets(summarise(reduce))).toEqual([
+      { text: "It lives in src/billing/tax.ts.", turns: [2, 11] },
+      { text: "The tax rate is 25%.", turns: [9] },
+    ]);
+  });
+
+  it("answers NONE when nothing carries a fact", ({ expect }) => {
+    expect(summarise(formatTurns([{ turn: 1, text: "Thanks, that is great." }]))).toBe(
+      SUMMARY_NONE,
+    );
+  });
+
+  it("keys assignments by their subject", ({ expect }) => {
+    expect(factKey("The tax rate is 20%.")).toBe("tax rate");
+    expect(factKey("MAX_RETRIES = 3")).toBe("max_retries");
+  });
+});
