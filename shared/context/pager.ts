@@ -1,0 +1,480 @@
+// The L1 pager: pure operations over a JSON PagerState. AgentSession loads the
+// state, applies an op with the step number and counter, stores the returned
+// state and the kept contents (under their refs), and persists nothing else.
+import { err, ok, type Result } from "../result.ts";
+import {
+  DEFAULT_PRIORITY,
+  MAX_EVICTED_STUBS,
+  PagerOpSchema,
+  PREFETCH_SLOTS,
+  evictionScore,
+  usedTokens,
+  type Page,
+  type PageInput,
+  type PageStub,
+  type PagerContext,
+  type PagerErrorCode,
+  type PagerEvent,
+  type PagerOp,
+  type PagerState,
+  type PagerUpdate,
+} from "./page.ts";
+import { keep, refFor, type KeptContent } from "./refs.ts";
+import { reductionReport, type ReductionKind } from "./report.ts";
+
+type PagerResult = Result<PagerUpdate, PagerErrorCode>;
+
+/** A working copy: arrays are fresh, page objects are replaced, never mutated. */
+interface Draft {
+  state: PagerState;
+  events: PagerEvent[];
+  kept: KeptContent[];
+  losses: string[];
+  preTokens: number;
+  reduction: ReductionKind;
+}
+
+function draftOf(state: PagerState): Draft {
+  return {
+    state: {
+      mode: state.mode,
+      capacity: state.capacity,
+      pages: state.pages.slice(),
+      prefetched: state.prefetched.slice(),
+      evicted: state.evicted.slice(),
+      comparing: state.comparing === null ? null : [state.comparing[0], state.comparing[1]],
+    },
+    events: [],
+    kept: [],
+    losses: [],
+    preTokens: usedTokens(state),
+    reduction: "evict",
+  };
+}
+
+function finish(draft: Draft): PagerResult {
+  const { state, events, kept, losses } = draft;
+  const reports =
+    losses.length === 0
+      ? []
+      : [
+          reductionReport(
+            draft.reduction,
+            "l1",
+            draft.preTokens,
+            usedTokens(state),
+            losses,
+            kept.map((k) => k.ref),
+          ),
+        ];
+  return ok({ state, events, reports, kept });
+}
+
+function makePage(input: PageInput, ctx: PagerContext): Page {
+  return {
+    id: input.id,
+    kind: input.kind,
+    sourceRef: input.sourceRef,
+    content: input.content,
+    tokens: ctx.count(input.content),
+    priority: input.priority ?? DEFAULT_PRIORITY,
+    pinned: input.pinned ?? false,
+    lastAccessStep: ctx.step,
+  };
+}
+
+function stubOf(page: Page, ref: string): PageStub {
+  const { id, kind, sourceRef, tokens, priority, pinned } = page;
+  return { id, kind, sourceRef, tokens, priority, pinned, ref };
+}
+
+/** Takes a page out of L1, keeping its content under a ref. */
+function removePage(
+  draft: Draft,
+  index: number,
+  type: PagerEvent["type"],
+  reason: string,
+): string | undefined {
+  const [page] = draft.state.pages.splice(index, 1);
+  if (page === undefined) {
+    return undefined;
+  }
+  const kept = keep(page.content);
+  draft.kept.push(kept);
+  const evicted = draft.state.evicted.filter((s) => s.id !== page.id);
+  evicted.push(stubOf(page, kept.ref));
+  draft.state.evicted = evicted.slice(-MAX_EVICTED_STUBS);
+  draft.events.push({ type, id: page.id, ref: kept.ref, reason });
+  draft.losses.push(`${type} ${page.kind} page ${page.id} (${page.tokens} tokens): ${reason}`);
+  return kept.ref;
+}
+
+interface DraftMark {
+  state: PagerState;
+  events: number;
+  kept: number;
+  losses: number;
+}
+
+function mark(draft: Draft): DraftMark {
+  return {
+    state: structuredClone(draft.state),
+    events: draft.events.length,
+    kept: draft.kept.length,
+    losses: draft.losses.length,
+  };
+}
+
+function rollback(draft: Draft, to: DraftMark): void {
+  draft.state = to.state;
+  draft.events.length = to.events;
+  draft.kept.length = to.kept;
+  draft.losses.length = to.losses;
+}
+
+function isComparing(state: PagerState, id: string): boolean {
+  return state.comparing !== null && (state.comparing[0] === id || state.comparing[1] === id);
+}
+
+/** Strict mode: at most one unpinned file page; `keepId` is the one that stays. */
+function enforceStrict(draft: Draft, keepId: string): void {
+  const { state } = draft;
+  if (state.mode !== "strict") {
+    return;
+  }
+  for (let i = state.pages.length - 1; i >= 0; i--) {
+    const page = state.pages[i];
+    if (
+      page !== undefined &&
+      page.kind === "file" &&
+      !page.pinned &&
+      page.id !== keepId &&
+      !isComparing(state, page.id)
+    ) {
+      removePage(draft, i, "unstaged", "strict mode holds one unpinned file");
+    }
+  }
+}
+
+/** Evicts by score until `incoming` more tokens fit; false when pinned pages leave no room. */
+function makeRoom(draft: Draft, incoming: number, step: number, protect: string): boolean {
+  const { state } = draft;
+  while (usedTokens(state) + incoming > state.capacity) {
+    let victim = -1;
+    for (let i = 0; i < state.pages.length; i++) {
+      const page = state.pages[i];
+      if (page === undefined || page.pinned || page.id === protect || isComparing(state, page.id)) {
+        continue;
+      }
+      const best = victim < 0 ? undefined : state.pages[victim];
+      if (best === undefined || lowerScore(page, best, step)) {
+        victim = i;
+      }
+    }
+    if (victim < 0) {
+      return false;
+    }
+    removePage(draft, victim, "evicted", "over capacity");
+  }
+  return true;
+}
+
+function lowerScore(a: Page, b: Page, step: number): boolean {
+  const sa = evictionScore(a, step);
+  const sb = evictionScore(b, step);
+  return sa !== sb ? sa < sb : a.lastAccessStep < b.lastAccessStep;
+}
+
+/** Puts a page into L1 under every rule; the draft is unusable if this fails. */
+function admit(draft: Draft, page: Page, step: number): PagerResult | undefined {
+  const { state } = draft;
+  if (page.tokens > state.capacity) {
+    return err(
+      "PAGE_TOO_LARGE",
+      `page ${page.id} has ${page.tokens} tokens, L1 holds ${state.capacity}`,
+      "Stage a symbol or a slice of the source, or offload it and stage the preview.",
+    );
+  }
+  const existing = state.pages.findIndex((p) => p.id === page.id);
+  if (existing >= 0) {
+    const old = state.pages[existing];
+    if (old !== undefined && old.content !== page.content) {
+      removePage(draft, existing, "replaced", "new content for the same id");
+    } else {
+      state.pages.splice(existing, 1);
+    }
+  }
+  if (
+    state.mode === "strict" &&
+    page.kind === "file" &&
+    !page.pinned &&
+    state.comparing !== null &&
+    !isComparing(state, page.id)
+  ) {
+    return err(
+      "COMPARATOR_BUSY",
+      `a comparison of ${state.comparing.join(" and ")} is open`,
+      "Close the comparison before staging another file.",
+    );
+  }
+  if (page.kind === "file" && !page.pinned) {
+    enforceStrict(draft, page.id);
+  }
+  if (!makeRoom(draft, page.tokens, step, page.id)) {
+    return err(
+      "OVER_CAPACITY",
+      `pinned pages leave no room for ${page.tokens} tokens`,
+      "Unpin a page or raise the L1 capacity.",
+    );
+  }
+  state.pages.push(page);
+  state.evicted = state.evicted.filter((s) => s.id !== page.id);
+  state.prefetched = state.prefetched.filter((p) => p.id !== page.id);
+  return undefined;
+}
+
+function notFound(id: string): PagerResult {
+  return err("PAGE_NOT_FOUND", `no page ${id} in L1`, "Stage it first.");
+}
+
+/** Applies one operation. Never mutates `state`; same inputs give the same output. */
+export function applyPagerOp(state: PagerState, op: PagerOp, ctx: PagerContext): PagerResult {
+  const parsed = PagerOpSchema.safeParse(op);
+  if (!parsed.success) {
+    return err("INVALID_OP", parsed.error.issues[0]?.message ?? "invalid pager op");
+  }
+  const o = parsed.data;
+  const draft = draftOf(state);
+  const s = draft.state;
+  const indexOf = (id: string) => s.pages.findIndex((p) => p.id === id);
+  switch (o.type) {
+    case "stage": {
+      const page = makePage(o.page, ctx);
+      const failed = admit(draft, page, ctx.step);
+      if (failed !== undefined) {
+        return failed;
+      }
+      draft.events.push({ type: "staged", id: page.id });
+      return finish(draft);
+    }
+    case "unstage": {
+      const i = indexOf(o.id);
+      if (i < 0) {
+        return notFound(o.id);
+      }
+      removePage(draft, i, "unstaged", "unstaged on request");
+      return finish(draft);
+    }
+    case "access":
+      return access(draft, o.id, ctx);
+    case "pin":
+    case "unpin": {
+      const i = indexOf(o.id);
+      const page = s.pages[i];
+      if (page === undefined) {
+        return notFound(o.id);
+      }
+      const pinned = o.type === "pin";
+      s.pages[i] = { ...page, pinned, lastAccessStep: ctx.step };
+      draft.events.push({ type: pinned ? "pinned" : "unpinned", id: o.id });
+      if (!pinned && page.kind === "file") {
+        enforceStrict(draft, o.id);
+      }
+      return finish(draft);
+    }
+    case "prefetch": {
+      const page = makePage(o.page, ctx);
+      if (page.tokens > s.capacity) {
+        return err("PAGE_TOO_LARGE", `page ${page.id} is larger than L1`, "Prefetch a slice.");
+      }
+      s.prefetched = s.prefetched.filter((p) => p.id !== page.id);
+      s.prefetched.push(page);
+      draft.events.push({ type: "prefetched", id: page.id });
+      while (s.prefetched.length > PREFETCH_SLOTS) {
+        const dropped = s.prefetched.shift();
+        if (dropped !== undefined) {
+          const kept = keep(dropped.content);
+          draft.kept.push(kept);
+          draft.events.push({ type: "prefetch_dropped", id: dropped.id, ref: kept.ref });
+        }
+      }
+      return finish(draft);
+    }
+    case "restore":
+      return restore(draft, o.ref, o.content, ctx);
+    case "artifact_saved": {
+      if (s.mode === "strict") {
+        for (let i = s.pages.length - 1; i >= 0; i--) {
+          const page = s.pages[i];
+          if (page !== undefined && !page.pinned && !isComparing(s, page.id)) {
+            removePage(draft, i, "purged", "artifact saved: facts now live in L2");
+          }
+        }
+      }
+      return finish(draft);
+    }
+    case "set_capacity": {
+      s.capacity = o.capacity;
+      if (!makeRoom(draft, 0, ctx.step, "")) {
+        return err(
+          "OVER_CAPACITY",
+          `pinned pages need more than ${o.capacity} tokens`,
+          "Unpin pages before shrinking L1.",
+        );
+      }
+      return finish(draft);
+    }
+    case "compare_open":
+      return compareOpen(draft, o.ids, ctx);
+    case "compare_close":
+      return compareClose(draft, o.outcome, ctx);
+  }
+}
+
+function access(draft: Draft, id: string, ctx: PagerContext): PagerResult {
+  const s = draft.state;
+  const i = s.pages.findIndex((p) => p.id === id);
+  const page = s.pages[i];
+  if (page !== undefined) {
+    s.pages[i] = { ...page, lastAccessStep: ctx.step };
+    draft.events.push({ type: "accessed", id });
+    return finish(draft);
+  }
+  const prefetched = s.prefetched.find((p) => p.id === id);
+  if (prefetched !== undefined) {
+    // Promotion reuses the prefetched content: the source is not read again.
+    const failed = admit(draft, { ...prefetched, lastAccessStep: ctx.step }, ctx.step);
+    if (failed !== undefined) {
+      return failed;
+    }
+    draft.events.push({ type: "promoted", id });
+    return finish(draft);
+  }
+  const stub = s.evicted.find((e) => e.id === id);
+  if (stub !== undefined) {
+    return err("PAGE_EVICTED", `page ${id} left L1`, `Restore it from ${stub.ref}.`);
+  }
+  return notFound(id);
+}
+
+function restore(draft: Draft, ref: string, content: string, ctx: PagerContext): PagerResult {
+  const stub = draft.state.evicted.findLast((e) => e.ref === ref);
+  if (stub === undefined) {
+    return err("REF_UNKNOWN", `no evicted page has ${ref}`, "Stage the content as a new page.");
+  }
+  if (refFor(content) !== ref) {
+    return err(
+      "REF_MISMATCH",
+      `content does not hash to ${ref}`,
+      "Fetch the stored content again.",
+    );
+  }
+  // Same key order as a staged page, so the restored page serialises identically.
+  const page: Page = {
+    id: stub.id,
+    kind: stub.kind,
+    sourceRef: stub.sourceRef,
+    content,
+    tokens: stub.tokens,
+    priority: stub.priority,
+    pinned: stub.pinned,
+    lastAccessStep: ctx.step,
+  };
+  const failed = admit(draft, page, ctx.step);
+  if (failed !== undefined) {
+    return failed;
+  }
+  draft.events.push({ type: "restored", id: page.id, ref });
+  return finish(draft);
+}
+
+function compareOpen(draft: Draft, ids: [string, string], ctx: PagerContext): PagerResult {
+  const s = draft.state;
+  if (s.comparing !== null) {
+    return err("COMPARATOR_BUSY", `already comparing ${s.comparing.join(" and ")}`);
+  }
+  if (ids[0] === ids[1]) {
+    return err("INVALID_OP", "a comparison needs two different pages");
+  }
+  s.comparing = [ids[0], ids[1]];
+  for (const id of ids) {
+    const page = s.pages.find((p) => p.id === id) ?? s.prefetched.find((p) => p.id === id);
+    if (page === undefined) {
+      return notFound(id);
+    }
+    const failed = admit(draft, { ...page, lastAccessStep: ctx.step }, ctx.step);
+    if (failed !== undefined) {
+      return failed;
+    }
+  }
+  draft.events.push({ type: "compare_opened", id: `${ids[0]}+${ids[1]}` });
+  return finish(draft);
+}
+
+type CompareOutcome = { ok: true; result: PageInput } | { ok: false; error: string };
+
+function compareClose(draft: Draft, outcome: CompareOutcome, ctx: PagerContext): PagerResult {
+  const s = draft.state;
+  const pair = s.comparing;
+  if (pair === null) {
+    return err("COMPARATOR_IDLE", "no comparison is open", "Open one with compare_open.");
+  }
+  draft.reduction = "summarise";
+  const sources = pair.map((id) => s.pages.find((p) => p.id === id));
+  s.comparing = null;
+  const refs: string[] = [];
+  for (const id of pair) {
+    const i = s.pages.findIndex((p) => p.id === id);
+    const ref = i >= 0 ? removePage(draft, i, "unstaged", "collapsed into the result") : undefined;
+    refs.push(ref ?? "(not in L1)");
+  }
+  const priority = Math.max(...sources.map((p) => p?.priority ?? DEFAULT_PRIORITY));
+  const failurePage = (error: string): PageInput => ({
+    id: `compare:${pair[0]}+${pair[1]}`,
+    kind: "summary",
+    sourceRef: `compare:${pair[0]}+${pair[1]}`,
+    content: `[COMPARISON FAILED: ${error}] ${pair[0]} (${refs[0] ?? "?"}) vs ${pair[1]} (${refs[1] ?? "?"})`,
+    priority,
+  });
+  let input = outcome.ok ? outcome.result : failurePage(outcome.error);
+  let page = makePage(input, ctx);
+  const before = mark(draft);
+  let failed = admit(draft, page, ctx.step);
+  if (failed !== undefined && outcome.ok) {
+    // The result does not fit: collapse into the failure page instead, never stay widened.
+    rollback(draft, before);
+    input = failurePage(`result rejected: ${failed.ok ? "" : failed.message}`);
+    page = makePage(input, ctx);
+    failed = admit(draft, page, ctx.step);
+  }
+  if (failed !== undefined) {
+    rollback(draft, before);
+    draft.events.push({ type: "compare_closed", id: input.id, reason: "no room for a result" });
+    return finish(draft);
+  }
+  draft.events.push({ type: "compare_closed", id: page.id });
+  return finish(draft);
+}
+
+/** Applies ops in order, stopping at the first failure; merges their outputs. */
+export function applyPagerOps(
+  state: PagerState,
+  ops: readonly PagerOp[],
+  ctx: PagerContext,
+): PagerResult {
+  let current = state;
+  const events: PagerEvent[] = [];
+  const kept: KeptContent[] = [];
+  const reports: PagerUpdate["reports"] = [];
+  for (const op of ops) {
+    const result = applyPagerOp(current, op, ctx);
+    if (!result.ok) {
+      return result;
+    }
+    current = result.value.state;
+    events.push(...result.value.events);
+    kept.push(...result.value.kept);
+    reports.push(...result.value.reports);
+  }
+  return ok({ state: current, events, reports, kept });
+}
