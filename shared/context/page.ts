@@ -72,7 +72,13 @@ export const PagerOpSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("pin"), id: z.string() }),
   z.object({ type: z.literal("unpin"), id: z.string() }),
   z.object({ type: z.literal("prefetch"), page: PageInputSchema }),
-  z.object({ type: z.literal("restore"), ref: z.string(), content: z.string() }),
+  /** `id` picks the page when two evicted pages had the same content (hence the same ref). */
+  z.object({
+    type: z.literal("restore"),
+    ref: z.string(),
+    content: z.string(),
+    id: z.string().optional(),
+  }),
   z.object({ type: z.literal("artifact_saved") }),
   z.object({ type: z.literal("set_capacity"), capacity: z.number().int().min(1) }),
   z.object({ type: z.literal("compare_open"), ids: z.tuple([z.string(), z.string()]) }),

@@ -301,7 +301,7 @@ export function applyPagerOp(state: PagerState, op: PagerOp, ctx: PagerContext):
       return finish(draft);
     }
     case "restore":
-      return restore(draft, o.ref, o.content, ctx);
+      return restore(draft, o.ref, o.content, ctx, o.id);
     case "artifact_saved": {
       if (s.mode === "strict") {
         for (let i = s.pages.length - 1; i >= 0; i--) {
@@ -357,8 +357,16 @@ function access(draft: Draft, id: string, ctx: PagerContext): PagerResult {
   return notFound(id);
 }
 
-function restore(draft: Draft, ref: string, content: string, ctx: PagerContext): PagerResult {
-  const stub = draft.state.evicted.findLast((e) => e.ref === ref);
+function restore(
+  draft: Draft,
+  ref: string,
+  content: string,
+  ctx: PagerContext,
+  id?: string,
+): PagerResult {
+  const stub = draft.state.evicted.findLast(
+    (e) => e.ref === ref && (id === undefined || e.id === id),
+  );
   if (stub === undefined) {
     return err("REF_UNKNOWN", `no evicted page has ${ref}`, "Stage the content as a new page.");
   }

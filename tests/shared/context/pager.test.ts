@@ -237,7 +237,7 @@ describe("the L1 pager", () => {
           );
           const fresh = applyPagerOp(
             { ...state, capacity: 100_000, comparing: null },
-            { type: "restore", ref: stub.ref, content },
+            { type: "restore", ref: stub.ref, content, id: stub.id },
             ctxAt(99),
           );
           expect(restored.ok && fresh.ok).toBe(true);
