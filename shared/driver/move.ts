@@ -2,25 +2,10 @@
 // the model's answer. Per-tool argument schemas live in shared/tools/; the
 // gatekeeper validates `args` against them. Used by the driver and the model policy.
 import { z } from "zod";
+import { TOOL_CATALOGUE } from "../tools/catalogue.ts";
 
-/** Lethe's agent tools (issue 9). The envelope accepts any offered name; this is the catalogue. */
-export const TOOL_NAMES = [
-  "stage_context",
-  "unstage_context",
-  "save_artifact",
-  "search",
-  "definitions",
-  "callers",
-  "imports",
-  "read_ref",
-  "calculate",
-  "write_file",
-  "apply_patch",
-  "compare",
-  "ask_human",
-  "finish",
-] as const;
-export type ToolName = (typeof TOOL_NAMES)[number];
+/** Lethe's agent tools (issue 9), from the catalogue: misspelt names are healed against these when a step offers no list. */
+export const TOOL_NAMES: readonly string[] = TOOL_CATALOGUE.map((t) => t.name);
 
 /** Tool names are snake_case identifiers, as OpenAI function names must be. */
 export const TOOL_NAME_PATTERN = /^[a-z][a-z0-9_]{0,63}$/;

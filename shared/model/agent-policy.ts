@@ -26,9 +26,11 @@ export interface DoneMove {
 }
 
 export interface Fact {
+  /** The artifact key: the constant's name, lower-cased (artifact keys are lower-case). */
   key: string;
-  value: string;
-  source: string;
+  value: number;
+  /** `path:line` where the value was read. */
+  evidence: string;
 }
 
 /** What the policy can see in a request. */
@@ -38,15 +40,19 @@ export interface VisibleState {
   done: DoneMove[];
 }
 
-/** Argument roles, and the property names a tool's schema may give them. */
+/** Argument roles, and the property names a tool's schema may give them (shared/tools/schemas.ts first). */
 const ARG_NAMES = {
   query: ["query", "q", "text", "pattern", "search"],
-  path: ["path", "target", "file", "ref", "symbol", "source", "id"],
+  path: ["path", "target", "file", "source", "id"],
+  page: ["page", "path", "target", "id"],
   key: ["key", "name", "title", "id"],
   value: ["value", "content", "body", "fact", "data"],
-  source: ["source", "provenance", "from", "path"],
-  summary: ["summary", "answer", "result", "message", "text", "outcome"],
+  kind: ["kind", "type"],
+  evidence: ["evidence", "source", "provenance", "from"],
   expression: ["expression", "expr", "formula"],
+  values: ["values", "bindings", "variables"],
+  status: ["status", "assessment", "outcome"],
+  summary: ["summary", "answer", "result", "message", "text"],
 } as const;
 type ArgRole = keyof typeof ARG_NAMES;
 
@@ -157,10 +163,23 @@ function argValues(move: DoneMove): string[] {
 /** Numeric facts on a staged page: those the mission names first, a few at most. */
 export function factsOn(page: string, source: string, mission: string): Fact[] {
   const wanted = new Set(contentStems(mission));
-  const all = [...page.matchAll(FACT)].map((m) => ({ key: m[1] ?? "", value: m[2] ?? "", source }));
-  const named = all.filter((f) => contentStems(f.key).some((s) => wanted.has(s)));
-  const unique = new Map((named.length > 0 ? named : all).map((f) => [f.key, f]));
+  const all = [...page.matchAll(FACT)].map((m) => ({
+    name: m[1] ?? "",
+    fact: {
+      key: (m[1] ?? "").toLowerCase(),
+      value: Number(m[2]),
+      evidence: `${source}:${page.slice(0, m.index).split("\n").length}`,
+    },
+  }));
+  const named = all.filter((f) => contentStems(f.name).some((s) => wanted.has(s)));
+  const unique = new Map((named.length > 0 ? named : all).map((f) => [f.fact.key, f.fact]));
   return [...unique.values()].slice(0, MAX_FACTS_PER_PAGE);
+}
+
+/** An identifier for an artifact key inside a calculate expression. */
+function variableFor(key: string): string {
+  const name = key.replace(/[^A-Za-z0-9_]/g, "_");
+  return /^[A-Za-z_]/.test(name) ? name : `v_${name}`;
 }
 
 /** The next lawful move for what the request shows. */
@@ -180,8 +199,13 @@ export function decideMove(state: VisibleState): Move {
     return {
       kind: "tool",
       tool: save.name,
-      args: fillArgs(save, { key: pending.key, value: pending.value, source: pending.source }),
-      rationale: `record ${pending.key} from ${pending.source} before it leaves the context`,
+      args: fillArgs(save, {
+        key: pending.key,
+        value: pending.value,
+        kind: "fact",
+        evidence: [pending.evidence],
+      }),
+      rationale: `record ${pending.key} from ${pending.evidence} before it leaves the context`,
     };
   }
   const searched = did("search");
@@ -213,32 +237,36 @@ export function decideMove(state: VisibleState): Move {
   const calculate = tool("calculate");
   const operation = OPERATIONS.find(([re]) => re.test(state.mission))?.[1];
   const keys = facts.map((f) => f.key).filter((k) => savedText.includes(k));
-  if (calculate && operation && keys.length >= 2 && did("calculate").length === 0) {
+  const calculated = did("calculate");
+  if (calculate && operation && keys.length >= 2 && calculated.length === 0) {
+    const names = keys.map(variableFor);
     return {
       kind: "tool",
       tool: calculate.name,
-      args: fillArgs(calculate, { expression: keys.join(operation) }),
+      args: fillArgs(calculate, {
+        expression: names.join(operation),
+        values: Object.fromEntries(names.map((n, i) => [n, keys[i]])),
+      }),
       rationale: "compute exactly from the saved artifacts",
     };
   }
-  const results = did("calculate")
-    .map((c) => c.result.trim())
-    .filter((r) => r.length > 0);
+  const results = calculated.map((c) => c.result.trim()).filter((r) => r.length > 0);
   const summary =
     [
-      saved.length > 0
-        ? `saved ${saved.length} artifact(s): ${keys.join(", ") || "see artifacts"}`
-        : "",
+      keys.length > 0 ? `saved ${keys.join(", ")}` : "",
       results.length > 0 ? `result: ${results.join("; ")}` : "",
     ]
       .filter((s) => s.length > 0)
       .join("; ") || "no facts were found for the mission";
+  // The status judges the policy's own plan, not the answer's truth: it cannot know that.
+  const planDone = keys.length > 0 && (operation === undefined || results.length > 0);
+  const status = planDone ? "achieved" : keys.length > 0 ? "partially_achieved" : "not_achieved";
   const finish = tool("finish");
   if (finish) {
     return {
       kind: "tool",
       tool: finish.name,
-      args: fillArgs(finish, { summary }),
+      args: fillArgs(finish, { status, summary }),
       rationale: "nothing left that the offered tools can do for the mission",
     };
   }

@@ -1,21 +1,19 @@
 import { describe, it } from "vitest";
 import { agentMove, fillArgs } from "../../../shared/model/agent-policy.ts";
 import type { ChatMessage, ChatRequest, ToolSpec } from "../../../shared/model/openai-schemas.ts";
+import { findTool, toolDefinition } from "../../../shared/tools/catalogue.ts";
 
-const makeTool = (name: string, properties: string[]): ToolSpec => ({
-  type: "function",
-  function: {
-    name,
-    parameters: { type: "object", properties: Object.fromEntries(properties.map((p) => [p, {}])) },
-  },
-});
-const TOOLS = [
-  makeTool("search", ["query"]),
-  makeTool("stage_context", ["path"]),
-  makeTool("save_artifact", ["key", "value", "source"]),
-  makeTool("calculate", ["expression"]),
-  makeTool("finish", ["summary"]),
-];
+// The real tool definitions of the catalogue, as the router offers them to a model.
+function catalogueTool(name: string): ToolSpec {
+  const spec = findTool(name);
+  if (!spec) {
+    throw new Error(`no tool ${name} in the catalogue`);
+  }
+  return toolDefinition(spec);
+}
+const TOOLS = ["search", "stage_context", "save_artifact", "calculate", "finish"].map(
+  catalogueTool,
+);
 
 // The test plays the tools over a small workspace; the policy only sees requests.
 const WORKSPACE: Record<string, string> = {
@@ -48,6 +46,11 @@ function play(mission: string, tools: ToolSpec[], maxSteps = 12) {
       return { moves, final: move.answer };
     }
     moves.push({ tool: move.tool, args: move.args });
+    // Every move the policy makes is lawful: its args pass the tool's real schema.
+    const parsed = findTool(move.tool)?.schema.safeParse(move.args);
+    if (!parsed?.success) {
+      throw new Error(`${move.tool} ${JSON.stringify(move.args)}: ${parsed?.error.message}`);
+    }
     if (move.tool === "finish") {
       return { moves, final: undefined };
     }
@@ -84,9 +87,20 @@ describe("the agent policy", () => {
       "calculate",
       "finish",
     ]);
-    expect(moves[1]?.args).toEqual({ key: "LIMIT", value: "40", source: "config/a.ts" });
-    expect(moves[4]?.args).toEqual({ expression: "LIMIT + OFFSET" });
-    expect(String(moves[5]?.args.summary)).toContain("42");
+    expect(moves[1]?.args).toEqual({
+      key: "limit",
+      value: 40,
+      kind: "fact",
+      evidence: ["config/a.ts:1"],
+    });
+    expect(moves[4]?.args).toEqual({
+      expression: "limit + offset",
+      values: { limit: "limit", offset: "offset" },
+    });
+    expect(moves[5]?.args).toMatchObject({
+      status: "achieved",
+      summary: expect.stringContaining("42"),
+    });
   });
 
   it("searches first when the mission names no file", ({ expect }) => {
@@ -102,7 +116,7 @@ describe("the agent policy", () => {
     const tools = TOOLS.filter((t) => ["stage_context", "save_artifact"].includes(t.function.name));
     const { moves, final } = play("Read config/b.ts and record OFFSET.", tools);
     expect(moves.map((m) => m.tool)).toEqual(["stage_context", "save_artifact"]);
-    expect(final).toContain("OFFSET");
+    expect(final).toContain("offset");
   });
 
   it("names arguments the way the offered schema names them", ({ expect }) => {
