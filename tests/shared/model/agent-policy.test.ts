@@ -9,7 +9,9 @@ function catalogueTool(name: string): ToolSpec {
   if (!spec) {
     throw new Error(`no tool ${name} in the catalogue`);
   }
-  return toolDefinition(spec);
+  // Spread: the catalogue's interface becomes a plain object type for the wire schema.
+  const definition = toolDefinition(spec);
+  return { ...definition, function: { ...definition.function } };
 }
 const TOOLS = ["search", "stage_context", "save_artifact", "calculate", "finish"].map(
   catalogueTool,
