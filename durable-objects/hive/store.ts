@@ -2,8 +2,9 @@
 // commits that write the versions, the events and the idempotency record in one
 // transaction, and every read. Used only by durable-objects/hive.ts.
 import { artifactRef, type Artifact, type ArtifactInput } from "../../shared/hive/artifact.ts";
-import { stableStringify } from "../../shared/hive/canonical.ts";
 import type { AsOfQuery, ArtifactPage, ListQuery, Snapshot } from "../../shared/hive/reads.ts";
+import { stableStringify } from "../../shared/hive/canonical.ts";
+
 import {
   commitBodyHash,
   hiveErr,
@@ -16,7 +17,14 @@ import {
 } from "../../shared/hive/writes.ts";
 import { sha256Hex } from "../../shared/hash.ts";
 import { ok } from "../../shared/result.ts";
-import { ARTIFACT_COLUMNS, asOfArtifact, toArtifact, type ArtifactRow } from "./schema.ts";
+import {
+  activeSnapshot,
+  asOfArtifacts,
+  getArtifact,
+  latestVersion,
+  listArtifacts,
+} from "./reads.ts";
+import { ARTIFACT_COLUMNS } from "./schema.ts";
 
 /** Thrown inside a transaction to roll it back; never escapes the store. */
 class Abort {
@@ -334,92 +342,24 @@ export class HiveStore {
   }
 
   #latest(identifier: string): Artifact | null {
-    const row = this.#sql<ArtifactRow>(
-      `SELECT ${ARTIFACT_COLUMNS} FROM artifacts WHERE identifier = ? ORDER BY version DESC LIMIT 1`,
-      identifier,
-    ).toArray()[0];
-    return row ? toArtifact(row) : null;
+    return latestVersion(this.#storage.sql, identifier);
   }
 
   get(identifier: string, version?: number): HiveResult<Artifact> {
-    const row =
-      version === undefined
-        ? this.#latest(identifier)
-        : (this.#sql<ArtifactRow>(
-            `SELECT ${ARTIFACT_COLUMNS} FROM artifacts WHERE identifier = ? AND version = ?`,
-            identifier,
-            version,
-          )
-            .toArray()
-            .map(toArtifact)[0] ?? null);
-    if (row === null) {
-      const what = version === undefined ? identifier : artifactRef(identifier, version);
-      return hiveErr(
-        "NOT_FOUND",
-        `no artifact ${what}`,
-        "list the hive's artifacts to find its identifiers",
-      );
-    }
-    return ok(row);
+    return getArtifact(this.#storage.sql, identifier, version);
   }
 
   list(query: ListQuery): ArtifactPage {
-    const where = [query.status === "active" ? "status = 'active'" : "current = 1"];
-    const bindings: SqlStorageValue[] = [];
-    filters(where, bindings, query);
-    if (query.after !== undefined) {
-      where.push("identifier > ?");
-      bindings.push(query.after);
-    }
-    const rows = this.#sql<ArtifactRow>(
-      `SELECT ${ARTIFACT_COLUMNS} FROM artifacts WHERE ${where.join(" AND ")} ORDER BY identifier LIMIT ?`,
-      ...bindings,
-      query.limit + 1,
-    ).toArray();
-    const page = rows.slice(0, query.limit).map(toArtifact);
-    const last = page.at(-1);
-    return {
-      artifacts: page,
-      seq: this.#head,
-      next: rows.length > query.limit && last ? last.identifier : null,
-    };
+    return listArtifacts(this.#storage.sql, this.#head, query);
   }
 
   /** The active artifacts as they stood after event `seq` (or at time `at`). */
   asOf(query: AsOfQuery): Snapshot {
-    const seq =
-      query.seq !== undefined
-        ? Math.min(query.seq, this.#head)
-        : (this.#sql<{ s: number | null }>(
-            "SELECT max(seq) AS s FROM artifacts WHERE valid_from <= ?",
-            query.at ?? 0,
-          ).one().s ?? 0);
-    const where = ["a.op = 'put'"];
-    const bindings: SqlStorageValue[] = [seq];
-    filters(where, bindings, query, "a.");
-    if (query.identifier !== undefined) {
-      where.push("a.identifier = ?");
-      bindings.push(query.identifier);
-    }
-    const rows = this.#sql<ArtifactRow>(
-      `SELECT ${ARTIFACT_COLUMNS.split(", ")
-        .map((c) => `a.${c}`)
-        .join(", ")}
-         FROM artifacts a
-         JOIN (SELECT identifier, max(version) AS v FROM artifacts WHERE seq <= ? GROUP BY identifier) m
-           ON a.identifier = m.identifier AND a.version = m.v
-        WHERE ${where.join(" AND ")}
-        ORDER BY a.identifier`,
-      ...bindings,
-    ).toArray();
-    return { seq, artifacts: rows.map(asOfArtifact) };
+    return asOfArtifacts(this.#storage.sql, this.#head, query);
   }
 
   snapshot(): Snapshot {
-    const rows = this.#sql<ArtifactRow>(
-      `SELECT ${ARTIFACT_COLUMNS} FROM artifacts WHERE status = 'active' ORDER BY identifier`,
-    ).toArray();
-    return { seq: this.#head, artifacts: rows.map(toArtifact) };
+    return activeSnapshot(this.#storage.sql, this.#head);
   }
 
   /** The oldest event still in the log (head + 1 when the log is empty). */
@@ -452,25 +392,5 @@ export class HiveStore {
   prune(keepFrom: number, idempotencyBefore: number): void {
     this.#sql("DELETE FROM events WHERE seq < ?", keepFrom);
     this.#sql("DELETE FROM idempotency WHERE at < ?", idempotencyBefore);
-  }
-}
-
-function filters(
-  where: string[],
-  bindings: SqlStorageValue[],
-  query: { kind?: string | undefined; tag?: string | undefined; prefix?: string | undefined },
-  alias = "",
-): void {
-  if (query.kind !== undefined) {
-    where.push(`${alias}kind = ?`);
-    bindings.push(query.kind);
-  }
-  if (query.tag !== undefined) {
-    where.push(`EXISTS (SELECT 1 FROM json_each(${alias}tags) WHERE value = ?)`);
-    bindings.push(query.tag);
-  }
-  if (query.prefix !== undefined) {
-    where.push(`substr(${alias}identifier, 1, ?) = ?`);
-    bindings.push(query.prefix.length, query.prefix);
   }
 }
