@@ -3,7 +3,13 @@
 // persists the state that comes back. Order: loop and error streaks, catalogue,
 // permissions, the active skill, arguments, paths, the hive's firewall.
 import { contentKey } from "../hash.ts";
-import { findTool, TOOL_CATALOGUE, toolPermissionId, type ToolSpec } from "../tools/catalogue.ts";
+import {
+  findTool,
+  TOOL_CATALOGUE,
+  toolPermissionId,
+  type JsonObject,
+  type ToolSpec,
+} from "../tools/catalogue.ts";
 import { validateArguments } from "./arguments.ts";
 import type { Firewall } from "./firewall.ts";
 import { evaluateFirewall } from "./firewall-eval.ts";
@@ -118,7 +124,8 @@ function decide(move: Move, context: AdmitContext, repeated: boolean, seq: numbe
       message: `${validated.message}\n${validated.hint ?? ""}`,
     };
   }
-  const args = validated.value as Record<string, unknown>;
+  // The schemas accept JSON only (objects, strings, numbers...), so the parsed value is JSON.
+  const args = validated.value as JsonObject;
   for (const field of tool.pathFields) {
     const raw = args[field];
     if (typeof raw === "string") {

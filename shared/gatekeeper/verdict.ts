@@ -1,6 +1,11 @@
 // The shape of every gatekeeper decision: what was decided, by which rule, why,
-// and what the model should do instead. Serialisable across RPC.
+// and what the model should do instead. Serialisable across RPC (arguments are
+// typed as JSON so the RPC types stay precise).
 import { z } from "zod";
+import type { JsonValue } from "../tools/catalogue.ts";
+
+// Typed with the catalogue's interface-based JSON type: RPC stubs stay shallow.
+const JsonArgsSchema: z.ZodType<JsonValue> = z.json();
 
 export const RuleSourceSchema = z.enum([
   "loop", // the same move twice in a row
@@ -27,7 +32,7 @@ export type RuleRef = z.infer<typeof RuleRefSchema>;
 export const PendingDecisionSchema = z.object({
   decisionId: z.string(),
   tool: z.string(),
-  args: z.unknown(),
+  args: JsonArgsSchema,
   rule: RuleRefSchema,
   /** Epoch milliseconds after which the move counts as denied. */
   expiresAt: z.number(),
@@ -43,7 +48,7 @@ export const VerdictSchema = z.object({
   /** The text the model reads for a refusal ([GATEWAY ERROR] / [SYSTEM NOTICE] ... [HINT] ...). */
   message: z.string().optional(),
   /** The arguments the tool runs with: validated, defaults filled, paths normalised. */
-  args: z.unknown().optional(),
+  args: JsonArgsSchema.optional(),
   /** ask only. */
   pending: PendingDecisionSchema.optional(),
   /** The session should stop and involve the person (loops, error streaks). */

@@ -1,13 +1,14 @@
 // The wire format of the router's classification request. THIS IS A CONTRACT:
-// the local model endpoint's deterministic policy (workers/model) recognises a
-// routing request by the first line `[LETHE ROUTER]`, parses the domain lines
-// `- <domain>: <description>; tools: <a>, <b>` and answers the JSON below.
-// Change it only together with that policy.
+// the local model endpoint's deterministic policy (shared/model/router-policy.ts)
+// recognises a routing request by the first line `[LETHE ROUTER]`, parses the
+// domain lines `- <domain>: <description>; tools: <a>, <b>` and answers
+// {"domains": [...], "confidence": 0..1}. The layout itself lives in
+// shared/model/contracts.ts so both sides build and parse the same text.
+import { buildRouterSystemPrompt, ROUTER_MARKER } from "../model/contracts.ts";
 import type { DomainSpec, ToolSpec } from "../tools/catalogue.ts";
 
-export const ROUTER_PROMPT_TAG = "[LETHE ROUTER]";
-/** Domains the model is asked for: fewer starves a step, more floods it (issue 7). */
-export const MIN_ROUTED_DOMAINS = 3;
+export const ROUTER_PROMPT_TAG = ROUTER_MARKER;
+/** Most domains kept from one answer (the contract asks for 3 to 5): more floods the step. */
 export const MAX_ROUTED_DOMAINS = 5;
 /** Longest intent sent to the classifier: the step's goal, not the whole transcript. */
 export const MAX_INTENT_CHARS = 4000;
@@ -26,25 +27,18 @@ export interface ClassifyRequest {
   domains: string[];
 }
 
-/** One line per domain: `- <domain>: <description>; tools: <a>, <b>`. */
-export function domainLine(domain: DomainSpec, tools: readonly ToolSpec[]): string {
-  const names = tools.filter((t) => t.domain === domain.name).map((t) => t.name);
-  return `- ${domain.name}: ${domain.description}; tools: ${names.join(", ")}`;
-}
-
 export function buildClassifyRequest(
   intent: string,
   domains: readonly DomainSpec[],
   tools: readonly ToolSpec[],
 ): ClassifyRequest {
-  const system = [
-    ROUTER_PROMPT_TAG,
-    "Classify the intent of the agent's next step into the tool domains it needs.",
-    "Domains:",
-    ...domains.map((d) => domainLine(d, tools)),
-    `Answer with JSON only: {"domains": [...], "confidence": 0..1}`,
-    `Pick ${MIN_ROUTED_DOMAINS} to ${MAX_ROUTED_DOMAINS} domain names from the list above; confidence is how sure you are.`,
-  ].join("\n");
+  const system = buildRouterSystemPrompt(
+    domains.map((d) => ({
+      name: d.name,
+      description: d.description,
+      tools: tools.filter((t) => t.domain === d.name).map((t) => t.name),
+    })),
+  );
   return {
     messages: [
       { role: "system", content: system },

@@ -180,10 +180,17 @@ export function toolPermissionId(tool: ToolSpec): string {
   return `${tool.domain}:${tool.name}`;
 }
 
-/** The tool definitions a model sees (OpenAI function-calling shape). */
+// Interfaces (not a recursive type alias) keep the RPC stub types shallow enough for tsc.
+export type JsonValue = string | number | boolean | null | JsonArray | JsonObject;
+export interface JsonObject {
+  [key: string]: JsonValue;
+}
+export interface JsonArray extends Array<JsonValue> {}
+
+/** The tool definitions a model sees (OpenAI function-calling shape); plain JSON, so it crosses RPC typed. */
 export interface ToolDefinition {
   type: "function";
-  function: { name: string; description: string; parameters: Record<string, unknown> };
+  function: { name: string; description: string; parameters: JsonObject };
 }
 
 const definitionCache = new WeakMap<ToolSpec, ToolDefinition>();
@@ -197,7 +204,12 @@ export function toolDefinition(tool: ToolSpec): ToolDefinition {
   const { $schema: _schema, ...parameters } = z.toJSONSchema(tool.schema, { io: "input" });
   const definition: ToolDefinition = {
     type: "function",
-    function: { name: tool.name, description: tool.description, parameters },
+    // A JSON Schema document is JSON by construction.
+    function: {
+      name: tool.name,
+      description: tool.description,
+      parameters: parameters as JsonObject,
+    },
   };
   definitionCache.set(tool, definition);
   return definition;

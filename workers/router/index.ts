@@ -1,12 +1,51 @@
 // The router Worker: picks the tools a step needs by intent. Called by the
-// gateway and AgentSession over a service binding with typed RPC.
+// gateway and AgentSession over a service binding with typed RPC; answers
+// Result values, never thrown errors.
 import { WorkerEntrypoint } from "cloudflare:workers";
 import type { ComponentHealth } from "../../shared/health.ts";
+import { createLogger, describeError } from "../../shared/log.ts";
+import { err, ok, type Result } from "../../shared/result.ts";
+import {
+  routeStep,
+  RouteRequestSchema,
+  type RouteDecision,
+  type RouteRequest,
+} from "../../shared/router/route.ts";
+import { modelClassifier } from "./classifier.ts";
+
+const log = createLogger("router");
 
 export default class Router extends WorkerEntrypoint<Cloudflare.Env> {
   /** Liveness across the binding: answered by this Worker's own isolate. */
   async health(): Promise<ComponentHealth> {
     return { component: "router", ok: true, detail: { entrypoint: "Router" } };
+  }
+
+  /** The domains and tool definitions for one step, and how they were chosen. */
+  async route(request: RouteRequest): Promise<Result<RouteDecision, "BAD_REQUEST" | "INTERNAL">> {
+    const parsed = RouteRequestSchema.safeParse(request);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return err(
+        "BAD_REQUEST",
+        `invalid route request at ${issue?.path.join(".") || "(root)"}: ${issue?.message ?? "unknown"}`,
+        "send { intent: string, domains?: string[] }",
+      );
+    }
+    try {
+      const decision = await routeStep(parsed.data, modelClassifier(this.env));
+      if (decision.fallback) {
+        log.info("route.fallback", { method: decision.method, code: decision.fallback.code });
+      }
+      return ok(decision);
+    } catch (error) {
+      log.error("route.failed", describeError(error));
+      return err(
+        "INTERNAL",
+        "the router failed to route this step",
+        "retry; the step can also run with all tools",
+      );
+    }
   }
 
   override async fetch(): Promise<Response> {

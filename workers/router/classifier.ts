@@ -1,0 +1,36 @@
+// The router's classifier: the `openai` client in JSON mode at temperature 0,
+// pointed at the model endpoint behind the MODEL service binding. Any failure
+// (unreachable, non-JSON, timeout) surfaces as a throw that routeStep turns
+// into the keyword fallback.
+import OpenAI from "openai";
+import type { Classifier } from "../../shared/router/route.ts";
+
+/** A routing call is on every step's critical path: past this, keywords decide. */
+export const ROUTER_MODEL_TIMEOUT_MS = 5_000;
+export const DEFAULT_ROUTER_MODEL = "lethe-local";
+
+/** The bindings the classifier needs (structural, so any Worker's Env that has them fits). */
+export interface ClassifierEnv {
+  MODEL: Fetcher;
+  ROUTER_MODEL?: string;
+}
+
+export function modelClassifier(env: ClassifierEnv): Classifier {
+  const client = new OpenAI({
+    apiKey: "local",
+    baseURL: "http://lethe-model/v1",
+    fetch: (url, init) => env.MODEL.fetch(new Request(url, init)),
+    // One attempt: a retry would double the step's latency; the fallback is cheap.
+    maxRetries: 0,
+    timeout: ROUTER_MODEL_TIMEOUT_MS,
+  });
+  return async (request) => {
+    const completion = await client.chat.completions.create({
+      model: env.ROUTER_MODEL || DEFAULT_ROUTER_MODEL,
+      messages: request.messages,
+      temperature: request.temperature,
+      response_format: request.response_format,
+    });
+    return completion.choices[0]?.message.content ?? "";
+  };
+}
