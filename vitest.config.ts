@@ -57,6 +57,8 @@ export default defineConfig({
         plugins: [cloudflareTest(workersPoolOptions)],
         test: {
           name: "workers",
+          // The first tokenizer load in an isolate goes through vite's module runner (~2-3 s).
+          testTimeout: 30_000,
           include: ["tests/workers/**/*.test.ts", "tests/durable-objects/**/*.test.ts"],
           setupFiles: ["./tests/setup.ts"],
         },

@@ -1,27 +1,448 @@
-// AgentSession: one Durable Object per agent run. Holds the session's durable
-// state in SQLite and serves its watchers over hibernating WebSockets.
+// AgentSession: one Durable Object per agent run. Holds everything the agent is
+// and was (config, L1, transcript, references, checkpoints, trace) in SQLite and
+// serves its watchers over hibernating WebSockets. Every method is typed RPC.
 import { Server, type Connection, type WSMessage } from "partyserver";
+import { applyPagerOps } from "../shared/context/pager.ts";
+import { usedTokens } from "../shared/context/page.ts";
+import { isRef } from "../shared/context/refs.ts";
+import { loadTokenizer } from "../shared/context/tokens.ts";
 import type { ComponentHealth } from "../shared/health.ts";
-import { err, ok, type Result } from "../shared/result.ts";
-import type { SessionConfig } from "../shared/session/config.ts";
 import { PROTOCOL_VERSION } from "../shared/protocol.ts";
+import { err, ok, type Result } from "../shared/result.ts";
+import {
+  diffCheckpoints,
+  type CheckpointDiff,
+  type CheckpointManifest,
+} from "../shared/session/checkpoint.ts";
+import type { SessionConfig } from "../shared/session/config.ts";
+import type { SessionStateView } from "../shared/session/messages.ts";
+import { SubmitStepSchema, type SessionState, type SubmitStep } from "../shared/session/step.ts";
+import { SESSION_MIGRATIONS } from "./session/migrations.ts";
+import { MAX_FORK_DEPTH, exportFork, type ForkExport } from "./session/fork.ts";
+import { SessionStore, type ForkOrigin } from "./session/session-store.ts";
+import type { CheckpointSummary } from "./session/checkpoint-store.ts";
+import type { Turn } from "./session/transcript-store.ts";
 import { receive, send } from "./socket.ts";
-import { migrate, schemaVersion, type SqlMigration } from "./storage/migrate.ts";
+import { migrate, schemaVersion } from "./storage/migrate.ts";
 
-export const SESSION_MIGRATIONS: readonly SqlMigration[] = [
-  {
-    version: 1,
-    name: "meta",
-    sql: `CREATE TABLE session_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
-  },
-];
+export { SESSION_MIGRATIONS };
+
+export type SessionErrorCode =
+  | "NOT_FOUND"
+  | "SESSION_EXISTS"
+  | "CHECKPOINT_NOT_FOUND"
+  | "REF_NOT_FOUND"
+  | "INVALID_REF"
+  | "INVALID_STEP"
+  | "FORK_TOO_DEEP"
+  | "PAGER_REFUSED";
+
+/** Retention runs after this many committed steps (it is a mark-and-sweep). */
+const RETENTION_EVERY_STEPS = 25;
+
+export interface StepResult {
+  step: number;
+  checkpoint: string;
+  events: Array<{ type: string; id: string; ref?: string }>;
+  l1: { used: number; capacity: number };
+}
 
 export class AgentSession extends Server<Env> {
   static override options = { hibernate: true };
+  readonly #store: SessionStore;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     migrate(ctx.storage, SESSION_MIGRATIONS);
+    this.#store = new SessionStore(ctx.storage);
+  }
+
+  #missing(): Result<never, "NOT_FOUND"> {
+    return err("NOT_FOUND", `no session ${this.name}`, "POST /v1/sessions creates one");
+  }
+
+  /** Creates the session and its genesis checkpoint; a second call is refused. */
+  async init(config: SessionConfig): Promise<Result<SessionConfig, "SESSION_EXISTS">> {
+    if (this.#store.config() !== null) {
+      return err(
+        "SESSION_EXISTS",
+        `session ${this.name} already exists`,
+        "create a new session id",
+      );
+    }
+    this.#store.create(config);
+    return ok(config);
+  }
+
+  /** The session's configuration, or NOT_FOUND when it was never created. */
+  async describe(): Promise<
+    Result<{ id: string; config: SessionConfig; origin: ForkOrigin | null }, "NOT_FOUND">
+  > {
+    const config = this.#store.config();
+    if (config === null) {
+      return this.#missing();
+    }
+    return ok({ id: this.name, config, origin: this.#store.origin() });
+  }
+
+  /** What a watcher sees: step, head, L1 usage and pages, transcript length. */
+  async view(): Promise<Result<SessionStateView, "NOT_FOUND">> {
+    if (this.#store.config() === null) {
+      return this.#missing();
+    }
+    return ok(this.#view(this.#store.state()));
+  }
+
+  /** The full state at the head (L1 pages with their content). */
+  async state(): Promise<Result<SessionState, "NOT_FOUND">> {
+    return this.#store.config() === null ? this.#missing() : ok(this.#store.state());
+  }
+
+  #view(state: SessionState): SessionStateView {
+    return {
+      id: this.name,
+      step: state.step,
+      head: this.#store.head(),
+      status: state.status,
+      l1: {
+        used: usedTokens(state.pager),
+        capacity: state.pager.capacity,
+        pages: state.pager.pages.map((p) => ({
+          id: p.id,
+          kind: p.kind,
+          tokens: p.tokens,
+          pinned: p.pinned,
+        })),
+      },
+      transcriptLength: this.#store.transcript.head().depth,
+      hiveSeqSeen: state.hiveSeqSeen,
+    };
+  }
+
+  /**
+   * Commits one step: turns appended, pager operations applied, evicted content
+   * kept under references, a checkpoint written, all in one transaction. A step
+   * that fails validation or a pager rule changes nothing.
+   */
+  async step(input: SubmitStep): Promise<Result<StepResult, SessionErrorCode>> {
+    const config = this.#store.config();
+    if (config === null) {
+      return this.#missing();
+    }
+    const parsed = SubmitStepSchema.safeParse(input);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return err(
+        "INVALID_STEP",
+        `${issue?.path.join(".") || "(step)"}: ${issue?.message ?? "invalid"}`,
+        "see shared/session/step.ts for the step's shape",
+      );
+    }
+    const tokenizer = await loadTokenizer(config.model);
+    // From here on, synchronous: no other request interleaves between read and commit.
+    const before = this.#store.state();
+    const step = before.step + 1;
+    const count = (text: string) => tokenizer.countCached(text);
+    const paged = applyPagerOps(before.pager, parsed.data.ops, { step, count });
+    if (!paged.ok) {
+      return err("PAGER_REFUSED", `${paged.code}: ${paged.message}`, paged.hint);
+    }
+    const state: SessionState = {
+      ...before,
+      step,
+      pager: paged.value.state,
+      hiveSeqSeen: parsed.data.hiveSeqSeen ?? before.hiveSeqSeen,
+      workspaceManifest: parsed.data.workspaceManifest ?? before.workspaceManifest,
+    };
+    const manifest = this.#store.commit({
+      turns: parsed.data.turns.map((t) => ({ ...t, tokens: count(t.content) })),
+      state,
+      kept: paged.value.kept.map((k) => ({ ...k, kind: "page" })),
+      label: parsed.data.label ?? null,
+      trace: [
+        { kind: "step", data: { turns: parsed.data.turns.length, ops: parsed.data.ops.length } },
+        ...paged.value.reports.map((r) => ({ kind: "reduction", data: { ...r } })),
+      ],
+    });
+    const l1 = { used: usedTokens(state.pager), capacity: state.pager.capacity };
+    for (const event of paged.value.events) {
+      const type = event.type;
+      if (
+        type === "staged" ||
+        type === "unstaged" ||
+        type === "evicted" ||
+        type === "pinned" ||
+        type === "unpinned" ||
+        type === "promoted" ||
+        type === "purged"
+      ) {
+        this.#broadcast({
+          type: "session.paged",
+          step,
+          event: type,
+          page: event.id,
+          ...(event.ref === undefined ? {} : { ref: event.ref }),
+        });
+      }
+    }
+    this.#broadcast({
+      type: "session.step",
+      step,
+      checkpoint: manifest.id,
+      turns: parsed.data.turns.length,
+      l1,
+    });
+    if (step % RETENTION_EVERY_STEPS === 0) {
+      this.retain();
+    }
+    return ok({ step, checkpoint: manifest.id, events: paged.value.events, l1 });
+  }
+
+  /** A labelled checkpoint of the state as it is now. */
+  async checkpoint(label: string): Promise<Result<CheckpointManifest, "NOT_FOUND">> {
+    if (this.#store.config() === null) {
+      return this.#missing();
+    }
+    const manifest = this.#store.label(label);
+    this.#broadcast({ type: "session.checkpointed", id: manifest.id, step: manifest.step, label });
+    return ok(manifest);
+  }
+
+  #find(idOrLabel: string): CheckpointManifest | undefined {
+    return (
+      this.#store.checkpoints.manifest(idOrLabel) ??
+      this.#store.checkpoints.manifest(this.#store.checkpoints.byLabel(idOrLabel)?.id ?? "")
+    );
+  }
+
+  #checkpointMissing(idOrLabel: string): Result<never, "CHECKPOINT_NOT_FOUND"> {
+    return err(
+      "CHECKPOINT_NOT_FOUND",
+      `no checkpoint ${JSON.stringify(idOrLabel.slice(0, 80))} in session ${this.name}`,
+      "list them with GET /v1/sessions/:id/checkpoints",
+    );
+  }
+
+  /** Brings L1, the envelope's sections and the transcript position back to a checkpoint. */
+  async rollback(
+    idOrLabel: string,
+  ): Promise<Result<CheckpointManifest, "NOT_FOUND" | "CHECKPOINT_NOT_FOUND">> {
+    if (this.#store.config() === null) {
+      return this.#missing();
+    }
+    const manifest = this.#find(idOrLabel);
+    if (!manifest) {
+      return this.#checkpointMissing(idOrLabel);
+    }
+    this.#store.rollback(manifest);
+    this.#broadcast({ type: "session.rolled_back", to: manifest.id, step: manifest.step });
+    return ok(manifest);
+  }
+
+  /** The current branch, newest first. */
+  async timeline(limit = 100): Promise<Result<CheckpointSummary[], "NOT_FOUND">> {
+    const head = this.#store.head();
+    return head === null ? this.#missing() : ok(this.#store.checkpoints.chain(head, limit));
+  }
+
+  /** Every checkpoint (all branches), newest first, paged by insertion order. */
+  async checkpoints(
+    before = Number.MAX_SAFE_INTEGER,
+    limit = 100,
+  ): Promise<Result<CheckpointSummary[], "NOT_FOUND">> {
+    if (this.#store.config() === null) {
+      return this.#missing();
+    }
+    return ok(this.#store.checkpoints.list(before, Math.min(limit, 1_000)));
+  }
+
+  async manifest(
+    idOrLabel: string,
+  ): Promise<Result<CheckpointManifest, "NOT_FOUND" | "CHECKPOINT_NOT_FOUND">> {
+    if (this.#store.config() === null) {
+      return this.#missing();
+    }
+    const manifest = this.#find(idOrLabel);
+    return manifest ? ok(manifest) : this.#checkpointMissing(idOrLabel);
+  }
+
+  async diff(
+    a: string,
+    b: string,
+  ): Promise<Result<CheckpointDiff, "NOT_FOUND" | "CHECKPOINT_NOT_FOUND">> {
+    const from = await this.manifest(a);
+    if (!from.ok) {
+      return from;
+    }
+    const to = await this.manifest(b);
+    return to.ok ? ok(diffCheckpoints(from.value, to.value)) : to;
+  }
+
+  /** "What did this agent know at step N": L1 and the hive sequence it had seen. */
+  async asOf(
+    step: number,
+  ): Promise<
+    Result<
+      { checkpoint: string; state: SessionState; transcriptLength: number },
+      "NOT_FOUND" | "CHECKPOINT_NOT_FOUND"
+    >
+  > {
+    const head = this.#store.head();
+    if (head === null) {
+      return this.#missing();
+    }
+    const summary = this.#store.checkpoints.asOf(head, step);
+    const manifest = summary ? this.#store.checkpoints.manifest(summary.id) : undefined;
+    if (!manifest) {
+      return this.#checkpointMissing(`step ${step}`);
+    }
+    return ok({
+      checkpoint: manifest.id,
+      state: this.#store.stateOf(manifest),
+      transcriptLength: manifest.transcriptLength,
+    });
+  }
+
+  /** A page of the transcript (current branch), oldest first, after turn `after`. */
+  async transcript(
+    after = 0,
+    limit = 50,
+  ): Promise<Result<{ turns: Turn[]; next: number | null }, "NOT_FOUND">> {
+    if (this.#store.config() === null) {
+      return this.#missing();
+    }
+    const rows = this.#store.transcript.page(after, Math.min(Math.max(limit, 1), 500));
+    const turns: Turn[] = [];
+    for (const row of rows) {
+      turns.push({ ...row, content: (await this.#text(row.hash)) ?? "" });
+    }
+    const last = rows.at(-1);
+    const more = last !== undefined && last.depth < this.#store.transcript.head().depth;
+    return ok({ turns, next: more && last ? last.depth : null });
+  }
+
+  /** The content behind `ref:<key>`, only if this session (or its fork origin) holds it. */
+  async resolveRef(
+    ref: string,
+  ): Promise<
+    Result<{ ref: string; kind: string; step: number; content: string }, SessionErrorCode>
+  > {
+    if (this.#store.config() === null) {
+      return this.#missing();
+    }
+    if (!isRef(ref)) {
+      return err(
+        "INVALID_REF",
+        "references look like ref:<32 hex digits>",
+        "copy the reference exactly",
+      );
+    }
+    const row = this.#store.ref(ref);
+    const content = row ? await this.#text(row.hash) : null;
+    if (!row || content === null) {
+      return err(
+        "REF_NOT_FOUND",
+        `session ${this.name} holds no ${ref}`,
+        "references are per session",
+      );
+    }
+    return ok({ ref, kind: row.kind, step: row.step, content });
+  }
+
+  /** Trace events after `after` (not named `trace`: that is a reserved handler name). */
+  async traceEvents(after = 0, limit = 100) {
+    return this.#store.traceAfter(after, Math.min(limit, 1_000));
+  }
+
+  /** Content by hash: local, else through the fork origin (copy-on-write reads). */
+  async readBlob(hash: string): Promise<string | null> {
+    return this.#text(hash);
+  }
+
+  async #text(hash: string): Promise<string | null> {
+    const local = this.#store.blobs.text(hash);
+    if (local !== null) {
+      return local;
+    }
+    const origin = this.#store.origin();
+    return origin === null ? null : this.env.AgentSession.getByName(origin.session).readBlob(hash);
+  }
+
+  /** Called on the origin by a new fork: pins the checkpoint and exports what the child copies. */
+  async exportFork(
+    idOrLabel: string,
+  ): Promise<Result<ForkExport, "NOT_FOUND" | "CHECKPOINT_NOT_FOUND" | "FORK_TOO_DEEP">> {
+    if (this.#store.config() === null) {
+      return this.#missing();
+    }
+    const manifest = this.#find(idOrLabel);
+    if (!manifest) {
+      return this.#checkpointMissing(idOrLabel);
+    }
+    const depth = (this.#store.origin()?.depth ?? 0) + 1;
+    if (depth > MAX_FORK_DEPTH) {
+      return err(
+        "FORK_TOO_DEEP",
+        `a fork ${depth} levels deep exceeds the limit of ${MAX_FORK_DEPTH}`,
+        "fork from an earlier session in the chain",
+      );
+    }
+    this.#store.pinForFork(manifest.id);
+    return ok(exportFork(this.#store, manifest, this.#store.refRows()));
+  }
+
+  /** Makes this (new) session a fork of `origin` at one of its checkpoints. */
+  async forkFrom(
+    origin: string,
+    idOrLabel: string,
+  ): Promise<Result<CheckpointManifest, SessionErrorCode>> {
+    if (this.#store.config() !== null) {
+      return err("SESSION_EXISTS", `session ${this.name} already exists`, "fork into a new id");
+    }
+    const exported = await this.env.AgentSession.getByName(origin).exportFork(idOrLabel);
+    if (!exported.ok) {
+      return exported;
+    }
+    const fork = exported.value;
+    return ok(
+      this.#store.adoptFork(fork, {
+        session: origin,
+        checkpoint: fork.manifest.id,
+        depth: fork.depth,
+      }),
+    );
+  }
+
+  /** Applies the retention policy; never removes what the head, a fork or a ref needs. */
+  retain() {
+    const config = this.#store.config();
+    const head = this.#store.head();
+    if (config === null || head === null) {
+      return { removedCheckpoints: 0, removedTurns: 0, removedBlobs: 0 };
+    }
+    return this.ctx.storage.transactionSync(() =>
+      this.#store.checkpoints.applyRetention(
+        config.retention,
+        new Set([head, ...this.#store.forkPins()]),
+        this.#store.transcript,
+        this.#store.refHashes(),
+      ),
+    );
+  }
+
+  /** Storage figures (for the checkpoint benchmark). */
+  async storageStats() {
+    return {
+      blobBytes: this.#store.blobs.totalBytes(),
+      sqliteBytes: this.ctx.storage.sql.databaseSize,
+      checkpoints: this.#store.checkpoints.count(),
+    };
+  }
+
+  #broadcast(message: Parameters<typeof send>[1]): void {
+    for (const connection of this.getConnections()) {
+      send(connection, message);
+    }
   }
 
   override onConnect(connection: Connection): void {
@@ -31,67 +452,51 @@ export class AgentSession extends Server<Env> {
       name: this.name,
       protocol: PROTOCOL_VERSION,
     });
+    if (this.#store.config() !== null) {
+      send(connection, { type: "session.state", state: this.#view(this.#store.state()) });
+    }
   }
 
-  override onMessage(connection: Connection, raw: WSMessage): void {
+  override async onMessage(connection: Connection, raw: WSMessage): Promise<void> {
     const message = receive(connection, raw, "session");
     if (message === null) {
       return;
     }
+    const fail = (r: { code: string; message: string; hint?: string }) =>
+      send(connection, {
+        type: "sys.error",
+        code: r.code,
+        message: r.message,
+        ...(r.hint === undefined ? {} : { hint: r.hint }),
+      });
     switch (message.type) {
       case "sys.ping":
-        send(connection, {
-          type: "sys.pong",
-          at: Date.now(),
-          ...(message.nonce === undefined ? {} : { nonce: message.nonce }),
-        });
-        return;
       case "session.ping":
         send(connection, {
-          type: "session.pong",
+          type: message.type === "sys.ping" ? "sys.pong" : "session.pong",
           at: Date.now(),
           ...(message.nonce === undefined ? {} : { nonce: message.nonce }),
         });
         return;
+      case "session.get_state": {
+        const view = await this.view();
+        return view.ok
+          ? send(connection, { type: "session.state", state: view.value })
+          : fail(view);
+      }
+      case "session.checkpoint": {
+        const made = await this.checkpoint(message.label);
+        return made.ok ? undefined : fail(made);
+      }
+      case "session.rollback": {
+        const back = await this.rollback(message.checkpoint);
+        return back.ok ? undefined : fail(back);
+      }
       default: {
         const unreachable: never = message;
         return unreachable;
       }
     }
-  }
-
-  /** Stores the configuration of a new session; a second call is refused. */
-  async init(config: SessionConfig): Promise<Result<SessionConfig, "SESSION_EXISTS">> {
-    const existing = this.#config();
-    if (existing !== null) {
-      return err(
-        "SESSION_EXISTS",
-        `session ${this.name} already exists`,
-        "create a new session id",
-      );
-    }
-    this.ctx.storage.sql.exec(
-      "INSERT INTO session_meta (key, value) VALUES ('config', ?)",
-      JSON.stringify(config),
-    );
-    return ok(config);
-  }
-
-  /** The session's configuration, or NOT_FOUND when it was never created. */
-  async describe(): Promise<Result<{ id: string; config: SessionConfig }, "NOT_FOUND">> {
-    const config = this.#config();
-    if (config === null) {
-      return err("NOT_FOUND", `no session ${this.name}`, "POST /v1/sessions creates one");
-    }
-    return ok({ id: this.name, config });
-  }
-
-  #config(): SessionConfig | null {
-    const rows = this.ctx.storage.sql
-      .exec<{ value: string }>("SELECT value FROM session_meta WHERE key = 'config'")
-      .toArray();
-    const row = rows[0];
-    return row ? (JSON.parse(row.value) as SessionConfig) : null;
   }
 
   /** Health as seen from inside the object: schema version and live sockets. */

@@ -1,10 +1,14 @@
 // A session's configuration, validated at the gateway and stored by AgentSession.
 import { z } from "zod";
+import { RetentionPolicySchema } from "./checkpoint.ts";
 
 export const SESSION_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
 export const HIVE_NAME_PATTERN = /^[a-z0-9][a-z0-9-]{0,62}$/;
 /** Missions are instructions, not documents: long inputs belong in the workspace. */
 export const MAX_MISSION_CHARS = 8_000;
+
+/** L1's default capacity: room for one file page, a few artifacts and the anchor. */
+export const DEFAULT_L1_TOKENS = 2_048;
 
 export const SessionModeSchema = z.enum(["strict", "elastic"]);
 
@@ -17,6 +21,9 @@ export const SessionConfigSchema = z.strictObject({
   model: z.string().min(1).max(128).default("lethe-local"),
   persona: z.string().min(1).max(64).default("code-agent"),
   stepBudget: z.number().int().min(1).max(1_000).default(15),
+  /** L1 capacity in exact tokens of the model's encoding. */
+  l1Tokens: z.number().int().min(64).max(200_000).default(DEFAULT_L1_TOKENS),
+  retention: RetentionPolicySchema.default({ keepLast: 50, everyNth: 10 }),
 });
 export type SessionConfig = z.output<typeof SessionConfigSchema>;
 export type SessionConfigInput = z.input<typeof SessionConfigSchema>;

@@ -1,30 +1,145 @@
-// Session routes: create an AgentSession in a hive and read it back.
-import { Hono } from "hono";
+// Session routes: create an AgentSession in a hive, read its state, submit steps,
+// list, diff and label checkpoints, roll back, fork, page through the transcript,
+// resolve references and read what the agent knew at a past step.
+import { Hono, type Context } from "hono";
+import { z } from "zod";
 import { AppError } from "../../../shared/errors.ts";
+import type { Result } from "../../../shared/result.ts";
+import { LABEL_PATTERN } from "../../../shared/session/checkpoint.ts";
 import { SESSION_ID_PATTERN, SessionConfigSchema } from "../../../shared/session/config.ts";
+import { SubmitStepSchema } from "../../../shared/session/step.ts";
 import { jsonBody } from "../validate.ts";
 
-export const sessions = new Hono<{ Bindings: Env }>()
+type Bindings = { Bindings: Env };
+
+const STATUS: Record<string, 400 | 404 | 409 | 422> = {
+  NOT_FOUND: 404,
+  CHECKPOINT_NOT_FOUND: 404,
+  REF_NOT_FOUND: 404,
+  SESSION_EXISTS: 409,
+  INVALID_REF: 400,
+  INVALID_STEP: 400,
+  PAGER_REFUSED: 422,
+  FORK_TOO_DEEP: 422,
+};
+
+/** Unwraps an RPC Result, turning a failure into the gateway's typed JSON error. */
+function unwrap<T>(result: Result<T>): T {
+  if (result.ok) {
+    return result.value;
+  }
+  throw new AppError(result.code, result.message, {
+    status: STATUS[result.code] ?? 400,
+    hint: result.hint,
+  });
+}
+
+function sessionStub(c: Context<Bindings>) {
+  const id = c.req.param("id") ?? "";
+  if (!SESSION_ID_PATTERN.test(id)) {
+    throw new AppError("INVALID_ID", "session ids are letters, digits, '-' and '_'", {
+      status: 400,
+      hint: "use the id returned by POST /v1/sessions",
+    });
+  }
+  return c.env.AgentSession.getByName(id);
+}
+
+function intQuery(c: Context<Bindings>, name: string, fallback: number, max: number): number {
+  const raw = c.req.query(name);
+  if (raw === undefined) {
+    return fallback;
+  }
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value < 0 || value > max) {
+    throw new AppError("INVALID_QUERY", `${name} must be an integer from 0 to ${max}`, {
+      status: 400,
+      hint: `for example ?${name}=${Math.min(fallback, max)}`,
+    });
+  }
+  return value;
+}
+
+const LabelSchema = z.strictObject({ label: z.string().regex(LABEL_PATTERN) });
+const CheckpointRefSchema = z.strictObject({ checkpoint: z.string().min(1).max(128) });
+
+export const sessions = new Hono<Bindings>()
   .post("/", jsonBody(SessionConfigSchema), async (c) => {
     const config = c.req.valid("json");
     const id = `s-${crypto.randomUUID()}`;
-    const created = await c.env.AgentSession.getByName(id).init(config);
-    if (!created.ok) {
-      throw new AppError(created.code, created.message, { status: 409, hint: created.hint });
-    }
-    return c.json({ id, config: created.value, socket: `/parties/agent-session/${id}` }, 201);
+    const created = unwrap(await c.env.AgentSession.getByName(id).init(config));
+    return c.json({ id, config: created, socket: `/parties/agent-session/${id}` }, 201);
   })
   .get("/:id", async (c) => {
-    const id = c.req.param("id");
-    if (!SESSION_ID_PATTERN.test(id)) {
-      throw new AppError("INVALID_ID", "session ids are letters, digits, '-' and '_'", {
+    const stub = sessionStub(c);
+    const described = unwrap(await stub.describe());
+    return c.json({ ...described, view: unwrap(await stub.view()) });
+  })
+  .get("/:id/state", async (c) => c.json(unwrap(await sessionStub(c).state())))
+  .post("/:id/steps", jsonBody(SubmitStepSchema), async (c) =>
+    c.json(unwrap(await sessionStub(c).step(c.req.valid("json"))), 201),
+  )
+  .get("/:id/checkpoints", async (c) => {
+    const before = intQuery(c, "before", Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER);
+    const limit = intQuery(c, "limit", 100, 1_000);
+    return c.json({ checkpoints: unwrap(await sessionStub(c).checkpoints(before, limit)) });
+  })
+  .post("/:id/checkpoints", jsonBody(LabelSchema), async (c) =>
+    c.json(unwrap(await sessionStub(c).checkpoint(c.req.valid("json").label)), 201),
+  )
+  .get("/:id/checkpoints/:checkpoint", async (c) =>
+    c.json(unwrap(await sessionStub(c).manifest(c.req.param("checkpoint")))),
+  )
+  .get("/:id/timeline", async (c) =>
+    c.json({ timeline: unwrap(await sessionStub(c).timeline(intQuery(c, "limit", 100, 10_000))) }),
+  )
+  .get("/:id/diff", async (c) => {
+    const from = c.req.query("from");
+    const to = c.req.query("to");
+    if (!from || !to) {
+      throw new AppError("INVALID_QUERY", "diff needs ?from=<checkpoint>&to=<checkpoint>", {
         status: 400,
-        hint: "use the id returned by POST /v1/sessions",
+        hint: "take both ids from GET /v1/sessions/:id/checkpoints",
       });
     }
-    const found = await c.env.AgentSession.getByName(id).describe();
-    if (!found.ok) {
-      throw new AppError(found.code, found.message, { status: 404, hint: found.hint });
+    return c.json(unwrap(await sessionStub(c).diff(from, to)));
+  })
+  .post("/:id/rollback", jsonBody(CheckpointRefSchema), async (c) =>
+    c.json(unwrap(await sessionStub(c).rollback(c.req.valid("json").checkpoint))),
+  )
+  .post("/:id/fork", jsonBody(CheckpointRefSchema), async (c) => {
+    const origin = sessionStub(c);
+    unwrap(await origin.describe());
+    const id = `s-${crypto.randomUUID()}`;
+    const manifest = unwrap(
+      await c.env.AgentSession.getByName(id).forkFrom(
+        c.req.param("id"),
+        c.req.valid("json").checkpoint,
+      ),
+    );
+    return c.json({ id, from: c.req.param("id"), checkpoint: manifest }, 201);
+  })
+  .get("/:id/transcript", async (c) => {
+    const after = intQuery(c, "after", 0, Number.MAX_SAFE_INTEGER);
+    const limit = intQuery(c, "limit", 50, 500);
+    return c.json(unwrap(await sessionStub(c).transcript(after, limit)));
+  })
+  .get("/:id/refs/:ref", async (c) =>
+    c.json(unwrap(await sessionStub(c).resolveRef(decodeURIComponent(c.req.param("ref"))))),
+  )
+  .get("/:id/as-of/:step", async (c) => {
+    const step = Number(c.req.param("step"));
+    if (!Number.isSafeInteger(step) || step < 0) {
+      throw new AppError("INVALID_QUERY", "the step must be a non-negative integer", {
+        status: 400,
+        hint: "for example /as-of/3",
+      });
     }
-    return c.json(found.value);
+    return c.json(unwrap(await sessionStub(c).asOf(step)));
+  })
+  .get("/:id/trace", async (c) => {
+    const stub = sessionStub(c);
+    unwrap(await stub.describe());
+    const after = intQuery(c, "after", 0, Number.MAX_SAFE_INTEGER);
+    return c.json({ events: await stub.traceEvents(after, intQuery(c, "limit", 100, 1_000)) });
   });

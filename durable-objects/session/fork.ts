@@ -1,0 +1,53 @@
+// Forking a session from a checkpoint, copy-on-write: the child copies the
+// checkpoint's manifest, its state and L1 page blobs and the transcript's row
+// metadata; turn and reference contents stay in the origin and are read through it.
+import { blobRefs, type CheckpointManifest, type Json } from "../../shared/session/checkpoint.ts";
+import type { SessionConfig } from "../../shared/session/config.ts";
+import type { SessionStore } from "./session-store.ts";
+import type { TurnWithPrev } from "./transcript-store.ts";
+
+/** Forks of forks resolve content through each ancestor; past this depth, refuse. */
+export const MAX_FORK_DEPTH = 16;
+
+export type RefRow = { ref: string; hash: string; kind: string; bytes: number; step: number };
+
+export interface ForkExport {
+  config: SessionConfig;
+  manifest: CheckpointManifest;
+  /** Blobs the child needs synchronously: the state skeleton and its page contents. */
+  blobs: Record<string, string>;
+  turns: TurnWithPrev[];
+  refs: RefRow[];
+  depth: number;
+}
+
+export function exportFork(
+  store: SessionStore,
+  manifest: CheckpointManifest,
+  refs: RefRow[],
+): ForkExport {
+  const config = store.config();
+  if (config === null) {
+    throw new Error("session is not initialised");
+  }
+  const blobs: Record<string, string> = {};
+  const skeleton = store.blobs.text(manifest.stateHash);
+  if (skeleton === null) {
+    throw new Error(`state blob ${manifest.stateHash} is missing`);
+  }
+  blobs[manifest.stateHash] = skeleton;
+  for (const hash of blobRefs(JSON.parse(skeleton) as Json)) {
+    const content = store.blobs.text(hash);
+    if (content !== null) {
+      blobs[hash] = content;
+    }
+  }
+  return {
+    config,
+    manifest,
+    blobs,
+    turns: store.transcript.lineageOf(manifest.transcriptPosition),
+    refs: refs.filter((r) => r.step <= manifest.step),
+    depth: (store.origin()?.depth ?? 0) + 1,
+  };
+}

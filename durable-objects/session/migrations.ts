@@ -1,0 +1,13 @@
+// AgentSession's SQLite schema, as append-only versioned migrations (applied in
+// the constructor by durable-objects/storage/migrate.ts). Never edit a shipped one.
+import type { SqlMigration } from "../storage/migrate.ts";
+import { SESSION_STORE_SCHEMA } from "./session-store.ts";
+
+export const SESSION_MIGRATIONS: readonly SqlMigration[] = [
+  {
+    version: 1,
+    name: "meta",
+    sql: `CREATE TABLE session_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
+  },
+  { version: 2, name: "store", sql: SESSION_STORE_SCHEMA },
+];

@@ -1,0 +1,287 @@
+// The storage of one AgentSession: config and head pointer, blobs, transcript,
+// references, checkpoints and the trace, composed so that a step is committed in
+// one SQLite transaction: after a crash the session is exactly its last commit.
+import { emptyPagerState } from "../../shared/context/page.ts";
+import type { KeptContent } from "../../shared/context/refs.ts";
+import { contentKey } from "../../shared/hash.ts";
+import {
+  externalize,
+  internalize,
+  type CheckpointManifest,
+  type Json,
+} from "../../shared/session/checkpoint.ts";
+import type { SessionConfig } from "../../shared/session/config.ts";
+import type { SessionState } from "../../shared/session/step.ts";
+import { BLOB_SCHEMA, BlobStore } from "./blob-store.ts";
+import { CHECKPOINT_SCHEMA, CheckpointStore } from "./checkpoint-store.ts";
+import type { ForkExport, RefRow } from "./fork.ts";
+import { TRANSCRIPT_SCHEMA, TranscriptStore, type TurnInput } from "./transcript-store.ts";
+
+export const SESSION_STORE_SCHEMA = `
+  ${BLOB_SCHEMA}
+  ${TRANSCRIPT_SCHEMA}
+  ${CHECKPOINT_SCHEMA}
+  CREATE TABLE refs (
+    ref TEXT PRIMARY KEY, hash TEXT NOT NULL, kind TEXT NOT NULL,
+    bytes INTEGER NOT NULL, step INTEGER NOT NULL
+  );
+  CREATE TABLE trace (
+    ord INTEGER PRIMARY KEY AUTOINCREMENT, step INTEGER NOT NULL,
+    kind TEXT NOT NULL, data TEXT NOT NULL, at INTEGER NOT NULL
+  );
+`;
+
+export interface TraceEvent {
+  kind: string;
+  data: Record<string, unknown>;
+}
+
+export interface StepRecord {
+  turns: TurnInput[];
+  state: SessionState;
+  kept: Array<KeptContent & { kind: string }>;
+  label: string | null;
+  trace: TraceEvent[];
+}
+
+export interface ForkOrigin {
+  session: string;
+  checkpoint: string;
+  depth: number;
+}
+
+export class SessionStore {
+  readonly #storage: DurableObjectStorage;
+  readonly #sql: SqlStorage;
+  readonly blobs: BlobStore;
+  readonly transcript: TranscriptStore;
+  readonly checkpoints: CheckpointStore;
+
+  constructor(storage: DurableObjectStorage) {
+    this.#storage = storage;
+    this.#sql = storage.sql;
+    this.blobs = new BlobStore(this.#sql);
+    this.transcript = new TranscriptStore(this.#sql, this.blobs);
+    this.checkpoints = new CheckpointStore(this.#sql, this.blobs);
+  }
+
+  #meta(key: string): string | null {
+    const row = this.#sql
+      .exec<{ value: string }>("SELECT value FROM session_meta WHERE key = ?", key)
+      .toArray()[0];
+    return row ? row.value : null;
+  }
+
+  #setMeta(key: string, value: string): void {
+    this.#sql.exec("INSERT OR REPLACE INTO session_meta (key, value) VALUES (?, ?)", key, value);
+  }
+
+  config(): SessionConfig | null {
+    const value = this.#meta("config");
+    return value === null ? null : (JSON.parse(value) as SessionConfig);
+  }
+
+  head(): string | null {
+    return this.#meta("head");
+  }
+
+  origin(): ForkOrigin | null {
+    const value = this.#meta("origin");
+    return value === null ? null : (JSON.parse(value) as ForkOrigin);
+  }
+
+  /** Creates the session with its genesis checkpoint (step 0, empty L1). */
+  create(config: SessionConfig, origin: ForkOrigin | null = null): CheckpointManifest {
+    return this.#storage.transactionSync(() => {
+      this.#setMeta("config", JSON.stringify(config));
+      if (origin !== null) {
+        this.#setMeta("origin", JSON.stringify(origin));
+      }
+      const state: SessionState = {
+        step: 0,
+        status: "idle",
+        pager: emptyPagerState(config.l1Tokens, config.mode),
+        sectionHashes: {},
+        hiveSeqSeen: 0,
+        workspaceManifest: null,
+      };
+      return this.#checkpoint(state, "genesis", Date.now());
+    });
+  }
+
+  /** Becomes a fork of `origin` at the exported checkpoint (see fork.ts). */
+  adoptFork(fork: ForkExport, origin: ForkOrigin): CheckpointManifest {
+    return this.#storage.transactionSync(() => {
+      this.#setMeta("config", JSON.stringify(fork.config));
+      this.#setMeta("origin", JSON.stringify(origin));
+      for (const content of Object.values(fork.blobs)) {
+        this.blobs.put(content);
+      }
+      this.transcript.adopt(fork.turns);
+      for (const r of fork.refs) {
+        this.#sql.exec(
+          "INSERT OR IGNORE INTO refs (ref, hash, kind, bytes, step) VALUES (?, ?, ?, ?, ?)",
+          r.ref,
+          r.hash,
+          r.kind,
+          r.bytes,
+          r.step,
+        );
+      }
+      const manifest = { ...fork.manifest, parent: null };
+      this.checkpoints.insert(manifest, Date.now());
+      this.#setMeta("head", manifest.id);
+      this.appendTrace(manifest.step, { kind: "forked", data: { ...origin } }, Date.now());
+      return manifest;
+    });
+  }
+
+  refRows(): RefRow[] {
+    return this.#sql.exec<RefRow>("SELECT ref, hash, kind, bytes, step FROM refs").toArray();
+  }
+
+  /** Checkpoints other sessions forked from: retention must keep them. */
+  forkPins(): string[] {
+    const value = this.#meta("fork_pins");
+    return value === null ? [] : (JSON.parse(value) as string[]);
+  }
+
+  pinForFork(checkpoint: string): void {
+    const pins = new Set(this.forkPins());
+    pins.add(checkpoint);
+    this.#setMeta("fork_pins", JSON.stringify([...pins]));
+  }
+
+  /** The state at the head checkpoint, exactly as it was committed. */
+  state(): SessionState {
+    const head = this.head();
+    const manifest = head === null ? undefined : this.checkpoints.manifest(head);
+    if (!manifest) {
+      throw new Error("session has no head checkpoint");
+    }
+    return this.stateOf(manifest);
+  }
+
+  stateOf(manifest: CheckpointManifest): SessionState {
+    const text = this.blobs.text(manifest.stateHash);
+    if (text === null) {
+      throw new Error(`state blob ${manifest.stateHash} is missing`);
+    }
+    return internalize(JSON.parse(text) as Json, (hash) => {
+      const content = this.blobs.text(hash);
+      if (content === null) {
+        throw new Error(`page blob ${hash} is missing`);
+      }
+      return content;
+    }) as unknown as SessionState;
+  }
+
+  /** Commits one step atomically: turns, kept content, state, checkpoint, trace. */
+  commit(record: StepRecord): CheckpointManifest {
+    const at = Date.now();
+    return this.#storage.transactionSync(() => {
+      this.transcript.append(record.state.step, record.turns, at);
+      for (const kept of record.kept) {
+        this.putRef(kept, kept.kind, record.state.step);
+      }
+      for (const event of record.trace) {
+        this.appendTrace(record.state.step, event, at);
+      }
+      return this.#checkpoint(record.state, record.label, at);
+    });
+  }
+
+  /** A labelled checkpoint of the state as it is now. */
+  label(label: string): CheckpointManifest {
+    return this.#storage.transactionSync(() => this.#checkpoint(this.state(), label, Date.now()));
+  }
+
+  /** Moves the head (and the transcript's lineage) back to a checkpoint. */
+  rollback(manifest: CheckpointManifest): void {
+    this.#storage.transactionSync(() => {
+      this.transcript.moveHeadTo(manifest.transcriptPosition);
+      this.#setMeta("head", manifest.id);
+      this.appendTrace(manifest.step, { kind: "rollback", data: { to: manifest.id } }, Date.now());
+    });
+  }
+
+  #checkpoint(state: SessionState, label: string | null, at: number): CheckpointManifest {
+    const pageRefs: string[] = [];
+    const skeleton = externalize(state as unknown as Json, (c) => this.blobs.put(c), pageRefs);
+    const stateHash = this.blobs.put(JSON.stringify(skeleton));
+    const { seq, depth } = this.transcript.head();
+    const parent = this.head();
+    const body = {
+      parent,
+      step: state.step,
+      label,
+      pageRefs: state.pager.pages.map((p) => contentKey(p.content)),
+      stateHash,
+      transcriptPosition: seq,
+      transcriptLength: depth,
+      hiveSeqSeen: state.hiveSeqSeen,
+      workspaceManifest: state.workspaceManifest,
+      sectionHashes: state.sectionHashes,
+    };
+    // Ids are deterministic (same session history, same ids), unique by serial.
+    const serial = Number(this.#meta("checkpoint_serial") ?? "0") + 1;
+    this.#setMeta("checkpoint_serial", String(serial));
+    const id = `cp-${state.step}-${contentKey(JSON.stringify({ ...body, serial })).slice(0, 12)}`;
+    const manifest: CheckpointManifest = { id, ...body };
+    this.checkpoints.insert(manifest, at);
+    this.#setMeta("head", id);
+    return manifest;
+  }
+
+  putRef(kept: KeptContent, kind: string, step: number): void {
+    const hash = this.blobs.put(kept.content);
+    this.#sql.exec(
+      "INSERT OR IGNORE INTO refs (ref, hash, kind, bytes, step) VALUES (?, ?, ?, ?, ?)",
+      kept.ref,
+      hash,
+      kind,
+      new TextEncoder().encode(kept.content).byteLength,
+      step,
+    );
+  }
+
+  /** The row of a reference this session holds (its content may live in the origin). */
+  ref(ref: string): RefRow | null {
+    return (
+      this.#sql
+        .exec<RefRow>("SELECT ref, hash, kind, bytes, step FROM refs WHERE ref = ?", ref)
+        .toArray()[0] ?? null
+    );
+  }
+
+  refHashes(): string[] {
+    return this.#sql
+      .exec<{ hash: string }>("SELECT hash FROM refs")
+      .toArray()
+      .map((r) => r.hash);
+  }
+
+  appendTrace(step: number, event: TraceEvent, at: number): void {
+    this.#sql.exec(
+      "INSERT INTO trace (step, kind, data, at) VALUES (?, ?, ?, ?)",
+      step,
+      event.kind,
+      JSON.stringify(event.data),
+      at,
+    );
+  }
+
+  traceAfter(
+    after: number,
+    limit: number,
+  ): Array<{ ord: number; step: number; kind: string; data: unknown; at: number }> {
+    return this.#sql
+      .exec<{ ord: number; step: number; kind: string; data: string; at: number }>(
+        "SELECT ord, step, kind, data, at FROM trace WHERE ord > ? ORDER BY ord LIMIT ?",
+        after,
+        limit,
+      )
+      .toArray()
+      .map((r) => ({ ...r, data: JSON.parse(r.data) as unknown }));
+  }
+}

@@ -1,0 +1,44 @@
+// What one committed step of a session carries, and the session state a
+// checkpoint restores. A step is applied whole or not at all.
+import { z } from "zod";
+import { PagerOpSchema, type PagerState } from "../context/page.ts";
+import { LABEL_PATTERN } from "./checkpoint.ts";
+
+/** A turn's content is stored as a blob; larger payloads go through the output gate. */
+export const MAX_TURN_CHARS = 1_000_000;
+export const MAX_TURNS_PER_STEP = 64;
+export const MAX_OPS_PER_STEP = 64;
+
+export const TurnInputSchema = z.strictObject({
+  role: z.enum(["system", "user", "assistant", "tool"]),
+  content: z.string().max(MAX_TURN_CHARS),
+  name: z.string().max(64).optional(),
+});
+export type TurnInputWire = z.infer<typeof TurnInputSchema>;
+
+/** A step submitted from outside (an SDK's own loop) or built by the agent loop. */
+export const SubmitStepSchema = z.strictObject({
+  turns: z.array(TurnInputSchema).max(MAX_TURNS_PER_STEP).default([]),
+  ops: z.array(PagerOpSchema).max(MAX_OPS_PER_STEP).default([]),
+  label: z.string().regex(LABEL_PATTERN).optional(),
+  /** The hive sequence this step has seen (from Hive.changesSince). */
+  hiveSeqSeen: z.number().int().min(0).optional(),
+  /** The workspace manifest this step worked on. */
+  workspaceManifest: z.string().max(128).optional(),
+});
+export type SubmitStep = z.input<typeof SubmitStepSchema>;
+export type SubmitStepParsed = z.output<typeof SubmitStepSchema>;
+
+export const SESSION_STATUSES = ["idle", "running", "paused", "finished", "halted"] as const;
+export type SessionStatus = (typeof SESSION_STATUSES)[number];
+
+/** Everything a rollback brings back, besides the transcript position. */
+export interface SessionState {
+  step: number;
+  status: SessionStatus;
+  pager: PagerState;
+  /** The hash of each envelope section at this step. */
+  sectionHashes: Record<string, string>;
+  hiveSeqSeen: number;
+  workspaceManifest: string | null;
+}
