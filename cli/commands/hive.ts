@@ -1,0 +1,164 @@
+// CLI commands for hives: `hive create <name>` (admin: a new API key, printed
+// once) and `artifacts <hive>` (the active artifacts). Also used by `npm start`
+// to mint a local development key, and by the e2e tests and benchmarks.
+import { randomBytes } from "node:crypto";
+import { parseArgs } from "node:util";
+import { ErrorBodySchema } from "../../shared/errors.ts";
+import { ArtifactPageSchema, type ArtifactPage } from "../../shared/hive/reads.ts";
+import { CliError, type CliContext } from "./context.ts";
+
+export interface CreatedKey {
+  id: string;
+  hive: string;
+  key: string;
+  label: string;
+  createdAt: number;
+}
+
+/** A random admin token for a local cluster (`npm start` passes it with --var). */
+export function newAdminToken(): string {
+  return `lethe-admin-${randomBytes(24).toString("hex")}`;
+}
+
+async function call(
+  url: string,
+  init: RequestInit,
+  what: string,
+): Promise<{ status: number; body: unknown }> {
+  let response: Response;
+  try {
+    response = await fetch(url, init);
+  } catch {
+    throw new CliError(
+      `cannot reach the gateway at ${new URL(url).origin}`,
+      "start the cluster with `npm start`, or pass --url <gateway>",
+    );
+  }
+  const text = await response.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // Not JSON (a proxy's error page): reported below with its status.
+  }
+  if (!response.ok) {
+    const parsed = ErrorBodySchema.safeParse(body);
+    if (parsed.success) {
+      const e = parsed.data.error;
+      throw new CliError(`${what} failed: ${e.code}: ${e.message}`, e.hint ?? "see docs/hive.md");
+    }
+    throw new CliError(`${what} failed with HTTP ${response.status}`, "is --url a Lethe gateway?");
+  }
+  return { status: response.status, body };
+}
+
+/** POST /v1/admin/hives/:hive/keys: a new key for `hive` (created on first use). */
+export async function createHiveKey(
+  baseUrl: string,
+  adminToken: string,
+  hive: string,
+  label = "cli",
+): Promise<CreatedKey> {
+  const { body } = await call(
+    `${baseUrl}/v1/admin/hives/${encodeURIComponent(hive)}/keys`,
+    {
+      method: "POST",
+      headers: { authorization: `Bearer ${adminToken}`, "content-type": "application/json" },
+      body: JSON.stringify({ label }),
+    },
+    "creating a key",
+  );
+  return body as CreatedKey;
+}
+
+/** For `npm start`: a development key for `hive`, printed once. */
+export async function printDevKey(
+  baseUrl: string,
+  adminToken: string,
+  hive: string,
+): Promise<string> {
+  const created = await createHiveKey(baseUrl, adminToken, hive, "local-dev");
+  process.stdout.write(`hive ${hive}: development key (shown once)\n  LETHE_KEY=${created.key}\n`);
+  return created.key;
+}
+
+/** Every active artifact of a hive, following the listing's cursor. */
+export async function listArtifacts(
+  baseUrl: string,
+  key: string,
+  hive: string,
+  filters: { kind?: string; tag?: string; prefix?: string } = {},
+): Promise<ArtifactPage["artifacts"]> {
+  const all: ArtifactPage["artifacts"] = [];
+  let after: string | null = null;
+  do {
+    const query = new URLSearchParams({ limit: "500", ...filters, ...(after ? { after } : {}) });
+    const { body } = await call(
+      `${baseUrl}/v1/hives/${encodeURIComponent(hive)}/artifacts?${query}`,
+      { headers: { authorization: `Bearer ${key}` } },
+      "listing artifacts",
+    );
+    const page = ArtifactPageSchema.parse(body);
+    all.push(...page.artifacts);
+    after = page.next;
+  } while (after !== null);
+  return all;
+}
+
+export async function hiveCommand(args: string[], ctx: CliContext): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { label: { type: "string", default: "cli" } },
+  });
+  const [sub, name] = positionals;
+  if (sub !== "create" || name === undefined || positionals.length !== 2) {
+    throw new CliError(
+      "usage: lethe hive create <name> [--label <label>]",
+      "hive names are lowercase letters, digits and dashes",
+    );
+  }
+  const created = await createHiveKey(ctx.url, ctx.requireAdminToken(), name, values.label);
+  ctx.out(`created key ${created.id} for hive ${created.hive} (shown once, store it now):`);
+  ctx.out(created.key);
+}
+
+export async function artifactsCommand(args: string[], ctx: CliContext): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      kind: { type: "string" },
+      tag: { type: "string" },
+      prefix: { type: "string" },
+      json: { type: "boolean", default: false },
+    },
+  });
+  const [hive] = positionals;
+  if (hive === undefined || positionals.length !== 1) {
+    throw new CliError(
+      "usage: lethe artifacts <hive> [--kind k] [--tag t] [--prefix p] [--json]",
+      "pass the hive's name",
+    );
+  }
+  const filters = Object.fromEntries(
+    Object.entries({ kind: values.kind, tag: values.tag, prefix: values.prefix }).filter(
+      (e): e is [string, string] => e[1] !== undefined,
+    ),
+  );
+  const artifacts = await listArtifacts(ctx.url, ctx.requireKey(), hive, filters);
+  if (values.json) {
+    ctx.out(JSON.stringify(artifacts, null, 2));
+    return;
+  }
+  if (artifacts.length === 0) {
+    ctx.out(`hive ${hive} has no active artifacts`);
+    return;
+  }
+  for (const a of artifacts) {
+    const value = JSON.stringify(a.value);
+    ctx.out(
+      `${a.identifier}@${a.version} [${a.kind}] ${value.length > 80 ? `${value.slice(0, 77)}...` : value}${a.summary ? ` — ${a.summary}` : ""}`,
+    );
+  }
+}

@@ -1,0 +1,115 @@
+// The Lethe command-line client: `npx node cli/lethe.ts <command> ...`. Each
+// command lives in cli/commands/; failures print one line with what to do.
+import { parseArgs } from "node:util";
+import { CliError, createContext, type CliContext } from "./commands/context.ts";
+import { artifactsCommand, hiveCommand } from "./commands/hive.ts";
+
+type Command = (args: string[], ctx: CliContext) => Promise<void>;
+
+export const COMMANDS: Record<string, { run: Command; usage: string }> = {
+  hive: {
+    run: hiveCommand,
+    usage: "hive create <name> [--label <label>]   create a hive API key (admin)",
+  },
+  artifacts: {
+    run: artifactsCommand,
+    usage: "artifacts <hive> [--kind] [--tag] [--prefix] [--json]   list active artifacts",
+  },
+};
+
+const USAGE = [
+  "usage: lethe [--url <gateway>] [--admin-token <t>] [--key <k>] <command> ...",
+  ...Object.values(COMMANDS).map((c) => `  ${c.usage}`),
+  "environment: LETHE_URL, LETHE_ADMIN_TOKEN, LETHE_KEY",
+].join("\n");
+
+const GLOBAL_OPTIONS = {
+  url: { type: "string" },
+  "admin-token": { type: "string" },
+  key: { type: "string" },
+  help: { type: "boolean", short: "h" },
+} as const;
+type Globals = { url?: string; "admin-token"?: string; key?: string; help?: boolean };
+
+/** Takes the global options out wherever they appear; the rest goes to the command. */
+export function splitGlobals(argv: string[]): { globals: Globals; rest: string[] } {
+  const { tokens } = parseArgs({
+    args: argv,
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+    options: GLOBAL_OPTIONS,
+  });
+  const globals: Globals = {};
+  const taken = new Set<number>();
+  for (const token of tokens) {
+    if (token.kind !== "option" || !(token.name in GLOBAL_OPTIONS)) {
+      continue;
+    }
+    taken.add(token.index);
+    if (token.name === "help") {
+      globals.help = true;
+    } else if (typeof token.value === "string") {
+      globals[token.name as "url" | "admin-token" | "key"] = token.value;
+      if (!token.inlineValue) {
+        taken.add(token.index + 1);
+      }
+    } else {
+      throw new CliError(`--${token.name} needs a value`, `pass --${token.name} <value>`);
+    }
+  }
+  return { globals, rest: argv.filter((_, i) => !taken.has(i)) };
+}
+
+/** Runs one invocation; returns the exit code. */
+export async function main(
+  argv: string[],
+  io: { out: (line: string) => void; err: (line: string) => void; env?: NodeJS.ProcessEnv } = {
+    out: (line) => process.stdout.write(`${line}\n`),
+    err: (line) => process.stderr.write(`${line}\n`),
+  },
+): Promise<number> {
+  try {
+    const { globals, rest } = splitGlobals(argv);
+    const [name, ...args] = rest;
+    if (globals.help === true || name === undefined) {
+      io.out(USAGE);
+      return name === undefined && globals.help !== true ? 1 : 0;
+    }
+    const command = COMMANDS[name];
+    if (!command) {
+      throw new CliError(
+        `unknown command "${name}"`,
+        `commands: ${Object.keys(COMMANDS).join(", ")}`,
+      );
+    }
+    const ctx = createContext({
+      url: globals.url,
+      adminToken: globals["admin-token"],
+      key: globals.key,
+      out: io.out,
+      ...(io.env ? { env: io.env } : {}),
+    });
+    await command.run(args, ctx);
+    return 0;
+  } catch (error) {
+    if (error instanceof CliError) {
+      io.err(`lethe: ${error.message} (${error.hint})`);
+    } else if (
+      error instanceof Error &&
+      "code" in error &&
+      String(error.code).startsWith("ERR_PARSE_ARGS")
+    ) {
+      io.err(`lethe: ${error.message} (run \`lethe --help\`)`);
+    } else {
+      io.err(
+        `lethe: unexpected failure: ${error instanceof Error ? error.message : String(error)} (please report it)`,
+      );
+    }
+    return 1;
+  }
+}
+
+if (import.meta.main) {
+  process.exitCode = await main(process.argv.slice(2));
+}
