@@ -35,6 +35,8 @@ export interface DriverDeps {
   random?: () => number;
   now?: () => number;
   logger?: Logger;
+  /** Called once per call, success or failure, with its usage (the trace records it). */
+  onUsage?: (usage: CallUsage, code: string | undefined) => void;
 }
 
 export interface ModelRequest {
@@ -133,6 +135,7 @@ export class Driver {
   readonly #random: () => number;
   readonly #now: () => number;
   readonly #log: Logger;
+  readonly #onUsage: DriverDeps["onUsage"];
 
   constructor(config: DriverConfig, deps: DriverDeps = {}) {
     this.config = config;
@@ -141,6 +144,7 @@ export class Driver {
     this.#random = deps.random ?? Math.random;
     this.#now = deps.now ?? Date.now;
     this.#log = deps.logger ?? createLogger("driver");
+    this.#onUsage = deps.onUsage;
   }
 
   /** One model call with retries. Never throws for model misbehaviour: failures are values. */
@@ -176,6 +180,7 @@ export class Driver {
       };
       if (result.ok) {
         const usage = usageOf(result);
+        this.#onUsage?.(usage, undefined);
         const { content, toolCalls, finishReason } = result;
         return { ok: true, value: { content, toolCalls, finishReason, usage } };
       }
@@ -201,6 +206,7 @@ export class Driver {
         rawRef: rawRef(raw),
         usage: usageOf(undefined),
       };
+      this.#onUsage?.(failure.usage, failure.code);
       return result.status === undefined ? failure : { ...failure, status: result.status };
     }
   }
@@ -241,7 +247,8 @@ export class Driver {
       apiKey: this.config.apiKey,
       fetch: cappedFetch(this.#fetch, this.config.maxAnswerBytes, state),
       maxRetries: 0,
-      timeout: this.config.timeoutMs,
+      // Our own timer (above) owns the deadline and marks it; the client's is a backstop.
+      timeout: this.config.timeoutMs * 2,
       defaultHeaders: { ...this.config.headers, ...request.headers },
       dangerouslyAllowBrowser: true,
     });
@@ -294,6 +301,10 @@ export class Driver {
             }
             finishReason = choice.finish_reason ?? finishReason;
           }
+        }
+        // The client ends a stream quietly when it is aborted: classify that here.
+        if (state.timedOut || request.signal?.aborted || state.tooLarge) {
+          return this.#classify(undefined, state, request, partial);
         }
         if (!sawChoice) {
           return this.#fail("EMPTY_CHOICES", "the stream carried no choice", false, partial);
@@ -357,7 +368,7 @@ export class Driver {
         partial,
       );
     }
-    if (state.timedOut) {
+    if (state.timedOut || (error instanceof Error && error.name === "APIConnectionTimeoutError")) {
       return this.#fail(
         "MODEL_TIMEOUT",
         `no complete answer within ${this.config.timeoutMs} ms`,

@@ -9,7 +9,7 @@ import { contentKey } from "../../../shared/hash.ts";
 
 type Behaviour =
   | { kind: "json"; body: unknown; status?: number; headers?: Record<string, string> }
-  | { kind: "sse"; events: unknown[]; done?: boolean; drop?: boolean }
+  | { kind: "sse"; events: unknown[]; done?: boolean; drop?: boolean; stall?: boolean }
   | { kind: "hang" }
   | { kind: "huge"; bytes: number; declare?: boolean };
 
@@ -58,6 +58,9 @@ function respond(behaviour: Behaviour, res: ServerResponse): void {
       }
       for (const event of behaviour.events) {
         res.write(`data: ${JSON.stringify(event)}\n\n`);
+      }
+      if (behaviour.stall) {
+        return;
       }
       res.end(behaviour.done === false ? "" : "data: [DONE]\n\n");
       return;
@@ -124,14 +127,16 @@ function makeDriver(overrides: Partial<DriverConfigInput> = {}, env: Record<stri
     throw new Error(config.message);
   }
   const delays: number[] = [];
+  const usages: { code: string | undefined; attempts: number }[] = [];
   const driver = new Driver(config.value, {
+    onUsage: (usage, code) => usages.push({ code, attempts: usage.attempts }),
     // Backoff delays are recorded, not slept: the retry count and order are what is tested.
     sleep: async (ms) => {
       delays.push(ms);
     },
     random: () => 0.5,
   });
-  return { driver, delays };
+  return { driver, delays, usages };
 }
 
 const ask = { role: "agent" as const, messages: [{ role: "user" as const, content: "go" }] };
@@ -173,9 +178,10 @@ describe("the driver against a real HTTP model", () => {
       { kind: "json", status: 429, body: { error: { message: "slow down" } } },
       { kind: "json", body: completion("ok") },
     ];
-    const { driver, delays } = makeDriver();
+    const { driver, delays, usages } = makeDriver();
     const result = await driver.call(ask);
     expect(result).toMatchObject({ ok: true, value: { content: "ok", usage: { attempts: 3 } } });
+    expect(usages).toEqual([{ code: undefined, attempts: 3 }]);
     // equal jitter at random 0.5: 100 → 75 ms, 200 → 150 ms
     expect(delays).toEqual([75, 150]);
   });
@@ -276,6 +282,14 @@ describe("the driver against a real HTTP model", () => {
       raw: '{"tool":"search",',
       usage: { attempts: 2 },
     });
+  });
+
+  it("times out a stream that stalls half-way, keeping the partial answer", async ({ expect }) => {
+    queue = [{ kind: "sse", events: [chunk({ content: '{"tool":' })], stall: true }];
+    const { driver, usages } = makeDriver({ timeoutMs: 300 });
+    const result = await driver.call({ ...ask, stream: true });
+    expect(result).toMatchObject({ ok: false, code: "MODEL_TIMEOUT", raw: '{"tool":' });
+    expect(usages).toEqual([{ code: "MODEL_TIMEOUT", attempts: 1 }]);
   });
 
   it("reports a stream that ends cleanly without a finish reason as interrupted", async ({
