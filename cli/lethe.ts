@@ -64,7 +64,11 @@ export function splitGlobals(argv: string[]): { globals: Globals; rest: string[]
 /** Runs one invocation; returns the exit code. */
 export async function main(
   argv: string[],
-  io: { out: (line: string) => void; err: (line: string) => void; env?: NodeJS.ProcessEnv } = {
+  io: {
+    out: (line: string) => void;
+    err: (line: string) => void;
+    env?: Record<string, string | undefined>;
+  } = {
     out: (line) => process.stdout.write(`${line}\n`),
     err: (line) => process.stderr.write(`${line}\n`),
   },

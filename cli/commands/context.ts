@@ -24,7 +24,7 @@ export function createContext(options: {
   url?: string | undefined;
   adminToken?: string | undefined;
   key?: string | undefined;
-  env?: NodeJS.ProcessEnv;
+  env?: Record<string, string | undefined>;
   out?: (line: string) => void;
 }): CliContext {
   const env = options.env ?? process.env;

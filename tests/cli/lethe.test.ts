@@ -1,7 +1,7 @@
 import { describe, it } from "vitest";
 import { main, splitGlobals } from "../../cli/lethe.ts";
 
-async function run(argv: string[], env: NodeJS.ProcessEnv = {}) {
+async function run(argv: string[], env: Record<string, string | undefined> = {}) {
   const out: string[] = [];
   const err: string[] = [];
   const code = await main(argv, { out: (l) => out.push(l), err: (l) => err.push(l), env });
