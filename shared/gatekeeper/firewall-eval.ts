@@ -34,12 +34,14 @@ export function evaluateFirewall(
     };
   }
   let decided: CompiledRule | undefined;
+  // Many rules test the same field: look each one up once per move.
+  const fields = new Map<string, unknown[] | undefined>();
   const consider = (rules: readonly CompiledRule[] | undefined) => {
     for (const rule of rules ?? []) {
       if (
         (decided === undefined || SEVERITY[rule.action] > SEVERITY[decided.action]) &&
         grantMatches(rule.tool, target) &&
-        ruleFires(rule, args)
+        ruleFires(rule, args, fields)
       ) {
         decided = rule;
       }
@@ -127,11 +129,20 @@ function asText(value: unknown): string {
 }
 
 /** All of the rule's conditions hold (each on any element of an array field). */
-function ruleFires(rule: CompiledRule, args: unknown): boolean {
+function ruleFires(
+  rule: CompiledRule,
+  args: unknown,
+  fields: Map<string, unknown[] | undefined>,
+): boolean {
   if (!rule.field) {
     return true;
   }
-  const values = fieldValues(args, rule.field);
+  const key = rule.field.join(".");
+  let values = fields.get(key);
+  if (values === undefined && !fields.has(key)) {
+    values = fieldValues(args, rule.field);
+    fields.set(key, values);
+  }
   if (values === undefined || values.length === 0) {
     return false;
   }

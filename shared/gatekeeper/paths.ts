@@ -100,7 +100,7 @@ export function normalizeWorkspacePath(
   }
   const path = canonical.value;
   const confined = roots.some((root) => {
-    const r = root === "" || root === "/" ? ok(".") : canonicalize(root);
+    const r = canonicalRoot(root);
     // An unusable root confines nothing; the caller's config is wrong, not the path.
     return r.ok && (r.value === "." || path === r.value || path.startsWith(`${r.value}/`));
   });
@@ -124,10 +124,30 @@ export function normalizeWorkspacePath(
   return ok(path);
 }
 
+// Roots come from configuration and repeat on every call: canonicalise each once.
+const ROOT_CACHE = new Map<string, Result<string, PathErrorCode>>();
+const ROOT_CACHE_ENTRIES = 256; // a session has a handful of roots; this bounds a hostile caller
+
+function canonicalRoot(root: string): Result<string, PathErrorCode> {
+  const cached = ROOT_CACHE.get(root);
+  if (cached) {
+    return cached;
+  }
+  const canonical = root === "" || root === "/" ? ok(".") : canonicalize(root);
+  if (ROOT_CACHE.size >= ROOT_CACHE_ENTRIES) {
+    ROOT_CACHE.clear();
+  }
+  ROOT_CACHE.set(root, canonical);
+  return canonical;
+}
+
+// Printable ASCII is its own NFKC form: skip the Unicode work for ordinary paths.
+const PLAIN_ASCII = /^[\x20-\x7e]*$/;
+
 function decodeLayers(raw: string): Result<string, PathErrorCode> {
   let current = raw;
   for (let round = 0; round <= MAX_DECODE_ROUNDS; round++) {
-    const nfkc = current.normalize("NFKC");
+    const nfkc = PLAIN_ASCII.test(current) ? current : current.normalize("NFKC");
     if (!ENCODED.test(nfkc)) {
       return ok(nfkc);
     }

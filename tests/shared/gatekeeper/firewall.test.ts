@@ -28,7 +28,7 @@ describe("loadFirewall", () => {
     expect(fw.defaultAction).toBe("ALLOW");
     expect(fw.defaultLine).toBe(3);
     expect(fw.askTimeoutMs).toBe(60_000);
-    expect(fw.wildcardRules[0]).toMatchObject({ id: "no-secrets-dir", line: 12 });
+    expect(fw.wildcardRules[0]).toMatchObject({ id: "no-vault-dir", line: 12 });
   });
 
   it("defaults to BLOCK with no rules when the file is empty", ({ expect }) => {
@@ -181,9 +181,9 @@ describe("evaluateFirewall", () => {
     expect(evaluateFirewall(sample, target, { path: "config/app.yml" })).toMatchObject({
       action: "ASK",
     });
-    expect(evaluateFirewall(sample, target, { path: "secrets/k" })).toMatchObject({
+    expect(evaluateFirewall(sample, target, { path: "vault/k" })).toMatchObject({
       action: "BLOCK",
-      id: "no-secrets-dir",
+      id: "no-vault-dir",
       hint: "write somewhere else, such as src/",
     });
     expect(evaluateFirewall(sample, target, { path: "src/app.ts" })).toMatchObject({

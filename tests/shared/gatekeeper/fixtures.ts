@@ -62,12 +62,12 @@ deny:
 allow:
   - search
 rules:
-  - id: no-secrets-dir
+  - id: no-vault-dir
     tool: edit:*
     field: path
-    matches: '^secrets/'
+    matches: '^vault/'
     action: BLOCK
-    reason: the secrets directory is off limits
+    reason: the vault directory is off limits
     hint: write somewhere else, such as src/
   - id: ask-on-config
     tool: write_file
