@@ -250,7 +250,6 @@ export class Driver {
       // Our own timer (above) owns the deadline and marks it; the client's is a backstop.
       timeout: this.config.timeoutMs * 2,
       defaultHeaders: { ...this.config.headers, ...request.headers },
-      dangerouslyAllowBrowser: true,
     });
     const body: ChatCompletionCreateParamsBase = {
       model: role.model,

@@ -86,7 +86,12 @@ function policyAnswer(request: ChatRequest): Answer {
   if (kind === "summarise") {
     return { content: summarise(userText), toolCalls: [] };
   }
-  const move = agentMove(request);
+  // A named tool_choice narrows the offer to that one tool, as OpenAI does.
+  const choice = request.tool_choice;
+  const named = typeof choice === "object" ? choice.function.name : undefined;
+  const offered =
+    named === undefined ? request.tools : request.tools?.filter((t) => t.function.name === named);
+  const move = agentMove({ ...request, tools: offered });
   const toolsOn = (request.tools ?? []).length > 0 && request.tool_choice !== "none";
   if (move.kind === "tool" && toolsOn) {
     return {

@@ -66,6 +66,13 @@ describe("the local endpoint's chat completions", () => {
     });
   });
 
+  it("calls the tool a named tool_choice asks for", ({ expect }) => {
+    const completion = answer(
+      makeRequest({ tools, tool_choice: { type: "function", function: { name: "finish" } } }),
+    );
+    expect(completion.choices[0]?.message.tool_calls?.[0]?.function.name).toBe("finish");
+  });
+
   it("answers with a JSON move in JSON mode when tools are turned off", ({ expect }) => {
     const completion = answer(
       makeRequest({ tools, tool_choice: "none", response_format: { type: "json_object" } }),
