@@ -2,6 +2,7 @@
 // command lives in cli/commands/; failures print one line with what to do.
 import { parseArgs } from "node:util";
 import { CliError, createContext, type CliContext } from "./commands/context.ts";
+import { followCommand } from "./commands/follow.ts";
 import { artifactsCommand, hiveCommand } from "./commands/hive.ts";
 
 type Command = (args: string[], ctx: CliContext) => Promise<void>;
@@ -10,6 +11,10 @@ export const COMMANDS: Record<string, { run: Command; usage: string }> = {
   hive: {
     run: hiveCommand,
     usage: "hive create <name> [--label <label>]   create a hive API key (admin)",
+  },
+  follow: {
+    run: followCommand,
+    usage: "follow <hive> [--since <seq>]   print the hive's events as they happen",
   },
   artifacts: {
     run: artifactsCommand,

@@ -226,7 +226,15 @@ export class Subscribers {
     }
   }
 
+  /**
+   * A closed socket leaves the index. partysocket reconnects under the same id,
+   * so the old socket's close may arrive after the new one subscribed: only the
+   * entry of this very socket is removed.
+   */
   forget(connection: Connection<SocketState>): void {
-    this.#entries.delete(connection.id);
+    const entry = this.#entries.get(connection.id);
+    if (entry?.connection === connection) {
+      this.#entries.delete(connection.id);
+    }
   }
 }
