@@ -187,6 +187,12 @@ const CORPUS: Case[] = [
     options: { allowProse: true },
     move: { kind: "final", answer: "The total is 42." },
   },
+  {
+    name: "a ReAct Final Answer line",
+    raw: "Thought: both values are saved\nFinal Answer: The sum is 42.",
+    options: offered,
+    move: { kind: "final", answer: "The sum is 42.", rationale: "both values are saved" },
+  },
   { name: "a JSON final answer", raw: '{"answer": "42"}', move: { kind: "final", answer: "42" } },
   {
     name: "a final answer under an alias with a number value",
