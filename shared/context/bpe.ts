@@ -86,6 +86,8 @@ export class BpeCounter {
   readonly #nonAscii = new RegExp(NON_ASCII.source, "g");
   readonly #segmentChars: number;
   readonly #pieces: LruCache<string, number>;
+  /** Upper bound on a token's UTF-8 length: longer byte ranges are never looked up. */
+  #maxTokenBytes = 0;
 
   constructor(
     ranks: RawRanks,
@@ -95,7 +97,9 @@ export class BpeCounter {
     ranks.forEach((value, rank) => {
       if (typeof value === "string") {
         this.#stringRanks.set(value, rank);
+        this.#maxTokenBytes = Math.max(this.#maxTokenBytes, value.length * 3);
       } else {
+        this.#maxTokenBytes = Math.max(this.#maxTokenBytes, value.length);
         this.#binaryRanks.set(latin1(value, 0, value.length), rank);
       }
     });
@@ -178,6 +182,9 @@ export class BpeCounter {
   }
 
   #rank(piece: Utf8Piece, start: number, end: number): number {
+    if (end - start > this.#maxTokenBytes) {
+      return Number.POSITIVE_INFINITY;
+    }
     const from = piece.charAt[start] ?? -1;
     const to = piece.charAt[end] ?? -1;
     const rank =
@@ -242,7 +249,7 @@ export class BpeCounter {
       next[i] = i + 1;
       prev[i] = i - 1;
     }
-    const heap = new MinHeap();
+    const heap = new MinHeap(n);
     const refresh = (i: number): void => {
       const j = next[i] ?? n;
       if (j >= n) {
@@ -255,9 +262,15 @@ export class BpeCounter {
         heap.push(rank * HEAP_POSITION_SPAN + i);
       }
     };
-    for (let i = 0; i < n; i++) {
-      refresh(i);
+    for (let i = 0; i < n - 1; i++) {
+      const rank = this.#rank(piece, i, i + 2);
+      pairRank[i] = rank;
+      if (rank !== Number.POSITIVE_INFINITY) {
+        heap.append(rank * HEAP_POSITION_SPAN + i);
+      }
     }
+    pairRank[n - 1] = Number.POSITIVE_INFINITY;
+    heap.heapify();
     let parts = n;
     while (heap.size > 0) {
       const key = heap.pop();
@@ -283,15 +296,36 @@ export class BpeCounter {
 
 /** A binary min-heap of numbers, grown by doubling. */
 class MinHeap {
-  #items = new Float64Array(64);
+  #items: Float64Array;
   size = 0;
 
-  push(value: number): void {
+  constructor(initialCapacity: number) {
+    this.#items = new Float64Array(Math.max(16, initialCapacity));
+  }
+
+  /** Adds without ordering; call heapify() before the first pop. */
+  append(value: number): void {
+    this.#grow();
+    this.#items[this.size++] = value;
+  }
+
+  /** Floyd's bottom-up build: O(n). */
+  heapify(): void {
+    for (let i = (this.size >> 1) - 1; i >= 0; i--) {
+      this.#siftDown(i, this.#items[i] ?? 0);
+    }
+  }
+
+  #grow(): void {
     if (this.size === this.#items.length) {
       const grown = new Float64Array(this.#items.length * 2);
       grown.set(this.#items);
       this.#items = grown;
     }
+  }
+
+  push(value: number): void {
+    this.#grow();
     const items = this.#items;
     let i = this.size++;
     while (i > 0) {
@@ -307,11 +341,18 @@ class MinHeap {
   }
 
   pop(): number {
+    const top = this.#items[0] ?? 0;
+    const last = this.#items[--this.size] ?? 0;
+    if (this.size > 0) {
+      this.#siftDown(0, last);
+    }
+    return top;
+  }
+
+  #siftDown(start: number, value: number): void {
     const items = this.#items;
-    const top = items[0] ?? 0;
-    const last = items[--this.size] ?? 0;
-    let i = 0;
     const size = this.size;
+    let i = start;
     while (true) {
       let child = 2 * i + 1;
       if (child >= size) {
@@ -322,13 +363,12 @@ class MinHeap {
         child = right;
       }
       const below = items[child] ?? 0;
-      if (below >= last) {
+      if (below >= value) {
         break;
       }
       items[i] = below;
       i = child;
     }
-    items[i] = last;
-    return top;
+    items[i] = value;
   }
 }

@@ -4,9 +4,19 @@
 export class LruCache<K, V> {
   readonly #capacity: number;
   readonly #entries = new Map<K, V>();
+  readonly #weigh: ((key: K) => number) | undefined;
+  readonly #maxWeight: number;
+  #weight = 0;
 
-  constructor(capacity: number) {
+  /** At most `capacity` entries and, with `weigh`, at most `maxWeight` in total weight. */
+  constructor(capacity: number, options: { weigh?: (key: K) => number; maxWeight?: number } = {}) {
     this.#capacity = Math.max(1, Math.floor(capacity));
+    this.#weigh = options.weigh;
+    this.#maxWeight = options.maxWeight ?? Number.POSITIVE_INFINITY;
+  }
+
+  get weight(): number {
+    return this.#weight;
   }
 
   get size(): number {
@@ -28,18 +38,30 @@ export class LruCache<K, V> {
   }
 
   set(key: K, value: V): void {
-    if (this.#entries.has(key)) {
-      this.#entries.delete(key);
-    } else if (this.#entries.size >= this.#capacity) {
+    const weight = this.#weigh?.(key) ?? 0;
+    if (weight > this.#maxWeight) {
+      return;
+    }
+    if (this.#entries.delete(key)) {
+      this.#weight -= weight;
+    }
+    while (
+      this.#entries.size > 0 &&
+      (this.#entries.size >= this.#capacity || this.#weight + weight > this.#maxWeight)
+    ) {
       const oldest = this.#entries.keys().next();
-      if (oldest.done !== true) {
-        this.#entries.delete(oldest.value);
+      if (oldest.done === true) {
+        break;
       }
+      this.#entries.delete(oldest.value);
+      this.#weight -= this.#weigh?.(oldest.value) ?? 0;
     }
     this.#entries.set(key, value);
+    this.#weight += weight;
   }
 
   clear(): void {
     this.#entries.clear();
+    this.#weight = 0;
   }
 }

@@ -53,6 +53,11 @@ export interface PruneOptions extends Partial<PrunePreset> {
   preset?: PrunePresetName;
   /** Counts report tokens exactly; without it the report's tokens are 0. */
   tokenizer?: Tokenizer;
+  /**
+   * Also keep the dropped messages as one JSON archive under a ref. Off by
+   * default: they are the caller's own history, already in its transcript.
+   */
+  archiveDropped?: boolean;
 }
 
 export type RetryError = string | { code?: string; message: string };
@@ -60,7 +65,7 @@ export type RetryError = string | { code?: string; message: string };
 export interface PruneResult {
   messages: ChatMessage[];
   report: ReductionReport;
-  /** Dropped messages (as JSON) and full tool outputs: store each under its ref. */
+  /** Full tool outputs (and, with archiveDropped, the dropped messages as JSON): store each under its ref. */
   kept: KeptContent[];
 }
 
@@ -148,10 +153,14 @@ export function pruneForRetry(
     }
     out.push(message);
   });
-  if (dropped.length > 0) {
+  if (dropped.length > 0 && options.archiveDropped === true) {
     const archive = keep(JSON.stringify(dropped));
     kept.push(archive);
     losses.push(`${dropped.length} older messages dropped (${archive.ref})`);
+  } else if (dropped.length > 0) {
+    losses.push(
+      `${dropped.length} older messages dropped from the retry (still in the transcript)`,
+    );
   }
   out.push(recoveryMessage(error));
   return {

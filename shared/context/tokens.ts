@@ -38,6 +38,12 @@ const MODEL_PREFIXES: readonly (readonly [string, EncodingName])[] = [
  */
 export const COUNT_CACHE_ENTRIES = 4_096;
 /**
+ * In front of it, counts keyed by the string itself: V8 hashes a string once
+ * and keeps the hash, so re-counting text already in memory skips SHA-256.
+ * Bounded in characters (1 Mi, ~2 MiB); the strings are usually the caller's own.
+ */
+export const RECENT_TEXT_CHARS = 1 << 20;
+/**
  * OpenAI's published chat overhead (cookbook "How to count tokens with
  * tiktoken", gpt-3.5-turbo-0613 onwards and every later model): 3 tokens per
  * message, 1 more for a name, 3 to prime the reply.
@@ -84,6 +90,10 @@ export class Tokenizer {
   readonly encoding: EncodingName;
   readonly #bpe: BpeCounter;
   readonly #counts = new LruCache<string, number>(COUNT_CACHE_ENTRIES);
+  readonly #recent = new LruCache<string, number>(COUNT_CACHE_ENTRIES, {
+    weigh: (text) => text.length,
+    maxWeight: RECENT_TEXT_CHARS,
+  });
 
   constructor(encoding: EncodingName, bpe: BpeCounter) {
     this.encoding = encoding;
@@ -100,13 +110,14 @@ export class Tokenizer {
     if (text.length === 0) {
       return 0;
     }
-    const key = contentKey(text);
-    const hit = this.#counts.get(key);
-    if (hit !== undefined) {
-      return hit;
+    const recent = this.#recent.get(text);
+    if (recent !== undefined) {
+      return recent;
     }
-    const count = this.#bpe.count(text);
+    const key = contentKey(text);
+    const count = this.#counts.get(key) ?? this.#bpe.count(text);
     this.#counts.set(key, count);
+    this.#recent.set(text, count);
     return count;
   }
 
@@ -135,8 +146,12 @@ export class Tokenizer {
     return total;
   }
 
-  get cacheSizes(): { counts: number; pieces: number } {
-    return { counts: this.#counts.size, pieces: this.#bpe.cacheSize };
+  get cacheSizes(): { counts: number; recentChars: number; pieces: number } {
+    return {
+      counts: this.#counts.size,
+      recentChars: this.#recent.weight,
+      pieces: this.#bpe.cacheSize,
+    };
   }
 }
 

@@ -86,7 +86,13 @@ describe("pruneForRetry", () => {
           } = pruneForRetry(
             messages,
             { code: "SCHEMA_INVALID", message: "missing field path" },
-            { keepExchanges: n, toolOutputCapChars: cap, previewChars: 50, tokenizer },
+            {
+              keepExchanges: n,
+              toolOutputCapChars: cap,
+              previewChars: 50,
+              tokenizer,
+              archiveDropped: true,
+            },
           );
           const last = out[out.length - 1];
           expect(

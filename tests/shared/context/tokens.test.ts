@@ -6,6 +6,7 @@ import { CL100K_PATTERNS, O200K_PATTERNS } from "../../../shared/context/split-p
 import {
   COUNT_CACHE_ENTRIES,
   ENCODINGS,
+  RECENT_TEXT_CHARS,
   loadTokenizer,
   loadedTokenizer,
   resolveEncoding,
@@ -192,8 +193,12 @@ describe("the tokenizer", () => {
       );
       t.countCached(`${word} ${word}q`);
     }
+    for (let i = 0; i < 40; i++) {
+      t.countCached(`${"large text block ".repeat(4_000)}${i}`);
+    }
     expect(t.cacheSizes.pieces).toBeLessThanOrEqual(PIECE_CACHE_ENTRIES);
     expect(t.cacheSizes.counts).toBeLessThanOrEqual(COUNT_CACHE_ENTRIES);
+    expect(t.cacheSizes.recentChars).toBeLessThanOrEqual(RECENT_TEXT_CHARS);
   });
 
   it("counts cached content the same as uncached, and chat messages with OpenAI's overhead", ({
