@@ -103,7 +103,7 @@ function fromRule(rule: CompiledRule, label: string): FirewallDecision {
     hint:
       rule.hint ??
       (rule.action === "BLOCK"
-        ? `change ${field || "the call"} so rule ${rule.id} no longer matches, or ask_human`
+        ? `change ${field ? `\`${field}\`` : "the call"} so that rule ${rule.id} no longer matches, or ask_human`
         : hintFor(rule.action)),
   };
 }

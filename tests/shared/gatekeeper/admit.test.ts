@@ -1,4 +1,5 @@
 import { describe, it } from "vitest";
+import { z } from "zod";
 import { admit, type AdmitContext, type Move } from "../../../shared/gatekeeper/admit.ts";
 import type { Firewall } from "../../../shared/gatekeeper/firewall.ts";
 import {
@@ -296,5 +297,55 @@ describe("admit", () => {
     expect(GatekeeperStateSchema.parse(JSON.parse(JSON.stringify(state)))).toEqual(state);
     expect(state.moves).toBe(1);
     expect(move.args).toEqual({ path: "src/app.ts", content: "export {};\n" });
+  });
+});
+
+describe("admit with a hive's own tools", () => {
+  it("keeps mail inside one domain through a firewall rule on the recipient field", ({
+    expect,
+  }) => {
+    const sendEmail = {
+      name: "send_email",
+      domain: "mail",
+      description: "Send an e-mail.",
+      schema: z.strictObject({
+        to: z.array(z.email()).min(1),
+        subject: z.string(),
+        body: z.string(),
+      }),
+      pathFields: [],
+      example: { to: ["bob@example.com"], subject: "Hi", body: "..." },
+    };
+    const firewall = firewallOf(
+      "default: BLOCK\ntools:\n  send_email: ALLOW\nrules:\n  - id: mail-only-example\n    tool: mail:send_email\n    field: to\n    not_matches: '@example\\.com$'\n    action: BLOCK\n    reason: mail goes only to addresses at example.com\n",
+    );
+    const context = makeContext({
+      catalogue: [sendEmail],
+      firewall,
+      persona: { name: "assistant", grants: ["mail:*"] },
+    });
+    const inside = admit(
+      { tool: "send_email", args: { to: ["bob@example.com"], subject: "s", body: "b" } },
+      context,
+    );
+    expect(inside.verdict).toMatchObject({
+      verdict: "allow",
+      rule: { source: "firewall", id: "tools.send_email", line: 3 },
+    });
+    const outside = admit(
+      {
+        tool: "send_email",
+        args: { to: ["bob@example.com", "eve@evil.test"], subject: "s", body: "b" },
+      },
+      context,
+    );
+    expect(outside.verdict).toMatchObject({
+      verdict: "deny",
+      rule: { source: "firewall", id: "mail-only-example", line: 5 },
+      reason: "mail goes only to addresses at example.com",
+    });
+    expect(outside.verdict.message).toContain(
+      "[HINT] change `to` so that rule mail-only-example no longer matches",
+    );
   });
 });
