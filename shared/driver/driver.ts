@@ -3,15 +3,10 @@
 // jittered retries on 429/5xx, and usage and cost per call; `move()` heals the
 // answer into a typed move. Callers: AgentSession's step loop, router, compressor.
 import OpenAI from "openai";
-import type {
-  ChatCompletionCreateParamsBase,
-  ChatCompletionMessageParam,
-  ChatCompletionTool,
-} from "openai/resources/chat/completions";
+import type { ChatCompletionCreateParamsBase } from "openai/resources/chat/completions";
 import { createLogger, type Logger } from "../log.ts";
-import type { Err } from "../result.ts";
-import type { DriverConfig, ModelRole } from "./config.ts";
-import { healMove, moveFromToolCall, rawRef, type HealErrorCode, type Healed } from "./heal.ts";
+import type { DriverConfig } from "./config.ts";
+import { healMove, moveFromToolCall, rawRef } from "./heal.ts";
 import { costOf } from "./pricing.ts";
 import {
   backoffMs,
@@ -24,80 +19,20 @@ import {
   type FetchFn,
   type TransportState,
 } from "./transport.ts";
+import type {
+  CallFailure,
+  CallResult,
+  CallUsage,
+  DriverDeps,
+  ModelRequest,
+  ModelToolCall,
+  MoveResult,
+} from "./types.ts";
+
+export type * from "./types.ts";
 
 /** Characters per token when a server reports no usage: an estimate, flagged as such. */
 const CHARS_PER_TOKEN_ESTIMATE = 4;
-
-export interface DriverDeps {
-  /** Inside workerd: a fetch through the MODEL service binding. In Node: the global fetch. */
-  fetch?: FetchFn;
-  sleep?: (ms: number) => Promise<void>;
-  random?: () => number;
-  now?: () => number;
-  logger?: Logger;
-  /** Called once per call, success or failure, with its usage (the trace records it). */
-  onUsage?: (usage: CallUsage, code: string | undefined) => void;
-}
-
-export interface ModelRequest {
-  role: ModelRole;
-  messages: ChatCompletionMessageParam[];
-  tools?: ChatCompletionTool[];
-  /** `response_format: {type: "json_object"}`. */
-  jsonMode?: boolean;
-  stream?: boolean;
-  maxTokens?: number;
-  /** Extra headers for this call only (merged over the config's). */
-  headers?: Record<string, string>;
-  /** Metadata sent with the request (the local endpoint reads its scripted mode here too). */
-  metadata?: Record<string, string>;
-  signal?: AbortSignal;
-}
-
-export interface CallUsage {
-  role: ModelRole;
-  model: string;
-  promptTokens: number;
-  completionTokens: number;
-  costUsd: number;
-  /** False when the model is not in the price table (cost reported as 0). */
-  priced: boolean;
-  /** False when the server sent no usage and the counts are estimates. */
-  reported: boolean;
-  attempts: number;
-  elapsedMs: number;
-  streamed: boolean;
-}
-
-export interface ModelToolCall {
-  id: string;
-  name: string;
-  arguments: string;
-}
-
-export interface ModelAnswer {
-  content: string;
-  toolCalls: ModelToolCall[];
-  finishReason: string | null;
-  usage: CallUsage;
-}
-
-/** A failed call: typed code, HTTP status when there was one, the raw bytes read, usage so far. */
-export type CallFailure<C extends string = DriverErrorCode> = Err<C> & {
-  status?: number;
-  raw: string;
-  rawRef: string;
-  usage: CallUsage;
-};
-export type CallResult = { ok: true; value: ModelAnswer } | CallFailure;
-
-export interface MoveAnswer extends Healed {
-  answer: ModelAnswer;
-  raw: string;
-}
-export type MoveResult =
-  | { ok: true; value: MoveAnswer }
-  | CallFailure<DriverErrorCode | HealErrorCode>;
 
 interface AttemptOk {
   ok: true;
