@@ -1,6 +1,5 @@
 import fc from "fast-check";
 import { beforeAll, describe, it } from "vitest";
-import { runComparison } from "../../../shared/context/comparator.ts";
 import {
   emptyPagerState,
   usedTokens,
@@ -10,7 +9,7 @@ import {
   type PagerOp,
   type PagerState,
 } from "../../../shared/context/page.ts";
-import { applyPagerOp, applyPagerOps } from "../../../shared/context/pager.ts";
+import { applyPagerOp } from "../../../shared/context/pager.ts";
 import { refFor } from "../../../shared/context/refs.ts";
 import { ReductionReportSchema } from "../../../shared/context/report.ts";
 import { loadTokenizer, type Tokenizer } from "../../../shared/context/tokens.ts";
@@ -408,58 +407,5 @@ describe("the L1 pager", () => {
         ctxAt(2),
       ),
     ).toMatchObject({ ok: false, code: "REF_MISMATCH" });
-  });
-
-  it("widens strict mode to two files for a comparison and collapses them into its result", async ({
-    expect,
-  }) => {
-    const setup = applyPagerOps(
-      emptyPagerState(1_000),
-      [
-        { type: "stage", page: makePage({ id: "a.ts", content: "const a = 1;" }) },
-        { type: "prefetch", page: makePage({ id: "b.ts", content: "const a = 2;" }) },
-      ],
-      ctxAt(1),
-    );
-    if (!setup.ok) {
-      throw new Error(setup.message);
-    }
-    const merged = await runComparison(setup.value.state, ["a.ts", "b.ts"], ctxAt(2), (a, b) => {
-      expect(setup.value.state.pages.length).toBe(1);
-      return makePage({ id: "a.ts~b.ts", kind: "file", content: `-${a.content}\n+${b.content}` });
-    });
-    expect(merged.ok && merged.value.state.pages.map((p) => p.id)).toEqual(["a.ts~b.ts"]);
-    expect(merged.ok && merged.value.state.comparing).toBe(null);
-    expect(merged.ok && merged.value.kept.map((k) => k.content).sort()).toEqual([
-      "const a = 1;",
-      "const a = 2;",
-    ]);
-  });
-
-  it("collapses a comparison into one failure page when the comparison throws", async ({
-    expect,
-  }) => {
-    const setup = applyPagerOps(
-      emptyPagerState(1_000),
-      [
-        { type: "stage", page: makePage({ id: "a.ts", content: "x" }) },
-        { type: "prefetch", page: makePage({ id: "b.ts", content: "y" }) },
-      ],
-      ctxAt(1),
-    );
-    if (!setup.ok) {
-      throw new Error(setup.message);
-    }
-    const result = await runComparison(setup.value.state, ["a.ts", "b.ts"], ctxAt(2), () => {
-      throw new Error("merge conflict");
-    });
-    expect(result.ok).toBe(true);
-    if (result.ok) {
-      expect(result.value.failure).toBe("merge conflict");
-      expect(result.value.state.comparing).toBe(null);
-      expect(result.value.state.pages.length).toBe(1);
-      expect(result.value.state.pages[0]?.content).toContain("[COMPARISON FAILED: merge conflict]");
-      expect(result.value.state.pages[0]?.content).toContain(refFor("x"));
-    }
   });
 });
