@@ -2,12 +2,9 @@
 // and was (config, L1, transcript, references, checkpoints, trace) in SQLite and
 // serves its watchers over hibernating WebSockets. Every method is typed RPC.
 import { Server, type Connection, type WSMessage } from "partyserver";
-import { applyPagerOps } from "../shared/context/pager.ts";
-import { usedTokens } from "../shared/context/page.ts";
 import { isRef } from "../shared/context/refs.ts";
-import { loadTokenizer } from "../shared/context/tokens.ts";
 import type { ComponentHealth } from "../shared/health.ts";
-import { PROTOCOL_VERSION } from "../shared/protocol.ts";
+import { PROTOCOL_VERSION, type ServerMessage } from "../shared/protocol.ts";
 import { err, ok, type Result } from "../shared/result.ts";
 import {
   diffCheckpoints,
@@ -16,16 +13,24 @@ import {
 } from "../shared/session/checkpoint.ts";
 import type { SessionConfig } from "../shared/session/config.ts";
 import type { SessionStateView } from "../shared/session/messages.ts";
-import { SubmitStepSchema, type SessionState, type SubmitStep } from "../shared/session/step.ts";
-import { SESSION_MIGRATIONS } from "./session/migrations.ts";
-import { MAX_FORK_DEPTH, exportFork, type ForkExport } from "./session/fork.ts";
-import { SessionStore, type ForkOrigin } from "./session/session-store.ts";
+import type { SessionState, SubmitStep } from "../shared/session/step.ts";
 import type { CheckpointSummary } from "./session/checkpoint-store.ts";
+import {
+  readHistory,
+  renderEnvelope,
+  stateView,
+  type EnvelopeView,
+} from "./session/envelope-view.ts";
+import { MAX_FORK_DEPTH, exportFork, type ForkExport } from "./session/fork.ts";
+import { SESSION_MIGRATIONS } from "./session/migrations.ts";
+import { SessionStore, type ForkOrigin } from "./session/session-store.ts";
+import { runStep, type StepResult } from "./session/step-runner.ts";
 import type { Turn } from "./session/transcript-store.ts";
 import { receive, send } from "./socket.ts";
 import { migrate, schemaVersion } from "./storage/migrate.ts";
 
 export { SESSION_MIGRATIONS };
+export type { StepResult };
 
 export type SessionErrorCode =
   | "NOT_FOUND"
@@ -36,16 +41,6 @@ export type SessionErrorCode =
   | "INVALID_STEP"
   | "FORK_TOO_DEEP"
   | "PAGER_REFUSED";
-
-/** Retention runs after this many committed steps (it is a mark-and-sweep). */
-const RETENTION_EVERY_STEPS = 25;
-
-export interface StepResult {
-  step: number;
-  checkpoint: string;
-  events: Array<{ type: string; id: string; ref?: string }>;
-  l1: { used: number; capacity: number };
-}
 
 export class AgentSession extends Server<Env> {
   static override options = { hibernate: true };
@@ -99,103 +94,36 @@ export class AgentSession extends Server<Env> {
   }
 
   #view(state: SessionState): SessionStateView {
-    return {
-      id: this.name,
-      step: state.step,
-      head: this.#store.head(),
-      status: state.status,
-      l1: {
-        used: usedTokens(state.pager),
-        capacity: state.pager.capacity,
-        pages: state.pager.pages.map((p) => ({
-          id: p.id,
-          kind: p.kind,
-          tokens: p.tokens,
-          pinned: p.pinned,
-        })),
-      },
-      transcriptLength: this.#store.transcript.head().depth,
-      hiveSeqSeen: state.hiveSeqSeen,
-    };
+    return stateView(this.name, this.#store, state);
   }
 
-  /**
-   * Commits one step: turns appended, pager operations applied, evicted content
-   * kept under references, a checkpoint written, all in one transaction. A step
-   * that fails validation or a pager rule changes nothing.
-   */
+  /** Commits one step (see session/step-runner.ts): all of it or, on refusal, nothing. */
   async step(input: SubmitStep): Promise<Result<StepResult, SessionErrorCode>> {
     const config = this.#store.config();
     if (config === null) {
       return this.#missing();
     }
-    const parsed = SubmitStepSchema.safeParse(input);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      return err(
-        "INVALID_STEP",
-        `${issue?.path.join(".") || "(step)"}: ${issue?.message ?? "invalid"}`,
-        "see shared/session/step.ts for the step's shape",
-      );
+    return runStep(
+      {
+        store: this.#store,
+        ctx: this.ctx,
+        history: () => readHistory(this.#store, (hash) => this.#text(hash)),
+        broadcast: (message) => this.#broadcast(message),
+        retain: () => this.retain(),
+      },
+      config,
+      input,
+    );
+  }
+
+  /** The envelope the next model call would get, with section hashes and the hit rate. */
+  async envelope(): Promise<Result<EnvelopeView, "NOT_FOUND">> {
+    const config = this.#store.config();
+    if (config === null) {
+      return this.#missing();
     }
-    const tokenizer = await loadTokenizer(config.model);
-    // From here on, synchronous: no other request interleaves between read and commit.
-    const before = this.#store.state();
-    const step = before.step + 1;
-    const count = (text: string) => tokenizer.countCached(text);
-    const paged = applyPagerOps(before.pager, parsed.data.ops, { step, count });
-    if (!paged.ok) {
-      return err("PAGER_REFUSED", `${paged.code}: ${paged.message}`, paged.hint);
-    }
-    const state: SessionState = {
-      ...before,
-      step,
-      pager: paged.value.state,
-      hiveSeqSeen: parsed.data.hiveSeqSeen ?? before.hiveSeqSeen,
-      workspaceManifest: parsed.data.workspaceManifest ?? before.workspaceManifest,
-    };
-    const manifest = this.#store.commit({
-      turns: parsed.data.turns.map((t) => ({ ...t, tokens: count(t.content) })),
-      state,
-      kept: paged.value.kept.map((k) => ({ ...k, kind: "page" })),
-      label: parsed.data.label ?? null,
-      trace: [
-        { kind: "step", data: { turns: parsed.data.turns.length, ops: parsed.data.ops.length } },
-        ...paged.value.reports.map((r) => ({ kind: "reduction", data: { ...r } })),
-      ],
-    });
-    const l1 = { used: usedTokens(state.pager), capacity: state.pager.capacity };
-    for (const event of paged.value.events) {
-      const type = event.type;
-      if (
-        type === "staged" ||
-        type === "unstaged" ||
-        type === "evicted" ||
-        type === "pinned" ||
-        type === "unpinned" ||
-        type === "promoted" ||
-        type === "purged"
-      ) {
-        this.#broadcast({
-          type: "session.paged",
-          step,
-          event: type,
-          page: event.id,
-          ...(event.ref === undefined ? {} : { ref: event.ref }),
-        });
-      }
-    }
-    this.#broadcast({
-      type: "session.step",
-      step,
-      checkpoint: manifest.id,
-      turns: parsed.data.turns.length,
-      l1,
-    });
-    if (step % RETENTION_EVERY_STEPS === 0) {
-      this.retain();
-    }
-    return ok({ step, checkpoint: manifest.id, events: paged.value.events, l1 });
+    const history = await readHistory(this.#store, (hash) => this.#text(hash));
+    return ok(await renderEnvelope(config, this.#store.state(), history));
   }
 
   /** A labelled checkpoint of the state as it is now. */
@@ -439,7 +367,7 @@ export class AgentSession extends Server<Env> {
     };
   }
 
-  #broadcast(message: Parameters<typeof send>[1]): void {
+  #broadcast(message: ServerMessage): void {
     for (const connection of this.getConnections()) {
       send(connection, message);
     }

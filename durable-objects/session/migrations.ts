@@ -10,4 +10,5 @@ export const SESSION_MIGRATIONS: readonly SqlMigration[] = [
     sql: `CREATE TABLE session_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
   },
   { version: 2, name: "store", sql: SESSION_STORE_SCHEMA },
+  { version: 3, name: "turn-tool-calls", sql: "ALTER TABLE turns ADD COLUMN extra TEXT" },
 ];

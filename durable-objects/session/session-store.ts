@@ -3,6 +3,7 @@
 // one SQLite transaction: after a crash the session is exactly its last commit.
 import { emptyPagerState } from "../../shared/context/page.ts";
 import type { KeptContent } from "../../shared/context/refs.ts";
+import { emptyHitTracker } from "../../shared/context/section-hits.ts";
 import { contentKey } from "../../shared/hash.ts";
 import {
   externalize,
@@ -102,6 +103,9 @@ export class SessionStore {
         status: "idle",
         pager: emptyPagerState(config.l1Tokens, config.mode),
         sectionHashes: {},
+        hits: emptyHitTracker(),
+        static: [],
+        meta: [],
         hiveSeqSeen: 0,
         workspaceManifest: null,
       };

@@ -1,6 +1,7 @@
 // The append-only transcript of a session: every turn is a row pointing at its
 // content blob and at the previous turn of its lineage. `lineage` indexes the
 // current branch by depth, so paging is indexed and a rollback only moves a pointer.
+import type { ToolCall } from "../../shared/context/messages.ts";
 import type { BlobStore } from "./blob-store.ts";
 
 export const TRANSCRIPT_SCHEMA = `
@@ -23,6 +24,8 @@ export interface TurnInput {
   role: "system" | "user" | "assistant" | "tool";
   content: string;
   name?: string;
+  toolCallId?: string;
+  toolCalls?: ToolCall[];
   tokens: number;
 }
 
@@ -36,6 +39,8 @@ export type TurnRow = {
   bytes: number;
   tokens: number;
   at: number;
+  /** JSON of { toolCallId?, toolCalls? } when the turn carries them. */
+  extra: string | null;
 };
 
 export type Turn = TurnRow & { content: string };
@@ -67,10 +72,14 @@ export class TranscriptStore {
       const hash = this.#blobs.put(turn.content);
       const bytes = new TextEncoder().encode(turn.content).byteLength;
       depth += 1;
+      const extra =
+        turn.toolCallId === undefined && turn.toolCalls === undefined
+          ? null
+          : JSON.stringify({ toolCallId: turn.toolCallId, toolCalls: turn.toolCalls });
       const row = this.#sql
         .exec<{ seq: number }>(
-          `INSERT INTO turns (prev, depth, step, role, name, hash, bytes, tokens, at)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq`,
+          `INSERT INTO turns (prev, depth, step, role, name, hash, bytes, tokens, at, extra)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq`,
           seq,
           depth,
           step,
@@ -80,6 +89,7 @@ export class TranscriptStore {
           bytes,
           turn.tokens,
           at,
+          extra,
         )
         .one();
       seq = row.seq;
@@ -130,7 +140,7 @@ export class TranscriptStore {
   page(after: number, limit: number): TurnRow[] {
     return this.#sql
       .exec<TurnRow>(
-        `SELECT t.seq, t.depth, t.step, t.role, t.name, t.hash, t.bytes, t.tokens, t.at
+        `SELECT t.seq, t.depth, t.step, t.role, t.name, t.hash, t.bytes, t.tokens, t.at, t.extra
          FROM lineage l JOIN turns t ON t.seq = l.seq
          WHERE l.depth > ? ORDER BY l.depth LIMIT ?`,
         after,
@@ -154,8 +164,8 @@ export class TranscriptStore {
   adopt(rows: ReadonlyArray<TurnRow & { prev: number }>): void {
     for (const r of rows) {
       this.#sql.exec(
-        `INSERT INTO turns (seq, prev, depth, step, role, name, hash, bytes, tokens, at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `INSERT INTO turns (seq, prev, depth, step, role, name, hash, bytes, tokens, at, extra)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         r.seq,
         r.prev,
         r.depth,
@@ -166,6 +176,7 @@ export class TranscriptStore {
         r.bytes,
         r.tokens,
         r.at,
+        r.extra,
       );
       this.#sql.exec("INSERT OR REPLACE INTO lineage (depth, seq) VALUES (?, ?)", r.depth, r.seq);
     }

@@ -1,7 +1,9 @@
 // What one committed step of a session carries, and the session state a
 // checkpoint restores. A step is applied whole or not at all.
 import { z } from "zod";
+import { ToolCallSchema } from "../context/messages.ts";
 import { PagerOpSchema, type PagerState } from "../context/page.ts";
+import type { SectionHitTracker } from "../context/section-hits.ts";
 import { LABEL_PATTERN } from "./checkpoint.ts";
 
 /** A turn's content is stored as a blob; larger payloads go through the output gate. */
@@ -9,11 +11,19 @@ export const MAX_TURN_CHARS = 1_000_000;
 export const MAX_TURNS_PER_STEP = 64;
 export const MAX_OPS_PER_STEP = 64;
 
-export const TurnInputSchema = z.strictObject({
-  role: z.enum(["system", "user", "assistant", "tool"]),
-  content: z.string().max(MAX_TURN_CHARS),
-  name: z.string().max(64).optional(),
-});
+export const TurnInputSchema = z
+  .strictObject({
+    role: z.enum(["system", "user", "assistant", "tool"]),
+    content: z.string().max(MAX_TURN_CHARS),
+    name: z.string().max(64).optional(),
+    /** A tool result answers one call of the assistant turn before it. */
+    toolCallId: z.string().min(1).max(128).optional(),
+    toolCalls: z.array(ToolCallSchema).max(16).optional(),
+  })
+  .refine((t) => t.role !== "tool" || t.toolCallId !== undefined, {
+    message: "a tool turn needs the toolCallId of the call it answers",
+    path: ["toolCallId"],
+  });
 export type TurnInputWire = z.infer<typeof TurnInputSchema>;
 
 /** A step submitted from outside (an SDK's own loop) or built by the agent loop. */
@@ -39,6 +49,12 @@ export interface SessionState {
   pager: PagerState;
   /** The hash of each envelope section at this step. */
   sectionHashes: Record<string, string>;
+  /** Per-step section-hash hits (prompt-cache friendliness). */
+  hits: SectionHitTracker;
+  /** Policies and routed tool schemas for the static section. */
+  static: string[];
+  /** Artifacts and long-term knowledge for the meta section. */
+  meta: string[];
   hiveSeqSeen: number;
   workspaceManifest: string | null;
 }

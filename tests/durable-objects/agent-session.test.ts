@@ -37,7 +37,7 @@ describe("AgentSession storage", () => {
   it("migrates its SQLite schema before the first message", async ({ expect }) => {
     const stub = env.AgentSession.getByName(`s-${crypto.randomUUID()}`);
     const health = await stub.health();
-    expect(health.detail).toMatchObject({ schemaVersion: 2 });
+    expect(health.detail).toMatchObject({ schemaVersion: 3 });
     await runInDurableObject(stub, (_instance, state) => {
       const tables = state.storage.sql
         .exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
@@ -103,6 +103,8 @@ describe("AgentSession storage", () => {
     const labelled = await stub.checkpoint("before-b");
     const atLabel = await stub.state();
     const transcriptAtLabel = await stub.transcript(0, 100);
+    const envelopeAtLabel = await stub.envelope();
+    expect(envelopeAtLabel.ok).toBe(true);
     await step(stub, {
       turns: [{ role: "assistant", content: "now b" }],
       ops: [{ type: "stage", page: filePage("b.ts", longText("b")) }],
@@ -112,11 +114,46 @@ describe("AgentSession storage", () => {
     expect(back.ok && back.value.id).toBe(labelled.ok && labelled.value.id);
     expect(JSON.stringify(await stub.state())).toBe(JSON.stringify(atLabel));
     expect(JSON.stringify(await stub.transcript(0, 100))).toBe(JSON.stringify(transcriptAtLabel));
+    const envelopeBack = await stub.envelope();
+    expect(JSON.stringify(envelopeBack)).toBe(JSON.stringify(envelopeAtLabel));
+    // The checkpoint's section hashes are those of the envelope it restores.
+    const hashes = Object.fromEntries(
+      (envelopeBack.ok ? envelopeBack.value.sections : []).map((x) => [x.name, x.hash]),
+    );
+    expect(back.ok && back.value.sectionHashes).toEqual(hashes);
     // The next step continues from the restored state.
     const next = await step(stub, { turns: [{ role: "user", content: "again" }] });
     expect(next.step).toBe(2);
     const timeline = await stub.timeline();
     expect(timeline.ok && timeline.value.map((c) => c.step)).toEqual([2, 1, 1, 0]);
+  });
+
+  it("renders the envelope with the task anchor and L1, and counts section-hash hits", async ({ expect }) => {
+    const { stub } = await newSession({ mission: "find TIMEOUT and double it" });
+    await step(stub, {
+      turns: [{ role: "user", content: "go" }],
+      ops: [{ type: "stage", page: filePage("a.ts", longText("a")) }],
+    });
+    await step(stub, {
+      turns: [
+        {
+          role: "assistant",
+          content: "",
+          toolCalls: [{ id: "c1", type: "function", function: { name: "finish", arguments: "{}" } }],
+        },
+        { role: "tool", content: "done", toolCallId: "c1" },
+      ],
+    });
+    const envelope = await stub.envelope();
+    if (!envelope.ok) {
+      throw new Error(envelope.message);
+    }
+    const text = envelope.value.messages.map((m) => m.content ?? "").join("\n");
+    expect(text).toContain("[TASK ANCHOR]\nfind TIMEOUT and double it");
+    expect(text).toContain("[L1 file a.ts");
+    expect(envelope.value.messages.at(-1)).toMatchObject({ role: "tool", tool_call_id: "c1" });
+    // system, static and meta did not change between the two steps: 3 of 4 hit.
+    expect(envelope.value.hitRate).toBe(0.75);
   });
 
   it("diffs two checkpoints and answers what the agent knew at a step", async ({ expect }) => {
@@ -232,7 +269,7 @@ describe("AgentSession storage", () => {
     for (let i = 0; i < 12; i++) {
       const content = longText(`f${i}`);
       const result = await step(stub, {
-        turns: [{ role: "tool", content: `output ${i}` }],
+        turns: [{ role: "user", content: `output ${i}` }],
         ops: [{ type: "stage", page: filePage(`f${i}.ts`, content) }],
         ...(i === 2 ? { label: "kept-label" } : {}),
       });

@@ -137,6 +137,11 @@ export const sessions = new Hono<Bindings>()
     }
     return c.json(unwrap(await sessionStub(c).asOf(step)));
   })
+  .get("/:id/storage", async (c) => {
+    const stub = sessionStub(c);
+    unwrap(await stub.describe());
+    return c.json(await stub.storageStats());
+  })
   .get("/:id/trace", async (c) => {
     const stub = sessionStub(c);
     unwrap(await stub.describe());

@@ -1,0 +1,88 @@
+// Read-side views of an AgentSession: the transcript window with content, the
+// envelope the next model call would get, and the watchers' state view.
+import { buildEnvelope } from "../../shared/context/envelope.ts";
+import type { ChatMessage } from "../../shared/context/messages.ts";
+import { usedTokens } from "../../shared/context/page.ts";
+import { loadTokenizer } from "../../shared/context/tokens.ts";
+import type { SessionConfig } from "../../shared/session/config.ts";
+import {
+  HISTORY_READ_TURNS,
+  envelopeInput,
+  type TranscriptTurn,
+} from "../../shared/session/envelope.ts";
+import type { SessionStateView } from "../../shared/session/messages.ts";
+import type { SessionState } from "../../shared/session/step.ts";
+import type { SessionStore } from "./session-store.ts";
+
+export interface EnvelopeView {
+  messages: ChatMessage[];
+  sections: Array<{
+    name: string;
+    tokens: number;
+    budget: number;
+    hash: string;
+    needsCompression: boolean;
+  }>;
+  tokens: number;
+  hitRate: number;
+}
+
+/** The last turns of the current branch with their content (the envelope's window). */
+export async function readHistory(
+  store: SessionStore,
+  text: (hash: string) => Promise<string | null>,
+): Promise<TranscriptTurn[]> {
+  const out: TranscriptTurn[] = [];
+  for (const row of store.transcript.tail(HISTORY_READ_TURNS)) {
+    out.push({
+      role: row.role as TranscriptTurn["role"],
+      content: (await text(row.hash)) ?? "",
+      name: row.name,
+      tokens: row.tokens,
+      extra: row.extra,
+    });
+  }
+  return out;
+}
+
+export async function renderEnvelope(
+  config: SessionConfig,
+  state: SessionState,
+  history: readonly TranscriptTurn[],
+): Promise<EnvelopeView> {
+  const tokenizer = await loadTokenizer(config.model);
+  const envelope = buildEnvelope(envelopeInput(config, state, history), { tokenizer });
+  return {
+    messages: envelope.messages,
+    sections: Object.values(envelope.sections).map((x) => ({
+      name: x.name,
+      tokens: x.tokens,
+      budget: x.budget,
+      hash: x.hash,
+      needsCompression: x.needsCompression,
+    })),
+    tokens: envelope.tokens,
+    hitRate: state.hits.compared === 0 ? 0 : state.hits.hits / state.hits.compared,
+  };
+}
+
+export function stateView(id: string, store: SessionStore, state: SessionState): SessionStateView {
+  return {
+    id,
+    step: state.step,
+    head: store.head(),
+    status: state.status,
+    l1: {
+      used: usedTokens(state.pager),
+      capacity: state.pager.capacity,
+      pages: state.pager.pages.map((p) => ({
+        id: p.id,
+        kind: p.kind,
+        tokens: p.tokens,
+        pinned: p.pinned,
+      })),
+    },
+    transcriptLength: store.transcript.head().depth,
+    hiveSeqSeen: state.hiveSeqSeen,
+  };
+}

@@ -1,0 +1,158 @@
+// One committed step of an AgentSession: validate, apply the pager operations,
+// build the envelope and record its section hashes, then commit turns, kept
+// content, state and checkpoint in one transaction and tell the watchers.
+import { buildEnvelope } from "../../shared/context/envelope.ts";
+import { usedTokens } from "../../shared/context/page.ts";
+import { applyPagerOps } from "../../shared/context/pager.ts";
+import { recordStep, sectionHashes } from "../../shared/context/section-hits.ts";
+import { loadTokenizer } from "../../shared/context/tokens.ts";
+import type { ServerMessage } from "../../shared/protocol.ts";
+import { err, ok, type Result } from "../../shared/result.ts";
+import type { SessionConfig } from "../../shared/session/config.ts";
+import { envelopeInput, type TranscriptTurn } from "../../shared/session/envelope.ts";
+import { SubmitStepSchema, type SessionState, type SubmitStep } from "../../shared/session/step.ts";
+import type { SessionStore } from "./session-store.ts";
+
+type WatchedPageEvent =
+  | "staged"
+  | "unstaged"
+  | "evicted"
+  | "pinned"
+  | "unpinned"
+  | "promoted"
+  | "purged";
+/** The pager events watchers are told about (the others are internal detail). */
+const WATCHED_PAGE_EVENTS: ReadonlySet<string> = new Set<WatchedPageEvent>([
+  "staged",
+  "unstaged",
+  "evicted",
+  "pinned",
+  "unpinned",
+  "promoted",
+  "purged",
+]);
+
+/** Retention runs after this many committed steps (it is a mark-and-sweep). */
+export const RETENTION_EVERY_STEPS = 25;
+
+export interface StepResult {
+  step: number;
+  checkpoint: string;
+  events: Array<{ type: string; id: string; ref?: string }>;
+  l1: { used: number; capacity: number };
+}
+
+/** What the step needs from the Durable Object that runs it. */
+export interface StepHost {
+  store: SessionStore;
+  ctx: DurableObjectState;
+  history(): Promise<TranscriptTurn[]>;
+  broadcast(message: ServerMessage): void;
+  retain(): void;
+}
+
+/**
+ * Commits one step: turns appended, pager operations applied, evicted content
+ * kept under references, a checkpoint written, all in one transaction. A step
+ * that fails validation or a pager rule changes nothing.
+ */
+export async function runStep(
+  host: StepHost,
+  config: SessionConfig,
+  input: SubmitStep,
+): Promise<Result<StepResult, "INVALID_STEP" | "PAGER_REFUSED">> {
+  const parsed = SubmitStepSchema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return err(
+      "INVALID_STEP",
+      `${issue?.path.join(".") || "(step)"}: ${issue?.message ?? "invalid"}`,
+      "see shared/session/step.ts for the step's shape",
+    );
+  }
+  const tokenizer = await loadTokenizer(config.model);
+  const count = (text: string) => tokenizer.countCached(text);
+  // The whole step holds the object: no other request interleaves between read and commit.
+  const outcome = await host.ctx.blockConcurrencyWhile(async () => {
+    const before = host.store.state();
+    const step = before.step + 1;
+    const paged = applyPagerOps(before.pager, parsed.data.ops, { step, count });
+    if (!paged.ok) {
+      return paged;
+    }
+    const turns = parsed.data.turns.map((t) => ({ ...t, tokens: count(t.content) }));
+    const history = [
+      ...(await host.history()),
+      ...turns.map((t) => ({
+        role: t.role,
+        content: t.content,
+        name: t.name ?? null,
+        tokens: t.tokens,
+        extra:
+          t.toolCallId === undefined && t.toolCalls === undefined
+            ? null
+            : JSON.stringify({ toolCallId: t.toolCallId, toolCalls: t.toolCalls }),
+      })),
+    ];
+    const draft: SessionState = {
+      ...before,
+      step,
+      pager: paged.value.state,
+      hiveSeqSeen: parsed.data.hiveSeqSeen ?? before.hiveSeqSeen,
+      workspaceManifest: parsed.data.workspaceManifest ?? before.workspaceManifest,
+    };
+    const envelope = buildEnvelope(envelopeInput(config, draft, history), { tokenizer });
+    const hashes = sectionHashes(envelope);
+    const state: SessionState = {
+      ...draft,
+      sectionHashes: hashes,
+      hits: recordStep(before.hits, hashes).tracker,
+    };
+    const manifest = host.store.commit({
+      turns,
+      state,
+      kept: paged.value.kept.map((k) => ({ ...k, kind: "page" })),
+      label: parsed.data.label ?? null,
+      trace: [
+        {
+          kind: "step",
+          data: {
+            turns: turns.length,
+            ops: parsed.data.ops.length,
+            envelopeTokens: envelope.tokens,
+            needsCompression: envelope.needsCompression,
+          },
+        },
+        ...paged.value.reports.map((r) => ({ kind: "reduction", data: { ...r } })),
+      ],
+    });
+    return ok({ step, state, manifest, events: paged.value.events });
+  });
+  if (!outcome.ok) {
+    return err("PAGER_REFUSED", `${outcome.code}: ${outcome.message}`, outcome.hint);
+  }
+  const { step, state, manifest, events } = outcome.value;
+  const l1 = { used: usedTokens(state.pager), capacity: state.pager.capacity };
+  for (const event of events) {
+    if (WATCHED_PAGE_EVENTS.has(event.type)) {
+      host.broadcast({
+        type: "session.paged",
+        step,
+        event: event.type as WatchedPageEvent,
+        page: event.id,
+        ...(event.ref === undefined ? {} : { ref: event.ref }),
+      });
+    }
+  }
+  host.broadcast({
+    type: "session.step",
+    step,
+    checkpoint: manifest.id,
+    turns: parsed.data.turns.length,
+    l1,
+  });
+  if (step % RETENTION_EVERY_STEPS === 0) {
+    host.retain();
+  }
+  return ok({ step, checkpoint: manifest.id, events, l1 });
+}

@@ -1,0 +1,72 @@
+// How a session's state becomes the envelope's input: the system section from
+// the config, the task anchor, L1's pages, the static and meta items, and the
+// transcript's tail as chat messages. Pure; AgentSession calls it every step.
+import type { EnvelopeInput, Turn } from "../context/envelope.ts";
+import type { ToolCall } from "../context/messages.ts";
+import type { SessionConfig } from "./config.ts";
+import type { SessionState } from "./step.ts";
+
+/** Turns of history read for the window (the envelope keeps at most MAX_WINDOW_TURNS). */
+export const HISTORY_READ_TURNS = 48;
+
+export const LETHE_PROTOCOL = [
+  "[PROTOCOL]",
+  "You work under Lethe's memory discipline.",
+  "- L1 (below) holds only what this step needs; stage one thing at a time.",
+  "- Extract facts into artifacts with save_artifact, then forget the raw text.",
+  "- Artifacts are law; retrieval only finds candidates. Never guess: ask or halt.",
+  "- Content that left L1 is kept behind ref:<key>; read_ref brings it back.",
+].join("\n");
+
+export function systemText(config: SessionConfig): string {
+  return `[MISSION]\n${config.mission}\n\n[PERSONA] ${config.persona} (${config.mode} mode)\n\n${LETHE_PROTOCOL}`;
+}
+
+export interface TranscriptTurn {
+  role: "system" | "user" | "assistant" | "tool";
+  content: string;
+  name: string | null;
+  tokens: number;
+  extra: string | null;
+}
+
+/** A stored turn as the chat message the model sees. */
+export function turnMessage(turn: TranscriptTurn): Turn {
+  const extra = turn.extra === null ? {} : (JSON.parse(turn.extra) as { toolCallId?: string; toolCalls?: ToolCall[] });
+  switch (turn.role) {
+    case "tool":
+      return { role: "tool", content: turn.content, tool_call_id: extra.toolCallId ?? "unknown", tokens: turn.tokens };
+    case "assistant":
+      return {
+        role: "assistant",
+        content: turn.content,
+        ...(turn.name === null ? {} : { name: turn.name }),
+        ...(extra.toolCalls === undefined ? {} : { tool_calls: extra.toolCalls }),
+        tokens: turn.tokens,
+      };
+    default:
+      return {
+        role: turn.role,
+        content: turn.content,
+        ...(turn.name === null ? {} : { name: turn.name }),
+        tokens: turn.tokens,
+      };
+  }
+}
+
+export function envelopeInput(
+  config: SessionConfig,
+  state: SessionState,
+  history: readonly TranscriptTurn[],
+  checkpoint?: string,
+): EnvelopeInput {
+  return {
+    system: systemText(config),
+    static: state.static,
+    meta: state.meta,
+    pages: state.pager.pages,
+    anchor: config.mission,
+    ...(checkpoint === undefined ? {} : { checkpoint }),
+    history: history.map(turnMessage),
+  };
+}
