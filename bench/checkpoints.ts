@@ -54,8 +54,8 @@ try {
       function: { name: "search", arguments: JSON.stringify({ query: `value ${i}` }) },
     };
     const turns = [
-      { role: "assistant", content: `step ${i}: looking for value ${i}`, toolCalls: [call] },
-      { role: "tool", content: `result ${i}: ${"value ".repeat(20)}${i}`, toolCallId: call.id },
+      { role: "assistant", content: `step ${i}: looking for value ${i}`, toolCalls: [toolCall] },
+      { role: "tool", content: `result ${i}: ${"value ".repeat(20)}${i}`, toolCallId: toolCall.id },
     ];
     const ops =
       i % 3 === 0
