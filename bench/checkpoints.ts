@@ -48,7 +48,7 @@ try {
   let baselineBytes = 0;
   const started = performance.now();
   for (let i = 1; i <= STEPS; i++) {
-    const call = {
+    const toolCall = {
       id: `call-${i}`,
       type: "function",
       function: { name: "search", arguments: JSON.stringify({ query: `value ${i}` }) },
