@@ -10,7 +10,7 @@ import {
   type JsonObject,
   type ToolSpec,
 } from "../tools/catalogue.ts";
-import { validateArguments } from "./arguments.ts";
+import { jsonProblem, validateArguments } from "./arguments.ts";
 import type { Firewall } from "./firewall.ts";
 import { evaluateFirewall } from "./firewall-eval.ts";
 import { normalizeWorkspacePath } from "./paths.ts";
@@ -57,7 +57,9 @@ export interface Admission {
 
 export function admit(move: Move, context: AdmitContext): Admission {
   const before = context.state;
-  const key = argsKey(move.args);
+  // Arguments that are not plain JSON cannot be hashed safely; schema validation refuses them below.
+  const problem = jsonProblem(move.args);
+  const key = problem === undefined ? argsKey(move.args) : `invalid:${problem}`;
   const repeated = before.lastMove?.tool === move.tool && before.lastMove.argsKey === key;
   const next: GatekeeperState = {
     ...before,

@@ -10,7 +10,50 @@ export const MAX_REPORTED_ISSUES = 3;
 /** Arguments larger than this (JSON characters) are refused before parsing. */
 export const MAX_ARGS_CHARS = 1_000_000;
 
+/** Nesting depth of arguments: tool arguments are shallow; deep nesting is an attack on the stack. */
+export const MAX_ARGS_DEPTH = 32;
+
 export type ArgumentErrorCode = "ARGS_INVALID";
+
+/**
+ * Why `value` is not plain JSON (a function, a class instance, a circular or
+ * shared reference, a non-finite number, nesting deeper than MAX_ARGS_DEPTH),
+ * or undefined. Iterative, so hostile nesting cannot overflow the stack.
+ */
+export function jsonProblem(value: unknown): string | undefined {
+  const stack: [unknown, number][] = [[value, 0]];
+  const seen = new Set<object>();
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    const [v, depth] = item;
+    if (v === null || v === undefined || typeof v === "string" || typeof v === "boolean") {
+      continue;
+    }
+    if (typeof v === "number") {
+      if (!Number.isFinite(v)) {
+        return "a number that is not finite";
+      }
+      continue;
+    }
+    if (typeof v !== "object") {
+      return `a ${typeof v} value`;
+    }
+    if (depth >= MAX_ARGS_DEPTH) {
+      return `nesting deeper than ${MAX_ARGS_DEPTH} levels`;
+    }
+    if (seen.has(v)) {
+      return "a circular or repeated reference";
+    }
+    seen.add(v);
+    const proto: unknown = Object.getPrototypeOf(v);
+    if (!Array.isArray(v) && proto !== Object.prototype && proto !== null) {
+      return "an object that is not plain JSON (a Date, Map, class instance...)";
+    }
+    for (const child of Array.isArray(v) ? v : Object.values(v)) {
+      stack.push([child, depth + 1]);
+    }
+  }
+  return undefined;
+}
 
 function where(path: readonly PropertyKey[]): string {
   return path.length === 0 ? "the arguments" : `field \`${path.map(String).join(".")}\``;
@@ -71,6 +114,14 @@ export function validateArguments(
       "ARGS_INVALID",
       `[GATEWAY ERROR] ${tool.name} takes a JSON object of arguments, not ${describeValue(args)}`,
       `[HINT] call it with an object, for example ${example}`,
+    );
+  }
+  const problem = jsonProblem(args);
+  if (problem !== undefined) {
+    return err(
+      "ARGS_INVALID",
+      `[GATEWAY ERROR] the arguments of ${tool.name} are not plain JSON: they contain ${problem}`,
+      `[HINT] send a plain JSON object of strings, numbers, booleans, arrays and objects, for example ${example}`,
     );
   }
   const size = JSON.stringify(args)?.length ?? 0;

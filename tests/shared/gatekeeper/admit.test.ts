@@ -349,3 +349,28 @@ describe("admit with a hive's own tools", () => {
     );
   });
 });
+
+describe("admit with arguments that are not plain JSON", () => {
+  const circular: Record<string, unknown> = { path: "src/a.ts", content: "x" };
+  circular.self = circular;
+  let deep: unknown = "leaf";
+  for (let i = 0; i < 100_000; i++) {
+    deep = [deep];
+  }
+  it.for([
+    ["a circular reference", circular, "circular"],
+    [
+      "100,000 levels of nesting",
+      { path: "src/a.ts", content: "x", deep },
+      "nesting deeper than 32",
+    ],
+    ["a Date", { path: "src/a.ts", content: new Date(0) }, "not plain JSON"],
+    ["a function", { path: "src/a.ts", content: () => "x" }, "a function value"],
+    ["NaN", { path: "src/a.ts", content: Number.NaN }, "not finite"],
+  ] as const)("refuses %s without throwing", ([, args, says], { expect }) => {
+    const { verdict, state } = admit({ tool: "write_file", args }, makeContext());
+    expect(verdict).toMatchObject({ verdict: "deny", rule: { source: "schema" } });
+    expect(verdict.reason).toContain(says);
+    expect(state.lastMove?.argsKey).toMatch(/^invalid:/);
+  });
+});

@@ -62,12 +62,12 @@ describe("redactSecrets", () => {
     );
   });
 
-  it("redacts linearly on hostile input", ({ expect }) => {
-    const hostile = `${"-".repeat(100_000)}${"sk-".repeat(50_000)}${"a=".repeat(50_000)}`;
-    const started = performance.now();
-    redactSecrets(hostile);
-    // Generous bound: catastrophic backtracking would take minutes, linear takes milliseconds.
-    expect(performance.now() - started).toBeLessThan(5_000);
+  it("gets through hostile input built to make its patterns backtrack", ({ expect }) => {
+    // Catastrophic backtracking would blow the test timeout; linear patterns finish at once.
+    const hostile = `-----BEGIN RSA PRIVATE KEY-----${"-".repeat(100_000)}${"sk-".repeat(50_000)}\nPASSWORD=${"a=".repeat(50_000)}`;
+    const { text, redactions } = redactSecrets(hostile);
+    expect(text.startsWith("[REDACTED:private_key]")).toBe(true);
+    expect(redactions.map((r) => r.kind)).toEqual(["private_key"]);
   });
 
   it("redacts every string inside a JSON value and sums the counts", ({ expect }) => {
