@@ -37,8 +37,8 @@ export const FirewallRuleSchema = z
     in: z.array(z.string()).max(10_000).optional(),
     not_in: z.array(z.string()).max(10_000).optional(),
     flags: z.string().optional(),
-    reason: z.string().max(500).optional(),
-    hint: z.string().max(500).optional(),
+    reason: z.string().trim().min(1).max(500).optional(),
+    hint: z.string().trim().min(1).max(500).optional(),
   })
   .superRefine((rule, ctx) => {
     const conditions = ["matches", "not_matches", "in", "not_in"] as const;

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, it } from "vitest";
 import { z } from "zod";
 import { admit, type AdmitContext, type Move } from "../../../shared/gatekeeper/admit.ts";
@@ -10,7 +11,8 @@ import {
   recordToolResult,
 } from "../../../shared/gatekeeper/state.ts";
 import type { Verdict } from "../../../shared/gatekeeper/verdict.ts";
-import { firewallOf, makeContext, makeMove, makeSkill, NOW } from "./fixtures.ts";
+import { TOOL_CATALOGUE } from "../../../shared/tools/catalogue.ts";
+import { firewallOf, makeContext, makeMove, makeSkill, NOW, SAMPLE_FIREWALL } from "./fixtures.ts";
 
 // The verdict matrix: permission x firewall x schema x path. Checks run in the
 // documented order (permission, schema, path, firewall); the first that refuses decides.
@@ -372,5 +374,67 @@ describe("admit with arguments that are not plain JSON", () => {
     expect(verdict).toMatchObject({ verdict: "deny", rule: { source: "schema" } });
     expect(verdict.reason).toContain(says);
     expect(state.lastMove?.argsKey).toMatch(/^invalid:/);
+  });
+});
+
+describe("admit on arbitrary moves", () => {
+  const tools = TOOL_CATALOGUE.map((t) => t.name);
+  const firewall = firewallOf(SAMPLE_FIREWALL);
+  const argument = fc.oneof(
+    fc.string({ maxLength: 30 }),
+    fc.constantFrom("src/app.ts", "../x", "%2e%2e/.env", "vault/k", "config/a", ".git/config"),
+    fc.integer(),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(fc.string({ maxLength: 5 }), { maxLength: 3 }),
+  );
+  const move = fc.record({
+    tool: fc.oneof(fc.constantFrom(...tools), fc.string({ maxLength: 12 })),
+    args: fc.oneof(
+      fc.dictionary(
+        fc.constantFrom(
+          "path",
+          "content",
+          "query",
+          "symbol",
+          "ref",
+          "status",
+          "summary",
+          "limit",
+          "x",
+        ),
+        argument,
+        { maxKeys: 4 },
+      ),
+      argument,
+    ),
+  });
+
+  it("gives every refusal a reason, a hint and a tagged message, and never throws", ({
+    expect,
+  }) => {
+    fc.assert(
+      fc.property(
+        move,
+        fc.boolean(),
+        fc.constantFrom(["*"], ["edit:*"], ["search", "context:*"], []),
+        (m, withFirewall, grants) => {
+          const { verdict, state } = admit(
+            m,
+            makeContext({
+              persona: { name: "p", grants },
+              firewall: withFirewall ? firewall : undefined,
+            }),
+          );
+          expect(verdict.reason.trim()).not.toBe("");
+          if (verdict.verdict !== "allow") {
+            expect(verdict.hint.trim()).not.toBe("");
+            expect(verdict.message).toMatch(/^\[(GATEWAY ERROR|SYSTEM NOTICE)\][\s\S]*\[HINT\] \S/);
+          }
+          expect(state.consecutiveErrors).toBe(verdict.verdict === "deny" ? 1 : 0);
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 });
