@@ -29,18 +29,39 @@ export const PIECE_CACHE_ENTRIES = 8_192;
 export const SEGMENT_CHARS = 1_024;
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+/** Byte pairs up to this long are memoised by value in the heap merge (6 bytes + length < 2^53). */
+const MEMO_MAX_BYTES = 6;
 // Positions in a heap key: rank * 2^32 + byte offset, exact in a double (rank < 2^18).
 const HEAP_POSITION_SPAN = 2 ** 32;
 
 interface Utf8Piece {
   /** The piece with lone surrogates replaced by U+FFFD, as TextEncoder (and tiktoken) see it. */
   text: string;
+  /** UTF-8 length. */
+  length: number;
+  /** ASCII: byte offsets are string offsets, and bytes/charAt stay empty. */
+  ascii: boolean;
   bytes: Uint8Array;
   /** UTF-16 index of each byte offset that starts a character (length bytes+1), else -1. */
   charAt: Int32Array;
 }
 
+const NO_BYTES = new Uint8Array(0);
+const NO_OFFSETS = new Int32Array(0);
+
+function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    if (text.charCodeAt(i) > 0x7f) {
+      return false;
+    }
+  }
+  return true;
+}
+
 function toUtf8(piece: string): Utf8Piece {
+  if (isAscii(piece)) {
+    return { text: piece, length: piece.length, ascii: true, bytes: NO_BYTES, charAt: NO_OFFSETS };
+  }
   const text = piece.replace(LONE_SURROGATE, "\uFFFD");
   const bytes = new Uint8Array(text.length * 3);
   const charAt = new Int32Array(text.length * 3 + 1).fill(-1);
@@ -66,7 +87,13 @@ function toUtf8(piece: string): Utf8Piece {
     }
   }
   charAt[n] = text.length;
-  return { text, bytes: bytes.subarray(0, n), charAt: charAt.subarray(0, n + 1) };
+  return {
+    text,
+    length: n,
+    ascii: false,
+    bytes: bytes.subarray(0, n),
+    charAt: charAt.subarray(0, n + 1),
+  };
 }
 
 function latin1(bytes: ArrayLike<number>, start: number, end: number): string {
@@ -169,7 +196,7 @@ export class BpeCounter {
     }
     const utf8 = toUtf8(piece);
     const count =
-      utf8.bytes.length > LONG_PIECE_BYTES ? this.#mergeWithHeap(utf8) : this.#mergeWithScan(utf8);
+      utf8.length > LONG_PIECE_BYTES ? this.#mergeWithHeap(utf8) : this.#mergeWithScan(utf8);
     if (piece.length <= LONG_PIECE_BYTES) {
       this.#pieces.set(piece, count);
     }
@@ -186,6 +213,9 @@ export class BpeCounter {
     if (end - start > this.#maxTokenBytes) {
       return Number.POSITIVE_INFINITY;
     }
+    if (piece.ascii) {
+      return this.#stringRanks.get(piece.text.slice(start, end)) ?? Number.POSITIVE_INFINITY;
+    }
     const from = piece.charAt[start] ?? -1;
     const to = piece.charAt[end] ?? -1;
     const rank =
@@ -197,7 +227,7 @@ export class BpeCounter {
 
   /** tiktoken's own merge loop: repeatedly merge the lowest-ranked pair, leftmost first. O(n²). */
   #mergeWithScan(piece: Utf8Piece): number {
-    const n = piece.bytes.length;
+    const n = piece.length;
     const starts: number[] = [];
     const ranks: number[] = [];
     for (let i = 0; i <= n; i++) {
@@ -241,7 +271,7 @@ export class BpeCounter {
    * result is identical to mergeWithScan. Stale heap entries are skipped.
    */
   #mergeWithHeap(piece: Utf8Piece): number {
-    const n = piece.bytes.length;
+    const n = piece.length;
     const next = new Int32Array(n + 1);
     const prev = new Int32Array(n + 1);
     // Current rank of the pair starting at each live part; NaN once a part is merged away.
@@ -251,20 +281,41 @@ export class BpeCounter {
       prev[i] = i - 1;
     }
     const heap = new MinHeap(n);
+    // Long pieces repeat the same short byte pairs: memoise their ranks under the
+    // bytes packed into a number (up to 6 bytes, plus the length), which costs
+    // no string slicing or hashing.
+    const memo = new Map<number, number>();
+    const rankOf = (start: number, end: number): number => {
+      const length = end - start;
+      if (length > MEMO_MAX_BYTES) {
+        return this.#rank(piece, start, end);
+      }
+      let key = 0;
+      for (let b = start; b < end; b++) {
+        key = key * 256 + (piece.ascii ? piece.text.charCodeAt(b) : (piece.bytes[b] ?? 0));
+      }
+      key = key * 8 + length;
+      let rank = memo.get(key);
+      if (rank === undefined) {
+        rank = this.#rank(piece, start, end);
+        memo.set(key, rank);
+      }
+      return rank;
+    };
     const refresh = (i: number): void => {
       const j = next[i] ?? n;
       if (j >= n) {
         pairRank[i] = Number.POSITIVE_INFINITY;
         return;
       }
-      const rank = this.#rank(piece, i, next[j] ?? n);
+      const rank = rankOf(i, next[j] ?? n);
       pairRank[i] = rank;
       if (rank !== Number.POSITIVE_INFINITY) {
         heap.push(rank * HEAP_POSITION_SPAN + i);
       }
     };
     for (let i = 0; i < n - 1; i++) {
-      const rank = this.#rank(piece, i, i + 2);
+      const rank = rankOf(i, i + 2);
       pairRank[i] = rank;
       if (rank !== Number.POSITIVE_INFINITY) {
         heap.append(rank * HEAP_POSITION_SPAN + i);
