@@ -141,6 +141,8 @@ function canonicalRoot(root: string): Result<string, PathErrorCode> {
   return canonical;
 }
 
+const WINDOWS_DEVICE = /^(con|prn|aux|nul|com[0-9]|lpt[0-9]|conin\$|conout\$)(\..*)?$/i;
+
 // Printable ASCII is its own NFKC form: skip the Unicode work for ordinary paths.
 const PLAIN_ASCII = /^[\x20-\x7e]*$/;
 
@@ -237,6 +239,14 @@ function canonicalize(raw: string): Result<string, PathErrorCode> {
     }
     if (segment === "~" || (kept.length === 0 && segment.startsWith("~"))) {
       return refuse("PATH_HOME", "paths from a home directory (~) are refused", RELATIVE_HINT);
+    }
+    if (WINDOWS_DEVICE.test(segment)) {
+      // CON, NUL, COM1... open devices on Windows whatever the extension (a synced checkout).
+      return refuse(
+        "PATH_BAD_SEGMENT",
+        `the path segment ${JSON.stringify(segment)} is a reserved device name on Windows`,
+        "choose another file name",
+      );
     }
     if (segment.includes(":")) {
       // NTFS alternate data streams (file.txt::$DATA) and URL schemes (file:).

@@ -88,6 +88,9 @@ export const ESCAPE_CORPUS: readonly EscapeCase[] = [
   { raw: "src/...", code: "PATH_BAD_SEGMENT" },
   { raw: " ../etc", code: "PATH_BAD_SEGMENT" },
   { raw: "a.txt::$DATA", code: "PATH_BAD_SEGMENT" },
+  { raw: "src/CON", code: "PATH_BAD_SEGMENT" },
+  { raw: "nul.txt", code: "PATH_BAD_SEGMENT" },
+  { raw: "logs/com1.log", code: "PATH_BAD_SEGMENT" },
   // secrets and repository internals
   { raw: ".env", code: "PATH_SENSITIVE" },
   { raw: "src/.env", code: "PATH_SENSITIVE" },
