@@ -195,8 +195,8 @@ const turnOf = (i: number): Turn => {
           role: "assistant",
           content: `Read src/f${i % 4}.ts. The bug is on line ${i % 80}; I will patch it and rerun the tests (attempt ${i}).`,
         };
-  // AgentSession stores each turn's count when it is appended, as this does.
-  return { ...message, tokens: tokenizer.countMessage(message) };
+  // AgentSession stores each turn's content count when it is appended, as this does.
+  return { ...message, tokens: tokenizer.count(message.content ?? "") };
 };
 const baseInput = (history: Turn[]): EnvelopeInput => ({
   system:
@@ -220,7 +220,7 @@ for (const size of [10, 100, 1_000, 10_000]) {
       role: "user",
       content: `new observation ${size}-${step}: test ${step % 7} still fails`,
     };
-    history.push({ ...message, tokens: tokenizer.countMessage(message) });
+    history.push({ ...message, tokens: tokenizer.count(message.content) });
     const input = baseInput(history);
     const start = performance.now();
     buildEnvelope(input, { tokenizer });

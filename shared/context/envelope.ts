@@ -39,7 +39,7 @@ export const MAX_WINDOW_TURNS = 24;
 /** Share of the dynamic budget the recent turns may fill (the last turn always goes in). */
 export const TURN_SHARE = 0.5;
 
-/** A history entry: a chat message, optionally with its token count already known. */
+/** A history entry: a chat message, optionally with its content's token count (count(content)) already known. */
 export type Turn = ChatMessage & { tokens?: number };
 
 export interface EnvelopeInput {
@@ -130,10 +130,7 @@ export function selectWindow(
 }
 
 function turnTokens(turn: Turn, tokenizer: Tokenizer): number {
-  if (turn.tokens !== undefined) {
-    return turn.tokens;
-  }
-  return tokenizer.countMessage(toMessage(turn));
+  return tokenizer.countMessage(toMessage(turn), turn.tokens);
 }
 
 function toMessage(turn: Turn): ChatMessage {

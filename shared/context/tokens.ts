@@ -121,10 +121,14 @@ export class Tokenizer {
     return count;
   }
 
-  /** Tokens of one message inside a chat request (overhead included, reply priming not). */
-  countMessage(message: ChatMessage): number {
+  /**
+   * Tokens of one message inside a chat request (overhead included, reply
+   * priming not). `contentTokens`, when the caller already knows it, replaces
+   * counting the content.
+   */
+  countMessage(message: ChatMessage, contentTokens?: number): number {
     let total = TOKENS_PER_MESSAGE + this.countCached(message.role);
-    total += this.countCached(message.content ?? "");
+    total += contentTokens ?? this.countCached(message.content ?? "");
     if ("name" in message && message.name !== undefined) {
       total += TOKENS_PER_NAME + this.countCached(message.name);
     }

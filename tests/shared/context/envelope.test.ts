@@ -142,6 +142,20 @@ describe("the envelope", () => {
     expect(envelope.needsCompression).toContain("static");
   });
 
+  it("counts turns exactly from the content counts the caller stored", ({ expect }) => {
+    const history = makeHistory(9).map((turn) => ({
+      ...turn,
+      tokens: tokenizer.count(turn.content ?? ""),
+    }));
+    const withCounts = buildEnvelope(makeInput({ history }), { tokenizer });
+    const without = buildEnvelope(makeInput(), { tokenizer });
+    expect(withCounts.sections.dynamic.tokens).toBe(
+      tokenizer.countMessages(withCounts.sections.dynamic.messages) - REPLY_PRIMING_TOKENS,
+    );
+    expect(withCounts.sections.dynamic.messages.some((m) => "tokens" in m)).toBe(false);
+    expect(without.sections.dynamic.tokens).toBeLessThan(withCounts.sections.dynamic.tokens);
+  });
+
   it("leaves no section over budget after compression, with every removed content kept by ref", ({
     expect,
   }) => {
