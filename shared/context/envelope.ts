@@ -103,7 +103,9 @@ export function selectWindow(
 ): number {
   let start = history.length;
   let used = 0;
-  while (start > 0 && history.length - start < maxTurns) {
+  // The last turn always goes in, whatever the bounds say.
+  const limit = Math.max(1, maxTurns);
+  while (start > 0 && history.length - start < limit) {
     const turn = history[start - 1];
     if (turn === undefined) {
       break;

@@ -19,7 +19,11 @@ export const TOOL_OUTPUT_CAPS: Readonly<Record<string, number>> = {
 export const HARD_CAP_BYTES = 1_048_576;
 /** Share of the preview given to the head; the tail (errors, summaries) gets the rest. */
 export const HEAD_SHARE = 0.6;
-/** Longest run of characters one token can cover in practice (long whitespace tokens). */
+/**
+ * Bounds the head/tail search to budget × this many characters. Ordinary text
+ * averages ~4 per token; a whitespace token can cover 128, where the preview
+ * just comes out shorter than it could be.
+ */
 const MAX_CHARS_PER_TOKEN = 32;
 
 export interface GatedOutput {

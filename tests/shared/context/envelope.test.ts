@@ -112,7 +112,7 @@ describe("the envelope", () => {
         content: `file ${i}`,
       })),
     );
-    for (const maxTurns of [1, 2, 3, MAX_WINDOW_TURNS]) {
+    for (const maxTurns of [0, 1, 2, 3, MAX_WINDOW_TURNS]) {
       const envelope = buildEnvelope(makeInput({ history }), { tokenizer, maxTurns });
       expect(envelope.window.turns).toBeLessThanOrEqual(Math.max(maxTurns, 4));
       const turns = envelope.sections.dynamic.messages.slice(2);
