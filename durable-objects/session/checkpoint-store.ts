@@ -114,6 +114,15 @@ export class CheckpointStore {
     return cursor;
   }
 
+  #requireText(hash: string): string {
+    const text = this.#blobs.text(hash);
+    if (text === null) {
+      // Marking must never treat a missing blob as unreferenced: abort the sweep.
+      throw new Error(`blob ${hash} is missing`);
+    }
+    return text;
+  }
+
   count(): number {
     return this.#sql.exec<{ n: number }>("SELECT count(*) AS n FROM checkpoints").one().n;
   }
@@ -163,7 +172,7 @@ export class CheckpointStore {
       positions.push(manifest.transcriptPosition);
       const state = this.#blobs.text(manifest.stateHash);
       if (state !== null) {
-        blobRefs(JSON.parse(state) as Json, live);
+        blobRefs(JSON.parse(state) as Json, (hash) => this.#requireText(hash), live);
       }
     }
     positions.push(transcript.head().seq);

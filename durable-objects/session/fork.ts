@@ -36,7 +36,7 @@ export function exportFork(
     throw new Error(`state blob ${manifest.stateHash} is missing`);
   }
   blobs[manifest.stateHash] = skeleton;
-  for (const hash of blobRefs(JSON.parse(skeleton) as Json)) {
+  for (const hash of blobRefs(JSON.parse(skeleton) as Json, (h) => store.requireText(h))) {
     const content = store.blobs.text(hash);
     if (content !== null) {
       blobs[hash] = content;

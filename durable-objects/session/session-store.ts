@@ -4,7 +4,7 @@
 import { emptyPagerState } from "../../shared/context/page.ts";
 import type { KeptContent } from "../../shared/context/refs.ts";
 import { emptyHitTracker } from "../../shared/context/section-hits.ts";
-import { contentKey } from "../../shared/hash.ts";
+import { contentKey, sha256Hex } from "../../shared/hash.ts";
 import {
   externalize,
   internalize,
@@ -156,6 +156,15 @@ export class SessionStore {
     this.#setMeta("fork_pins", JSON.stringify([...pins]));
   }
 
+  /** A blob's text, or an error naming it (a missing blob is corruption, never normal). */
+  requireText(hash: string): string {
+    const text = this.blobs.text(hash);
+    if (text === null) {
+      throw new Error(`blob ${hash} is missing`);
+    }
+    return text;
+  }
+
   /** The state at the head checkpoint, exactly as it was committed. */
   state(): SessionState {
     const head = this.head();
@@ -167,17 +176,10 @@ export class SessionStore {
   }
 
   stateOf(manifest: CheckpointManifest): SessionState {
-    const text = this.blobs.text(manifest.stateHash);
-    if (text === null) {
-      throw new Error(`state blob ${manifest.stateHash} is missing`);
-    }
-    return internalize(JSON.parse(text) as Json, (hash) => {
-      const content = this.blobs.text(hash);
-      if (content === null) {
-        throw new Error(`page blob ${hash} is missing`);
-      }
-      return content;
-    }) as unknown as SessionState;
+    const text = this.requireText(manifest.stateHash);
+    return internalize(JSON.parse(text) as Json, (hash) =>
+      this.requireText(hash),
+    ) as unknown as SessionState;
   }
 
   /** Commits one step atomically: turns, kept content, state, checkpoint, trace. */
@@ -210,8 +212,7 @@ export class SessionStore {
   }
 
   #checkpoint(state: SessionState, label: string | null, at: number): CheckpointManifest {
-    const pageRefs: string[] = [];
-    const skeleton = externalize(state as unknown as Json, (c) => this.blobs.put(c), pageRefs);
+    const skeleton = externalize(state as unknown as Json, (c) => this.blobs.put(c), sha256Hex);
     const stateHash = this.blobs.put(JSON.stringify(skeleton));
     const { seq, depth } = this.transcript.head();
     const parent = this.head();

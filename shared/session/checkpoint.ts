@@ -26,21 +26,55 @@ export const LABEL_PATTERN = /^[\w.:@-]{1,64}$/;
 
 /** Strings at least this long are stored once as blobs and referenced by hash. */
 export const EXTERNALIZE_MIN_CHARS = 128;
+/**
+ * Arrays longer than this are stored as content-defined chunks, so a list that
+ * grows or drops its oldest items (the pager's evicted stubs) re-stores only the
+ * chunks that changed instead of the whole list at every step.
+ */
+export const CHUNK_ARRAYS_OVER = 16;
+/** A chunk ends after an item whose hash is 0 modulo this (average chunk size)... */
+export const CHUNK_AVERAGE_ITEMS = 8;
+/** ...or when it reaches this many items. */
+export const CHUNK_MAX_ITEMS = 32;
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 const BLOB_MARK = "$blob";
+const CHUNKS_MARK = "$chunks";
+
+type Put = (content: string) => string;
+type Get = (hash: string) => string;
+
+function chunkBoundaries(items: readonly Json[], hashOf: (text: string) => string): Json[][] {
+  const chunks: Json[][] = [];
+  let current: Json[] = [];
+  for (const item of items) {
+    current.push(item);
+    const h = parseInt(hashOf(JSON.stringify(item)).slice(0, 6), 16);
+    if (h % CHUNK_AVERAGE_ITEMS === 0 || current.length >= CHUNK_MAX_ITEMS) {
+      chunks.push(current);
+      current = [];
+    }
+  }
+  if (current.length > 0) {
+    chunks.push(current);
+  }
+  return chunks;
+}
 
 /**
- * Replaces every `content` string of EXTERNALIZE_MIN_CHARS or more by `{ $blob: hash }`,
- * keeping key order, so JSON.stringify(internalize(externalize(x))) === JSON.stringify(x).
+ * Replaces every `content` string of EXTERNALIZE_MIN_CHARS or more by `{ $blob: hash }`
+ * and every long array by `{ $chunks: [...] }` (recursively, a Merkle list), keeping
+ * order, so JSON.stringify(internalize(externalize(x))) === JSON.stringify(x).
+ * `hashOf` must be the hash `put` addresses blobs by.
  */
-export function externalize(
-  value: Json,
-  put: (content: string) => string,
-  refs: string[] = [],
-): Json {
+export function externalize(value: Json, put: Put, hashOf: (text: string) => string): Json {
   if (Array.isArray(value)) {
-    return value.map((v) => externalize(v, put, refs));
+    const items = value.map((v) => externalize(v, put, hashOf));
+    if (items.length <= CHUNK_ARRAYS_OVER) {
+      return items;
+    }
+    const hashes = chunkBoundaries(items, hashOf).map((chunk) => put(JSON.stringify(chunk)));
+    return { [CHUNKS_MARK]: externalize(hashes, put, hashOf) };
   }
   if (value === null || typeof value !== "object") {
     return value;
@@ -48,46 +82,71 @@ export function externalize(
   const out: { [key: string]: Json } = {};
   for (const [key, v] of Object.entries(value)) {
     if (key === "content" && typeof v === "string" && v.length >= EXTERNALIZE_MIN_CHARS) {
-      const hash = put(v);
-      refs.push(hash);
-      out[key] = { [BLOB_MARK]: hash };
+      out[key] = { [BLOB_MARK]: put(v) };
     } else {
-      out[key] = externalize(v, put, refs);
+      out[key] = externalize(v, put, hashOf);
     }
   }
   return out;
 }
 
-export function internalize(value: Json, get: (hash: string) => string): Json {
+function markOf(value: Json, mark: string): Json | undefined {
+  return value !== null && typeof value === "object" && !Array.isArray(value)
+    ? value[mark]
+    : undefined;
+}
+
+export function internalize(value: Json, get: Get): Json {
   if (Array.isArray(value)) {
     return value.map((v) => internalize(v, get));
   }
   if (value === null || typeof value !== "object") {
     return value;
   }
+  const chunks = markOf(value, CHUNKS_MARK);
+  if (chunks !== undefined) {
+    const hashes = internalize(chunks, get) as string[];
+    return hashes.flatMap((hash) =>
+      (JSON.parse(get(hash)) as Json[]).map((v) => internalize(v, get)),
+    );
+  }
   const out: { [key: string]: Json } = {};
   for (const [key, v] of Object.entries(value)) {
-    const mark =
-      v !== null && typeof v === "object" && !Array.isArray(v) ? v[BLOB_MARK] : undefined;
-    out[key] = typeof mark === "string" ? get(mark) : internalize(v, get);
+    const blob = markOf(v, BLOB_MARK);
+    out[key] = typeof blob === "string" ? get(blob) : internalize(v, get);
   }
   return out;
 }
 
-/** Every blob hash an externalised value refers to. */
-export function blobRefs(value: Json, into: Set<string> = new Set()): Set<string> {
+/** Every blob hash an externalised value refers to, chunks included (mark phase). */
+export function blobRefs(value: Json, get: Get, into: Set<string> = new Set()): Set<string> {
   if (Array.isArray(value)) {
     for (const v of value) {
-      blobRefs(v, into);
+      blobRefs(v, get, into);
     }
-  } else if (value !== null && typeof value === "object") {
-    const mark = value[BLOB_MARK];
-    if (typeof mark === "string") {
-      into.add(mark);
+    return into;
+  }
+  if (value === null || typeof value !== "object") {
+    return into;
+  }
+  const blob = markOf(value, BLOB_MARK);
+  if (typeof blob === "string") {
+    into.add(blob);
+    return into;
+  }
+  const chunks = markOf(value, CHUNKS_MARK);
+  if (chunks !== undefined) {
+    blobRefs(chunks, get, into);
+    for (const hash of internalize(chunks, get) as string[]) {
+      if (!into.has(hash)) {
+        into.add(hash);
+        blobRefs(JSON.parse(get(hash)) as Json, get, into);
+      }
     }
-    for (const v of Object.values(value)) {
-      blobRefs(v, into);
-    }
+    return into;
+  }
+  for (const v of Object.values(value)) {
+    blobRefs(v, get, into);
   }
   return into;
 }

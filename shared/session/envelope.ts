@@ -32,10 +32,18 @@ export interface TranscriptTurn {
 
 /** A stored turn as the chat message the model sees. */
 export function turnMessage(turn: TranscriptTurn): Turn {
-  const extra = turn.extra === null ? {} : (JSON.parse(turn.extra) as { toolCallId?: string; toolCalls?: ToolCall[] });
+  const extra =
+    turn.extra === null
+      ? {}
+      : (JSON.parse(turn.extra) as { toolCallId?: string; toolCalls?: ToolCall[] });
   switch (turn.role) {
     case "tool":
-      return { role: "tool", content: turn.content, tool_call_id: extra.toolCallId ?? "unknown", tokens: turn.tokens };
+      return {
+        role: "tool",
+        content: turn.content,
+        tool_call_id: extra.toolCallId ?? "unknown",
+        tokens: turn.tokens,
+      };
     case "assistant":
       return {
         role: "assistant",

@@ -128,7 +128,9 @@ describe("AgentSession storage", () => {
     expect(timeline.ok && timeline.value.map((c) => c.step)).toEqual([2, 1, 1, 0]);
   });
 
-  it("renders the envelope with the task anchor and L1, and counts section-hash hits", async ({ expect }) => {
+  it("renders the envelope with the task anchor and L1, and counts section-hash hits", async ({
+    expect,
+  }) => {
     const { stub } = await newSession({ mission: "find TIMEOUT and double it" });
     await step(stub, {
       turns: [{ role: "user", content: "go" }],
@@ -139,7 +141,9 @@ describe("AgentSession storage", () => {
         {
           role: "assistant",
           content: "",
-          toolCalls: [{ id: "c1", type: "function", function: { name: "finish", arguments: "{}" } }],
+          toolCalls: [
+            { id: "c1", type: "function", function: { name: "finish", arguments: "{}" } },
+          ],
         },
         { role: "tool", content: "done", toolCallId: "c1" },
       ],
