@@ -66,6 +66,18 @@ describe("the output gate", () => {
     expect(explicit.ok && explicit.value.tokens).toBeLessThanOrEqual(100);
   });
 
+  it("throws a setup error with a hint when the model's tokenizer was never loaded", ({
+    expect,
+  }) => {
+    // cl100k_base is never loaded in this file (modules are isolated per test file).
+    expect(() => gateOutput("hello", { model: "gpt-4" })).toThrow(
+      expect.objectContaining({
+        code: "TOKENIZER_NOT_LOADED",
+        hint: expect.stringContaining("loadTokenizer"),
+      }),
+    );
+  });
+
   it("refuses an output over the 1 MB hard cap with a typed error and a hint", ({ expect }) => {
     expect(gateOutput("x".repeat(HARD_CAP_BYTES + 1), { tokenizer })).toMatchObject({
       ok: false,
