@@ -1,6 +1,7 @@
 // Argument schemas of the agent's tools (issue 9). The gatekeeper validates every
 // move against them and the router exports them as JSON Schema for the model.
 import { z } from "zod";
+import { ARTIFACT_KINDS, MAX_IDENTIFIER_CHARS } from "../hive/artifact.ts";
 
 /** Longest text a single argument may carry; bigger payloads go through refs. */
 export const MAX_ARG_TEXT = 200_000; // ~50k tokens: a whole large file, never a repo dump
@@ -37,7 +38,7 @@ export const SaveArtifactArgsSchema = z.strictObject({
   key: z
     .string()
     .min(1)
-    .max(200)
+    .max(MAX_IDENTIFIER_CHARS)
     .regex(/^[a-z0-9][a-z0-9_.:/-]*$/)
     .describe("artifact key: lowercase letters, digits and _.:/-, e.g. config.port"),
   value: z
@@ -48,9 +49,12 @@ export const SaveArtifactArgsSchema = z.strictObject({
       z.record(z.string(), z.unknown()),
     ])
     .describe("the fact itself: a string, number, boolean or object"),
-  kind: z.enum(["fact", "contract", "decision", "schema", "finding"]).default("fact"),
+  // The Hive's own kinds (shared/hive/artifact.ts), so a saved artifact is never refused there.
+  kind: z.enum(ARTIFACT_KINDS).default("fact").describe("what the artifact records"),
   evidence: z.array(name("a ref or path:line that supports the value")).max(20).default([]),
-  supersedes: name("version id this artifact replaces").optional(),
+  supersedes: name(
+    "the version this save replaces, e.g. config.port@2 (refused if it is no longer current)",
+  ).optional(),
 });
 
 export const SearchArgsSchema = z.strictObject({
