@@ -1,0 +1,71 @@
+// The structural fallback: when the summariser fails (or is not wanted), each
+// compressed turn becomes a head … tail preview citing its turn, and its full
+// text stays behind its ref. No model call, so it cannot fail. Called by compress.ts.
+import type { NumberedTurn, SummaryBullet } from "../model/contracts.ts";
+
+/**
+ * Characters of a turn kept before and after the cut: ~20 and ~10 tokens at
+ * o200k's ~4 characters per token, enough to recognise a turn; its full text is
+ * one ref away.
+ */
+export const STRUCTURAL_HEAD_CHARS = 80;
+export const STRUCTURAL_TAIL_CHARS = 40;
+export const ELLIPSIS = " … ";
+
+export interface PreviewOptions {
+  headChars?: number;
+  tailChars?: number;
+}
+
+/** One line: the whole text when short, else its head and tail around an ellipsis. */
+export function preview(text: string, options: PreviewOptions = {}): string {
+  const head = options.headChars ?? STRUCTURAL_HEAD_CHARS;
+  const tail = options.tailChars ?? STRUCTURAL_TAIL_CHARS;
+  const flat = text.replace(/\s+/g, " ").trim();
+  if (flat.length <= head + tail + ELLIPSIS.length) {
+    return flat;
+  }
+  return `${flat.slice(0, head).trimEnd()}${ELLIPSIS}${flat.slice(flat.length - tail).trimStart()}`;
+}
+
+/**
+ * Share of the compressed turns' tokens the structural block may take: half, the
+ * low end of the 50-80% reduction the summariser aims for, without a model.
+ */
+export const STRUCTURAL_TARGET_SHARE = 0.5;
+
+export interface StructuralSelection {
+  bullets: SummaryBullet[];
+  /** Turns too old to get a preview within the budget (still in the block's index ref). */
+  skipped: number[];
+}
+
+/**
+ * Cited preview bullets, newest turn first until `budget` tokens (as `cost` counts
+ * a bullet with its ref) are spent, returned oldest first; at least one turn.
+ */
+export function structuralBullets(
+  turns: readonly NumberedTurn[],
+  budget: number,
+  cost: (bullet: SummaryBullet) => number,
+  options: PreviewOptions = {},
+): StructuralSelection {
+  const bullets: SummaryBullet[] = [];
+  const skipped: number[] = [];
+  let spent = 0;
+  for (let i = turns.length - 1; i >= 0; i--) {
+    const turn = turns[i];
+    if (turn === undefined) {
+      continue;
+    }
+    const bullet = { text: preview(turn.text, options), turns: [turn.turn] };
+    const tokens = cost(bullet);
+    if (bullet.text.length === 0 || (bullets.length > 0 && spent + tokens > budget)) {
+      skipped.push(turn.turn);
+      continue;
+    }
+    bullets.push(bullet);
+    spent += tokens;
+  }
+  return { bullets: bullets.reverse(), skipped: skipped.reverse() };
+}

@@ -1,0 +1,37 @@
+// Test helpers: a real Driver whose fetch is the local endpoint's deterministic
+// policy in-process (the project's model stand-in), with fast retries.
+import type { DriverConfigInput } from "../../../shared/driver/config.ts";
+import { driverConfigFromEnv } from "../../../shared/driver/config.ts";
+import { Driver } from "../../../shared/driver/driver.ts";
+import type { FetchFn } from "../../../shared/driver/transport.ts";
+import type { ModelRequest } from "../../../shared/driver/types.ts";
+import { localModelFetch } from "../../../shared/compress/local-fetch.ts";
+
+export function makeDriver(overrides: Partial<DriverConfigInput> = {}, fetch?: FetchFn): Driver {
+  const config = driverConfigFromEnv(
+    {},
+    { maxAttempts: 2, retryBaseMs: 1, retryMaxMs: 2, timeoutMs: 2_000, ...overrides },
+  );
+  if (!config.ok) {
+    throw new Error(config.message);
+  }
+  return new Driver(config.value, {
+    fetch: fetch ?? localModelFetch(),
+    sleep: () => Promise.resolve(),
+  });
+}
+
+/** A driver that also records every request it was asked to make. */
+export function recordingDriver(
+  overrides: Partial<DriverConfigInput> = {},
+  fetch?: FetchFn,
+): { driver: Driver; requests: ModelRequest[] } {
+  const driver = makeDriver(overrides, fetch);
+  const requests: ModelRequest[] = [];
+  const call = driver.call.bind(driver);
+  driver.call = (request) => {
+    requests.push(request);
+    return call(request);
+  };
+  return { driver, requests };
+}
