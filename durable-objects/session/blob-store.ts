@@ -1,6 +1,7 @@
-// Content-addressed blobs in a Durable Object's SQLite: one row per blob, its
-// bytes in chunks under the 2 MB row limit. Identical content is stored once.
-import { sha256Hex } from "../../shared/hash.ts";
+// Content-addressed blobs in a Durable Object's SQLite: one row per blob keyed by
+// its content key, small blobs inline, large ones in chunks under the 2 MB row
+// limit. Identical content is stored once.
+import { contentKey } from "../../shared/hash.ts";
 
 /** Chunk size: half the 2 MB row limit leaves room for the row's other columns. */
 export const BLOB_CHUNK_BYTES = 1024 * 1024;
@@ -13,6 +14,31 @@ export const BLOB_SCHEMA = `
     hash TEXT NOT NULL, idx INTEGER NOT NULL, data BLOB NOT NULL,
     PRIMARY KEY (hash, idx)
   );
+`;
+
+/**
+ * Schema v4: clustered tables (WITHOUT ROWID: no second index per key) and blobs
+ * of one chunk stored inline. Keeps every existing blob under its existing key.
+ */
+export const BLOB_SCHEMA_V4 = `
+  CREATE TABLE blobs_v4 (
+    hash TEXT PRIMARY KEY, bytes INTEGER NOT NULL, chunks INTEGER NOT NULL, data BLOB
+  ) WITHOUT ROWID;
+  INSERT INTO blobs_v4 (hash, bytes, chunks, data)
+    SELECT b.hash, b.bytes, b.chunks,
+      CASE WHEN b.chunks = 1
+        THEN (SELECT c.data FROM blob_chunks c WHERE c.hash = b.hash AND c.idx = 0) END
+    FROM blobs b;
+  CREATE TABLE blob_chunks_v4 (
+    hash TEXT NOT NULL, idx INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY (hash, idx)
+  ) WITHOUT ROWID;
+  INSERT INTO blob_chunks_v4 (hash, idx, data)
+    SELECT c.hash, c.idx, c.data FROM blob_chunks c JOIN blobs b ON b.hash = c.hash
+    WHERE b.chunks > 1;
+  DROP TABLE blob_chunks;
+  DROP TABLE blobs;
+  ALTER TABLE blobs_v4 RENAME TO blobs;
+  ALTER TABLE blob_chunks_v4 RENAME TO blob_chunks;
 `;
 
 const encoder = new TextEncoder();
@@ -31,20 +57,28 @@ export class BlobStore {
     if (bytes.byteLength > MAX_BLOB_BYTES) {
       throw new RangeError(`blob of ${bytes.byteLength} bytes exceeds ${MAX_BLOB_BYTES}`);
     }
-    const hash = sha256Hex(bytes);
+    const hash = contentKey(bytes);
     if (this.has(hash)) {
       return hash;
     }
     const chunks = Math.max(1, Math.ceil(bytes.byteLength / BLOB_CHUNK_BYTES));
-    for (let i = 0; i < chunks; i++) {
-      const slice = bytes.subarray(i * BLOB_CHUNK_BYTES, (i + 1) * BLOB_CHUNK_BYTES);
-      this.#sql.exec("INSERT INTO blob_chunks (hash, idx, data) VALUES (?, ?, ?)", hash, i, slice);
+    if (chunks > 1) {
+      for (let i = 0; i < chunks; i++) {
+        const slice = bytes.subarray(i * BLOB_CHUNK_BYTES, (i + 1) * BLOB_CHUNK_BYTES);
+        this.#sql.exec(
+          "INSERT INTO blob_chunks (hash, idx, data) VALUES (?, ?, ?)",
+          hash,
+          i,
+          slice,
+        );
+      }
     }
     this.#sql.exec(
-      "INSERT INTO blobs (hash, bytes, chunks) VALUES (?, ?, ?)",
+      "INSERT INTO blobs (hash, bytes, chunks, data) VALUES (?, ?, ?, ?)",
       hash,
       bytes.byteLength,
       chunks,
+      chunks > 1 ? null : bytes,
     );
     return hash;
   }
@@ -54,6 +88,15 @@ export class BlobStore {
   }
 
   bytes(hash: string): Uint8Array | null {
+    const inline = this.#sql
+      .exec<{ data: ArrayBuffer | null }>("SELECT data FROM blobs WHERE hash = ?", hash)
+      .toArray()[0];
+    if (inline === undefined) {
+      return null;
+    }
+    if (inline.data !== null) {
+      return new Uint8Array(inline.data);
+    }
     const rows = this.#sql
       .exec<{ data: ArrayBuffer }>("SELECT data FROM blob_chunks WHERE hash = ? ORDER BY idx", hash)
       .toArray();

@@ -1,9 +1,12 @@
 // Checkpoint rows of a session: each points at its manifest blob; the manifest
 // points at the state blob and page blobs. The `parent` column is the live chain
 // (re-linked when retention removes a checkpoint).
+import { contentKey } from "../../shared/hash.ts";
 import {
   CheckpointManifestSchema,
   blobRefs,
+  externalize,
+  internalize,
   retainedCheckpoints,
   type CheckpointManifest,
   type CheckpointRow,
@@ -45,7 +48,13 @@ export class CheckpointStore {
   }
 
   insert(manifest: CheckpointManifest, at: number): void {
-    const hash = this.#blobs.put(JSON.stringify(manifest));
+    // Externalised too: a manifest's page list is chunked like the state's lists.
+    const skeleton = externalize(
+      manifest as unknown as Json,
+      (c) => this.#blobs.put(c),
+      contentKey,
+    );
+    const hash = this.#blobs.put(JSON.stringify(skeleton));
     this.#sql.exec(
       "INSERT INTO checkpoints (id, parent, step, label, manifest_hash, at) VALUES (?, ?, ?, ?, ?, ?)",
       manifest.id,
@@ -71,7 +80,13 @@ export class CheckpointStore {
       .exec<{ manifest_hash: string }>("SELECT manifest_hash FROM checkpoints WHERE id = ?", id)
       .toArray()[0];
     const text = row ? this.#blobs.text(row.manifest_hash) : null;
-    return text === null ? undefined : CheckpointManifestSchema.parse(JSON.parse(text));
+    return text === null ? undefined : this.#readManifest(text);
+  }
+
+  #readManifest(text: string): CheckpointManifest {
+    return CheckpointManifestSchema.parse(
+      internalize(JSON.parse(text) as Json, (hash) => this.#requireText(hash)),
+    );
   }
 
   byLabel(label: string): CheckpointSummary | undefined {
@@ -166,7 +181,8 @@ export class CheckpointStore {
       if (text === null) {
         continue;
       }
-      const manifest = CheckpointManifestSchema.parse(JSON.parse(text));
+      blobRefs(JSON.parse(text) as Json, (hash) => this.#requireText(hash), live);
+      const manifest = this.#readManifest(text);
       live.add(manifest.stateHash);
       manifest.pageRefs.forEach((p) => live.add(p));
       positions.push(manifest.transcriptPosition);

@@ -1,6 +1,7 @@
 // AgentSession's SQLite schema, as append-only versioned migrations (applied in
 // the constructor by durable-objects/storage/migrate.ts). Never edit a shipped one.
 import type { SqlMigration } from "../storage/migrate.ts";
+import { BLOB_SCHEMA_V4 } from "./blob-store.ts";
 import { SESSION_STORE_SCHEMA } from "./session-store.ts";
 
 export const SESSION_MIGRATIONS: readonly SqlMigration[] = [
@@ -11,4 +12,5 @@ export const SESSION_MIGRATIONS: readonly SqlMigration[] = [
   },
   { version: 2, name: "store", sql: SESSION_STORE_SCHEMA },
   { version: 3, name: "turn-tool-calls", sql: "ALTER TABLE turns ADD COLUMN extra TEXT" },
+  { version: 4, name: "clustered-inline-blobs", sql: BLOB_SCHEMA_V4 },
 ];

@@ -4,7 +4,7 @@
 import { emptyPagerState } from "../../shared/context/page.ts";
 import type { KeptContent } from "../../shared/context/refs.ts";
 import { emptyHitTracker } from "../../shared/context/section-hits.ts";
-import { contentKey, sha256Hex } from "../../shared/hash.ts";
+import { contentKey } from "../../shared/hash.ts";
 import {
   externalize,
   internalize,
@@ -212,7 +212,7 @@ export class SessionStore {
   }
 
   #checkpoint(state: SessionState, label: string | null, at: number): CheckpointManifest {
-    const skeleton = externalize(state as unknown as Json, (c) => this.blobs.put(c), sha256Hex);
+    const skeleton = externalize(state as unknown as Json, (c) => this.blobs.put(c), contentKey);
     const stateHash = this.blobs.put(JSON.stringify(skeleton));
     const { seq, depth } = this.transcript.head();
     const parent = this.head();

@@ -33,9 +33,9 @@ export const EXTERNALIZE_MIN_CHARS = 128;
  */
 export const CHUNK_ARRAYS_OVER = 16;
 /** A chunk ends after an item whose hash is 0 modulo this (average chunk size)... */
-export const CHUNK_AVERAGE_ITEMS = 8;
+export const CHUNK_AVERAGE_ITEMS = 4;
 /** ...or when it reaches this many items. */
-export const CHUNK_MAX_ITEMS = 32;
+export const CHUNK_MAX_ITEMS = 12;
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 const BLOB_MARK = "$blob";
