@@ -1,0 +1,129 @@
+// AST-verified artifacts: how an artifact cites the code it was extracted from
+// (`path@v<version>:<start>-<end>#<symbol>` plus the code's SHA-256 as its
+// provenance contentHash), and whether that code has changed since. Used by
+// extractors writing artifacts and by the Hive's staleArtifacts().
+import { sha256Hex } from "../hash.ts";
+import type { SymbolDef } from "../mapper/types.ts";
+
+export interface CodeCitation {
+  path: string;
+  version: number;
+  startLine: number;
+  endLine: number;
+  /** The qualified symbol, when the artifact came from one definition. */
+  symbol?: string;
+}
+
+const CITATION = /^(.+)@v(\d{1,15}):(\d{1,9})-(\d{1,9})(?:#([A-Za-z_$][\w$.]{0,255}))?$/;
+
+export function formatCitation(c: CodeCitation): string {
+  return `${c.path}@v${c.version}:${c.startLine}-${c.endLine}${c.symbol ? `#${c.symbol}` : ""}`;
+}
+
+/** The citation in a provenance source, or null when the source is not workspace code. */
+export function parseCitation(source: string): CodeCitation | null {
+  const m = CITATION.exec(source);
+  if (!m?.[1] || !m[2] || !m[3] || !m[4]) {
+    return null;
+  }
+  const startLine = Number(m[3]);
+  const endLine = Number(m[4]);
+  if (startLine < 1 || endLine < startLine) {
+    return null;
+  }
+  return {
+    path: m[1],
+    version: Number(m[2]),
+    startLine,
+    endLine,
+    ...(m[5] ? { symbol: m[5] } : {}),
+  };
+}
+
+/** The provenance fields an artifact extracted from `def` carries. */
+export function symbolProvenance(
+  path: string,
+  version: number,
+  def: SymbolDef,
+): { source: string; contentHash: string } {
+  return {
+    source: formatCitation({
+      path,
+      version,
+      startLine: def.startLine,
+      endLine: def.endLine,
+      symbol: def.qualifiedName,
+    }),
+    contentHash: def.hash,
+  };
+}
+
+/** The provenance fields of an artifact citing lines start..end of `text`. */
+export function linesProvenance(
+  path: string,
+  version: number,
+  text: string,
+  startLine: number,
+  endLine: number,
+): { source: string; contentHash: string } {
+  const slice = text
+    .split("\n")
+    .slice(startLine - 1, endLine)
+    .join("\n");
+  return {
+    source: formatCitation({ path, version, startLine, endLine }),
+    contentHash: sha256Hex(slice),
+  };
+}
+
+export type Freshness =
+  | { status: "fresh"; startLine: number; endLine: number }
+  | { status: "stale"; reason: "changed"; startLine: number; endLine: number; currentHash: string }
+  | { status: "stale"; reason: "file-deleted" | "symbol-removed" | "lines-gone" };
+
+/**
+ * Compares the cited code with the current file. A cited symbol is found by name
+ * (it may have moved: same hash at new lines is still fresh); a cited line range
+ * is compared in place.
+ */
+export function checkCitation(
+  citation: CodeCitation,
+  contentHash: string,
+  current: { text: string | null; definitions: readonly SymbolDef[] | null } | null,
+): Freshness {
+  if (current === null) {
+    return { status: "stale", reason: "file-deleted" };
+  }
+  if (citation.symbol !== undefined && current.definitions !== null) {
+    const def = current.definitions.find((d) => d.qualifiedName === citation.symbol);
+    if (!def) {
+      return { status: "stale", reason: "symbol-removed" };
+    }
+    return def.hash === contentHash
+      ? { status: "fresh", startLine: def.startLine, endLine: def.endLine }
+      : {
+          status: "stale",
+          reason: "changed",
+          startLine: def.startLine,
+          endLine: def.endLine,
+          currentHash: def.hash,
+        };
+  }
+  if (current.text === null) {
+    return { status: "stale", reason: "lines-gone" };
+  }
+  const lines = current.text.split("\n");
+  if (citation.endLine > lines.length) {
+    return { status: "stale", reason: "lines-gone" };
+  }
+  const hash = sha256Hex(lines.slice(citation.startLine - 1, citation.endLine).join("\n"));
+  return hash === contentHash
+    ? { status: "fresh", startLine: citation.startLine, endLine: citation.endLine }
+    : {
+        status: "stale",
+        reason: "changed",
+        startLine: citation.startLine,
+        endLine: citation.endLine,
+        currentHash: hash,
+      };
+}
