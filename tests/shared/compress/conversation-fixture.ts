@@ -24,6 +24,11 @@ export interface ConversationOptions {
   turns?: number;
   /** Filler sentences per turn, at least. */
   filler?: number;
+  /**
+   * How updates are phrased: "keyed" restates the subject ("the X is now V"),
+   * "paraphrased" does not ("We moved the X to V"), which a keyed merge cannot match.
+   */
+  updates?: "keyed" | "paraphrased";
 }
 
 const FACTS: readonly { subject: string; values: readonly string[]; distractor: string }[] = [
@@ -111,8 +116,18 @@ function random(seed: number): () => number {
 }
 
 /** The sentence that states value `index` of a fact. */
-export function factSentence(subject: string, value: string, index: number): string {
-  return index === 0 ? `The ${subject} is ${value}.` : `Update: the ${subject} is now ${value}.`;
+export function factSentence(
+  subject: string,
+  value: string,
+  index: number,
+  updates: "keyed" | "paraphrased" = "keyed",
+): string {
+  if (index === 0) {
+    return `The ${subject} is ${value}.`;
+  }
+  return updates === "keyed"
+    ? `Update: the ${subject} is now ${value}.`
+    : `We moved the ${subject} to ${value} after the review.`;
 }
 
 export function makeConversation(options: ConversationOptions = {}): ConversationFixture {
@@ -131,7 +146,9 @@ export function makeConversation(options: ConversationOptions = {}): Conversatio
     const turns = fact.values.map((_, i) =>
       i === 0 ? 2 + Math.floor(next() * (early - 2)) : early + Math.floor(next() * (late - early)),
     );
-    fact.values.forEach((value, i) => add(turns[i] ?? 2, factSentence(fact.subject, value, i)));
+    fact.values.forEach((value, i) =>
+      add(turns[i] ?? 2, factSentence(fact.subject, value, i, options.updates)),
+    );
     facts.push({ subject: fact.subject, values: [...fact.values], turns: turns.map((t) => t + 1) });
     add(2 + Math.floor(next() * (count - 6)), fact.distractor);
   }
@@ -144,10 +161,12 @@ export function makeConversation(options: ConversationOptions = {}): Conversatio
   ];
   for (let turn = 1; turn <= count; turn++) {
     const sentences = Array.from({ length: filler + Math.floor(next() * 2) }, () => pick(FILLER));
-    const planted = lines.get(turn) ?? [];
-    // Facts sit in the middle of a turn, between filler sentences.
-    const at = Math.floor(sentences.length / 2);
-    const text = [...sentences.slice(0, at), ...planted, ...sentences.slice(at)].join(" ");
+    // Each planted line lands at a seeded position: the head, the middle or the tail of the turn.
+    const words = [...sentences];
+    for (const line of lines.get(turn) ?? []) {
+      words.splice(Math.floor(next() * (words.length + 1)), 0, line);
+    }
+    const text = words.join(" ");
     messages.push({ role: turn % 2 === 1 ? "user" : "assistant", content: text });
   }
   messages.push({ role: "user", content: "Thanks. What is the current invoice limit?" });
