@@ -90,7 +90,8 @@ export function parsePatch(text: string): Result<ParsedPatch, PatchErrorCode> {
     if (line.startsWith("@@")) {
       close();
       const m = HUNK_HEADER.exec(line);
-      if (m === null && !/^@@(?:\s.*)?$/.test(line)) {
+      // "@@ -" promises line numbers: they must parse. Anything else is a bare @@.
+      if (m === null && (line.startsWith("@@ -") || !/^@@(?:\s.*)?$/.test(line))) {
         return err(
           "BAD_HUNK_HEADER",
           `hunk ${parsed.hunks.length + 1} has a malformed header ${JSON.stringify(line.slice(0, 80))}`,
@@ -188,7 +189,8 @@ function hunkComplete(h: Hunk & { newCount: number | null }): boolean {
 
 // The marker follows the line it qualifies; the previous patch line says which side.
 function markNoEol(h: Hunk, previous: string): void {
-  const tag = previous.charAt(0);
+  // An empty previous line is a blank context line whose leading space was stripped.
+  const tag = previous === "" ? " " : previous.charAt(0);
   if (tag === "-" || tag === " ") {
     h.oldNoEol = true;
   }

@@ -98,7 +98,8 @@ export async function calculateTool(args: CalculateArgs, reads: ToolReads): Prom
   const bindings = new Map<string, Binding>();
   // Sorted names: the reads happen in the same order on every run.
   for (const name of namesOf(parsed.value)) {
-    const target = args.values[name];
+    // Own keys only: a name such as toString must not find Object.prototype's.
+    const target = Object.hasOwn(args.values, name) ? args.values[name] : undefined;
     if (target === undefined) {
       continue; // evaluateExpression reports it as UNKNOWN_NAME with a hint
     }

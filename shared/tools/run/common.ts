@@ -49,7 +49,7 @@ export function errorCodeOf(outcome: ToolOutcome): string | null {
   if (!outcome.error) {
     return null;
   }
-  return /^\[TOOL ERROR\] ([A-Z_]+):/.exec(outcome.output)?.[1] ?? null;
+  return /^\[TOOL ERROR\] ([A-Z0-9_]+):/.exec(outcome.output)?.[1] ?? null;
 }
 
 /** NUL or other C0 control characters (beyond tab, newline, CR, form feed) mean binary. */
