@@ -26,10 +26,26 @@ import {
 } from "../shared/hive/writes.ts";
 import { PROTOCOL_VERSION } from "../shared/protocol.ts";
 import { ok } from "../shared/result.ts";
+import type { WorkspaceResult } from "../shared/workspace/errors.ts";
+import type { Manifest, ManifestInfo, WriteResult } from "../shared/workspace/manifest.ts";
+import type {
+  ConfigureRequest,
+  PatchRequestIn,
+  SearchRequestIn,
+  WriteRequestIn,
+} from "../shared/workspace/requests.ts";
 import { HIVE_MIGRATIONS } from "./hive/schema.ts";
 import { Mirror } from "./hive/mirror.ts";
 import { HiveStore } from "./hive/store.ts";
 import { Subscribers, type SocketState } from "./hive/subscribers.ts";
+import { workerMapper } from "./hive/symbol-parser.ts";
+import {
+  Workspace,
+  type FileContent,
+  type StaleArtifact,
+  type WorkspaceStatus,
+} from "./hive/workspace.ts";
+import type { WorkspaceConfig } from "./hive/workspace-store.ts";
 import { receive, send } from "./socket.ts";
 import { migrate, schemaVersion } from "./storage/migrate.ts";
 
@@ -58,6 +74,7 @@ export class Hive extends Server<Env> {
   readonly #store: HiveStore;
   readonly #subscribers: Subscribers;
   readonly #mirror: Mirror;
+  readonly #workspace: Workspace;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -65,6 +82,12 @@ export class Hive extends Server<Env> {
     this.#store = new HiveStore(ctx.storage);
     this.#subscribers = new Subscribers(this.#store, () => this.getConnections<SocketState>());
     this.#mirror = new Mirror(ctx.storage, this.#store, env.JOBS);
+    this.#workspace = new Workspace({
+      storage: ctx.storage,
+      env: env as unknown as Record<string, unknown>,
+      name: () => this.name,
+      mapper: workerMapper,
+    });
   }
 
   override onConnect(connection: Connection<SocketState>, ctx: ConnectionContext): void {
@@ -253,6 +276,82 @@ export class Hive extends Server<Env> {
   async flushMirror(): Promise<HiveResult<{ sent: number; mirroredSeq: number }>> {
     const sent = await this.#mirror.flush(this.name);
     return ok({ sent, mirroredSeq: this.#mirror.mirroredSeq });
+  }
+
+  // Workspace (issue 6): versioned files, the symbol index and L3, delegated to
+  // durable-objects/hive/workspace.ts; arguments are validated there.
+
+  /** Narrows the workspace's root directories and names its entry points. */
+  async workspaceConfigure(request: ConfigureRequest): Promise<WorkspaceResult<WorkspaceConfig>> {
+    return this.#workspace.configure(request);
+  }
+
+  /** Writes (or deletes) files as one new manifest version, then indexes them. */
+  async workspaceWrite(request: WriteRequestIn): Promise<WorkspaceResult<WriteResult>> {
+    return this.#workspace.write(request);
+  }
+
+  /** Exact-text edits to one file, as one new manifest version. */
+  async workspacePatch(request: PatchRequestIn): Promise<WorkspaceResult<WriteResult>> {
+    return this.#workspace.patch(request);
+  }
+
+  /** A file at a manifest version ("head", a version number or a manifest id). */
+  async workspaceRead(
+    path: string,
+    ref: string | number = "head",
+  ): Promise<WorkspaceResult<FileContent>> {
+    return this.#workspace.read(path, ref);
+  }
+
+  async workspaceManifest(ref: string | number = "head"): Promise<WorkspaceResult<Manifest>> {
+    return this.#workspace.manifest(ref);
+  }
+
+  async workspaceHistory(limit = 50, before?: number): Promise<WorkspaceResult<ManifestInfo[]>> {
+    return ok(this.#workspace.history(Math.max(1, Math.min(Math.trunc(limit) || 50, 500)), before));
+  }
+
+  /** Indexes every queued file version now (writes and queries also do). */
+  async workspaceIndex(): Promise<WorkspaceResult<{ indexed: number }>> {
+    return ok({ indexed: await this.#workspace.drain() });
+  }
+
+  async workspaceStatus(): Promise<WorkspaceResult<WorkspaceStatus>> {
+    return ok(this.#workspace.status());
+  }
+
+  async workspaceSymbols(path: string) {
+    return this.#workspace.symbols(path);
+  }
+
+  async workspaceDefinitions(name: string) {
+    return this.#workspace.definitions(name);
+  }
+
+  async workspaceCallers(name: string) {
+    return this.#workspace.callers(name);
+  }
+
+  async workspaceImports(path: string) {
+    return this.#workspace.imports(path);
+  }
+
+  async workspaceUnreachable(entries?: string[]) {
+    return this.#workspace.unreachable(entries);
+  }
+
+  async workspaceMissing() {
+    return ok(await this.#workspace.missing());
+  }
+
+  async workspaceSearch(request: SearchRequestIn) {
+    return this.#workspace.search(request);
+  }
+
+  /** Active artifacts citing workspace code that has changed since they were written. */
+  async staleArtifacts(): Promise<WorkspaceResult<StaleArtifact[]>> {
+    return ok(await this.#workspace.stale(this.#store.snapshot().artifacts));
   }
 
   /** Health as seen from inside the object: schema version, log and sockets. */

@@ -2,6 +2,9 @@
 // mapping. Called by the Hive's constructor and by its store.
 import type { Artifact, ArtifactKind, ArtifactStatus } from "../../shared/hive/artifact.ts";
 import type { SqlMigration } from "../storage/migrate.ts";
+import { SYMBOL_SCHEMA } from "./symbol-store.ts";
+import { VECTOR_SCHEMA } from "./vector-store.ts";
+import { WORKSPACE_SCHEMA } from "./workspace-store.ts";
 
 export const HIVE_MIGRATIONS: readonly SqlMigration[] = [
   {
@@ -47,6 +50,13 @@ export const HIVE_MIGRATIONS: readonly SqlMigration[] = [
       );
       CREATE INDEX idempotency_at ON idempotency (at);
     `,
+  },
+  {
+    version: 3,
+    name: "workspace-symbols-l3",
+    // The workspace (issue 6): blobs, manifests, the index queue, file maps and
+    // the local L3 documents and vectors; schemas live beside their stores.
+    sql: `${WORKSPACE_SCHEMA}\n${SYMBOL_SCHEMA}\n${VECTOR_SCHEMA}`,
   },
 ];
 

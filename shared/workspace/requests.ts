@@ -9,14 +9,16 @@ export const MAX_EDITS_PER_PATCH = 64;
 export const MAX_MESSAGE_CHARS = 500;
 
 const Version = z.number().int().min(0);
+/** Raw path length accepted for validation: the normaliser refuses long paths with PATH_TOO_LONG itself. */
+const MAX_RAW_PATH_CHARS = 16_384;
 
 export const FileWriteSchema = z.union([
   z.strictObject({
-    path: z.string().min(1).max(4096),
+    path: z.string().max(MAX_RAW_PATH_CHARS),
     content: z.string(),
     encoding: z.enum(["utf8", "base64"]).default("utf8"),
   }),
-  z.strictObject({ path: z.string().min(1).max(4096), delete: z.literal(true) }),
+  z.strictObject({ path: z.string().max(MAX_RAW_PATH_CHARS), delete: z.literal(true) }),
 ]);
 export type FileWrite = z.output<typeof FileWriteSchema>;
 
@@ -33,7 +35,7 @@ export const EditSchema = z.strictObject({ oldText: z.string().min(1), newText: 
 export type Edit = z.infer<typeof EditSchema>;
 
 export const PatchRequestSchema = z.strictObject({
-  path: z.string().min(1).max(4096),
+  path: z.string().max(MAX_RAW_PATH_CHARS),
   edits: z.array(EditSchema).min(1).max(MAX_EDITS_PER_PATCH),
   /** The content hash the edits were written against: refused with BASE_CHANGED if it moved. */
   baseHash: z

@@ -1,0 +1,471 @@
+// The Hive's workspace facade: writes and reads of versioned files, the
+// incremental index (each new file version is queued durably in the same
+// transaction, then mapped and embedded), structural queries, L3 search and the
+// staleness of artifacts that cite code. hive.ts delegates its workspace RPC here.
+import type { Artifact } from "../../shared/hive/artifact.ts";
+import { documentsFor } from "../../shared/l3/documents.ts";
+import { embedderFromEnv, type Embedder } from "../../shared/l3/embedder.ts";
+import type { Candidate } from "../../shared/l3/hybrid.ts";
+import type { VectorIndex } from "../../shared/l3/vector-index.ts";
+import type {
+  CallerSite,
+  Located,
+  MissingDependency,
+  ResolvedImport,
+} from "../../shared/mapper/graph.ts";
+import type { FileMapper } from "../../shared/mapper/map-file.ts";
+import { languageOf, type SymbolDef } from "../../shared/mapper/types.ts";
+import { createLogger, describeError } from "../../shared/log.ts";
+import { ok } from "../../shared/result.ts";
+import { wsErr, type WorkspaceResult } from "../../shared/workspace/errors.ts";
+import type { Manifest, ManifestInfo, WriteResult } from "../../shared/workspace/manifest.ts";
+import { applyEdits } from "../../shared/workspace/patch.ts";
+import { workspaceFilePath, workspaceRoots } from "../../shared/workspace/paths.ts";
+import {
+  checkCitation,
+  parseCitation,
+  type CodeCitation,
+  type Freshness,
+} from "../../shared/workspace/provenance.ts";
+import {
+  ConfigureRequestSchema,
+  PatchRequestSchema,
+  SearchRequestSchema,
+  WriteRequestSchema,
+  type WriteRequest,
+} from "../../shared/workspace/requests.ts";
+import type { z } from "zod";
+import { SymbolStore, type FileIndexEntry } from "./symbol-store.ts";
+import { L3Store, selectVectorIndex, type VectorBackend } from "./vector-store.ts";
+import { WorkspaceStore, type WorkspaceConfig } from "./workspace-store.ts";
+
+const log = createLogger("hive.workspace");
+const decoder = new TextDecoder();
+
+/** Names in structural queries: qualified identifiers, never text. */
+const MAX_NAME_CHARS = 256;
+
+function invalid(error: z.ZodError, what: string) {
+  const issue = error.issues[0];
+  const where = issue?.path.join(".") || "(root)";
+  return wsErr(
+    "INVALID_REQUEST",
+    `invalid ${what} at ${where}: ${issue?.message ?? "invalid"}`,
+    "docs/workspace.md lists the fields and their limits",
+  );
+}
+
+function checkName(name: unknown): WorkspaceResult<string> {
+  return typeof name === "string" && name.length > 0 && name.length <= MAX_NAME_CHARS
+    ? ok(name)
+    : wsErr(
+        "INVALID_REQUEST",
+        "the name must be 1..256 characters",
+        "pass a symbol name such as parseConfig or Greeter.greet",
+      );
+}
+
+/** Files indexed per drain step: bounds one step's CPU (a 1 MiB file parses in ~0.5 s). */
+export const INDEX_BATCH = 64;
+
+export interface FileContent {
+  path: string;
+  version: number;
+  hash: string;
+  bytes: Uint8Array;
+  text: string | null;
+}
+
+export interface StaleArtifact {
+  identifier: string;
+  version: number;
+  source: string;
+  citation: CodeCitation;
+  freshness: Exclude<Freshness, { status: "fresh" }>;
+}
+
+export interface WorkspaceStatus {
+  head: ManifestInfo;
+  pending: number;
+  documents: number;
+  vectorBackend: VectorBackend | "not-selected";
+  vectorBackendReason: string | null;
+  blobBytes: number;
+  problems: FileIndexEntry[];
+}
+
+export interface WorkspaceDeps {
+  storage: DurableObjectStorage;
+  env: Readonly<Record<string, unknown>>;
+  /** The hive's name: the Vectorize namespace. */
+  name: () => string;
+  mapper: () => Promise<FileMapper>;
+}
+
+export class Workspace {
+  readonly #files: WorkspaceStore;
+  readonly #symbols: SymbolStore;
+  readonly #l3: L3Store;
+  readonly #mapper: () => Promise<FileMapper>;
+  readonly #embedder: Embedder;
+  #vectors: Promise<{ index: VectorIndex; backend: VectorBackend; why: string }> | null = null;
+  #selected: { backend: VectorBackend; why: string } | null = null;
+  #draining: Promise<number> | null = null;
+
+  constructor(deps: WorkspaceDeps) {
+    const sql = deps.storage.sql;
+    this.#files = new WorkspaceStore(deps.storage);
+    this.#symbols = new SymbolStore(sql);
+    this.#mapper = deps.mapper;
+    this.#embedder = embedderFromEnv(deps.env);
+    const vectors = () => {
+      this.#vectors ??= selectVectorIndex(deps.env, this.#embedder.dimensions, () =>
+        L3Store.localIndex(sql, this.#embedder.dimensions),
+      ).then((selected) => {
+        this.#selected = { backend: selected.backend, why: selected.why };
+        log.info("l3.backend", { backend: selected.backend, why: selected.why });
+        return selected;
+      });
+      return this.#vectors;
+    };
+    this.#l3 = new L3Store(sql, this.#embedder, vectors, deps.name);
+  }
+
+  configure(input: unknown): WorkspaceResult<WorkspaceConfig> {
+    const parsed = ConfigureRequestSchema.safeParse(input);
+    if (!parsed.success) {
+      return invalid(parsed.error, "configuration");
+    }
+    const request = parsed.data;
+    const current = this.#files.config();
+    const roots = request.roots === undefined ? ok(current.roots) : workspaceRoots(request.roots);
+    if (!roots.ok) {
+      return roots;
+    }
+    const entries: string[] = [];
+    for (const raw of request.entries ?? current.entries) {
+      const path = workspaceFilePath(raw, roots.value);
+      if (!path.ok) {
+        return path;
+      }
+      entries.push(path.value);
+    }
+    const config = { roots: roots.value, entries };
+    this.#files.setConfig(config);
+    return ok(config);
+  }
+
+  config(): WorkspaceConfig {
+    return this.#files.config();
+  }
+
+  async write(input: unknown): Promise<WorkspaceResult<WriteResult>> {
+    const parsed = WriteRequestSchema.safeParse(input);
+    return parsed.success ? this.#write(parsed.data) : invalid(parsed.error, "write");
+  }
+
+  async #write(request: WriteRequest): Promise<WorkspaceResult<WriteResult>> {
+    const prepared = this.#files.prepare(request.files);
+    if (!prepared.ok) {
+      return prepared;
+    }
+    const committed = this.#files.commit(
+      prepared.value,
+      {
+        message: request.message,
+        ...(request.expectedVersion === undefined
+          ? {}
+          : { expectedVersion: request.expectedVersion }),
+      },
+      Date.now(),
+    );
+    if (!committed.ok) {
+      return committed;
+    }
+    await this.drain();
+    return ok({
+      manifest: committed.value.manifest,
+      files: committed.value.files.map((f) =>
+        f.index === "pending"
+          ? { ...f, index: this.#files.pendingCount() === 0 ? "indexed" : "pending" }
+          : f,
+      ),
+    });
+  }
+
+  async patch(input: unknown): Promise<WorkspaceResult<WriteResult>> {
+    const parsed = PatchRequestSchema.safeParse(input);
+    if (!parsed.success) {
+      return invalid(parsed.error, "patch");
+    }
+    const request = parsed.data;
+    const current = this.read(request.path);
+    if (!current.ok) {
+      return current;
+    }
+    if (request.baseHash !== undefined && request.baseHash !== current.value.hash) {
+      return wsErr(
+        "BASE_CHANGED",
+        `${current.value.path} changed since ${request.baseHash.slice(0, 12)} (now ${current.value.hash.slice(0, 12)})`,
+        "read the file again and redo the edits against its current content",
+      );
+    }
+    if (current.value.text === null) {
+      return wsErr(
+        "NOT_TEXT",
+        `${current.value.path} is not UTF-8 text`,
+        "replace binary files with a whole write",
+      );
+    }
+    const patched = applyEdits(current.value.text, request.edits, current.value.path);
+    if (!patched.ok) {
+      return patched;
+    }
+    return this.#write({
+      files: [{ path: current.value.path, content: patched.value, encoding: "utf8" }],
+      message: request.message,
+      ...(request.expectedVersion === undefined
+        ? {}
+        : { expectedVersion: request.expectedVersion }),
+    });
+  }
+
+  read(path: string, ref: string | number = "head"): WorkspaceResult<FileContent> {
+    if (typeof path !== "string") {
+      return wsErr(
+        "INVALID_REQUEST",
+        "the path must be a string",
+        "pass a path such as src/app.ts",
+      );
+    }
+    const file = this.#files.read(path, ref);
+    if (!file.ok) {
+      return file;
+    }
+    let text: string | null = null;
+    try {
+      text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(file.value.bytes);
+    } catch {
+      // Not UTF-8: the bytes are returned as they are and `text` stays null.
+    }
+    if (text !== null && file.value.bytes.subarray(0, 8_000).includes(0)) {
+      text = null;
+    }
+    return ok({ ...file.value, text });
+  }
+
+  manifest(ref: string | number): WorkspaceResult<Manifest> {
+    return this.#files.manifest(ref);
+  }
+
+  history(limit: number, before?: number): ManifestInfo[] {
+    return this.#files.history(limit, before);
+  }
+
+  /**
+   * Indexes queued file versions until the queue is empty: map (tree-sitter),
+   * record the symbols, replace the file's L3 documents. Concurrent callers share
+   * one drain. Returns how many entries were processed.
+   */
+  drain(): Promise<number> {
+    this.#draining ??= this.#drainAll().finally(() => {
+      this.#draining = null;
+    });
+    return this.#draining;
+  }
+
+  async #drainAll(): Promise<number> {
+    let done = 0;
+    for (;;) {
+      const batch = this.#files.pending(INDEX_BATCH);
+      if (batch.length === 0) {
+        return done;
+      }
+      for (const entry of batch) {
+        await this.#indexOne(entry.path, entry.hash);
+        this.#files.indexed(entry);
+        done++;
+      }
+    }
+  }
+
+  async #indexOne(path: string, hash: string | null): Promise<void> {
+    if (hash === null) {
+      this.#symbols.remove(path);
+      await this.#l3.replaceFile(path, []);
+      return;
+    }
+    const current = this.#files.current(path);
+    const bytes = this.#files.blob(hash);
+    if (current?.notIndexed || bytes === null) {
+      this.#symbols.record(
+        {
+          path,
+          hash,
+          state: "stored-not-indexed",
+          reason: current?.notIndexed ?? "blob-missing",
+          report: null,
+        },
+        null,
+      );
+      await this.#l3.replaceFile(path, []);
+      return;
+    }
+    const text = decoder.decode(bytes);
+    if (languageOf(path) === null) {
+      this.#symbols.record({ path, hash, state: "text-only", reason: null, report: null }, null);
+      await this.#l3.replaceFile(path, documentsFor(path, text, null));
+      return;
+    }
+    let mapped;
+    try {
+      mapped = (await this.#mapper()).map(path, text);
+    } catch (error) {
+      // The grammar failed to load or the parser trapped: the file stays searchable as text.
+      log.error("map.failed", { path, ...describeError(error) });
+      mapped = wsErr("INVALID_REQUEST", error instanceof Error ? error.message : String(error), "");
+    }
+    if (!mapped.ok) {
+      this.#symbols.record(
+        { path, hash, state: "map-failed", reason: mapped.message, report: null },
+        null,
+      );
+      await this.#l3.replaceFile(path, documentsFor(path, text, null));
+      return;
+    }
+    this.#symbols.record(
+      { path, hash, state: "mapped", reason: null, report: mapped.value.report },
+      mapped.value,
+    );
+    await this.#l3.replaceFile(path, documentsFor(path, text, mapped.value));
+  }
+
+  async #graph() {
+    await this.drain();
+    return this.#symbols.graph(() => this.#files.currentPaths());
+  }
+
+  async symbols(
+    rawPath: string,
+  ): Promise<
+    WorkspaceResult<{ path: string; index: FileIndexEntry | null; symbols: SymbolDef[] }>
+  > {
+    const path = workspaceFilePath(rawPath, this.#files.config().roots);
+    if (!path.ok) {
+      return path;
+    }
+    const graph = await this.#graph();
+    if (this.#files.current(path.value) === null) {
+      return wsErr(
+        "NOT_FOUND",
+        `${path.value} is not in the workspace`,
+        "list the head manifest for the paths it holds",
+      );
+    }
+    return ok({
+      path: path.value,
+      index: this.#symbols.entry(path.value),
+      symbols: graph.symbolsOf(path.value),
+    });
+  }
+
+  async definitions(name: unknown): Promise<WorkspaceResult<Located[]>> {
+    const checked = checkName(name);
+    return checked.ok ? ok((await this.#graph()).definitions(checked.value)) : checked;
+  }
+
+  async callers(name: unknown): Promise<WorkspaceResult<CallerSite[]>> {
+    const checked = checkName(name);
+    return checked.ok ? ok((await this.#graph()).callers(checked.value)) : checked;
+  }
+
+  async imports(rawPath: string): Promise<WorkspaceResult<ResolvedImport[]>> {
+    const path = workspaceFilePath(rawPath, this.#files.config().roots);
+    if (!path.ok) {
+      return path;
+    }
+    const graph = await this.#graph();
+    if (this.#files.current(path.value) === null) {
+      return wsErr(
+        "NOT_FOUND",
+        `${path.value} is not in the workspace`,
+        "list the head manifest for the paths it holds",
+      );
+    }
+    return ok(graph.importsOf(path.value));
+  }
+
+  /** Files no entry point reaches; entries default to the configured ones, then to main modules. */
+  async unreachable(
+    entries?: readonly string[],
+  ): Promise<WorkspaceResult<{ entries: string[] | "default"; files: string[] }>> {
+    const config = this.#files.config();
+    const raw = entries ?? config.entries;
+    const canonical: string[] = [];
+    for (const e of raw) {
+      const path = workspaceFilePath(e, config.roots);
+      if (!path.ok) {
+        return path;
+      }
+      canonical.push(path.value);
+    }
+    const graph = await this.#graph();
+    const chosen = canonical.length > 0 ? canonical : undefined;
+    return ok({ entries: chosen ?? "default", files: graph.unreachable(chosen) });
+  }
+
+  async missing(): Promise<MissingDependency[]> {
+    return (await this.#graph()).missing();
+  }
+
+  async search(input: unknown): Promise<WorkspaceResult<Candidate[]>> {
+    const parsed = SearchRequestSchema.safeParse(input);
+    if (!parsed.success) {
+      return invalid(parsed.error, "search");
+    }
+    await this.drain();
+    return ok(await this.#l3.search(parsed.data.query, parsed.data.topK, parsed.data.pathPrefix));
+  }
+
+  /** Active artifacts citing workspace code (`path@v<N>:a-b[#symbol]`) whose code changed since. */
+  async stale(artifacts: readonly Artifact[]): Promise<StaleArtifact[]> {
+    await this.drain();
+    const out: StaleArtifact[] = [];
+    for (const artifact of artifacts) {
+      const citation = parseCitation(artifact.provenance.source);
+      if (citation === null) {
+        continue;
+      }
+      const file = this.read(citation.path);
+      const current = file.ok
+        ? {
+            text: file.value.text,
+            definitions: this.#symbols.map(file.value.path)?.definitions ?? null,
+          }
+        : null;
+      const freshness = checkCitation(citation, artifact.provenance.contentHash, current);
+      if (freshness.status === "stale") {
+        out.push({
+          identifier: artifact.identifier,
+          version: artifact.version,
+          source: artifact.provenance.source,
+          citation,
+          freshness,
+        });
+      }
+    }
+    return out;
+  }
+
+  status(): WorkspaceStatus {
+    return {
+      head: this.#files.head(),
+      pending: this.#files.pendingCount(),
+      documents: this.#l3.counts().documents,
+      vectorBackend: this.#selected?.backend ?? "not-selected",
+      vectorBackendReason: this.#selected?.why ?? null,
+      blobBytes: this.#files.totalBlobBytes(),
+      problems: this.#symbols.problems(),
+    };
+  }
+}
