@@ -10,6 +10,7 @@ import { requireHiveKey } from "./auth.ts";
 import { admin } from "./routes/admin.ts";
 import { hiveSocket, hives } from "./routes/hives.ts";
 import { model } from "./routes/model.ts";
+import { workspace } from "./routes/workspace.ts";
 import { sessions } from "./routes/sessions.ts";
 
 /** Largest JSON body the API accepts; workspace uploads have their own limit. */
@@ -61,6 +62,7 @@ export const app = new Hono<{ Bindings: Env }>()
   })
   .route("/v1/sessions", sessions)
   .route("/v1/admin", admin)
+  .route("/v1/hives", workspace)
   .route("/v1/hives", hives)
   .all("/parties/hive/:name", requireHiveKey, hiveSocket)
   .route("/v1", model)
