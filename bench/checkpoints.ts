@@ -5,22 +5,26 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { createHiveKey, newAdminToken } from "../cli/commands/hive.ts";
 import { startCluster } from "../scripts/lib/dev-server.ts";
 
 const STEPS = Number(process.env.BENCH_STEPS ?? 1_000);
 const ROLLBACKS = 200;
 const PORT = 18783;
 
+const admin = newAdminToken();
 const cluster = await startCluster({
   port: PORT,
   persistTo: mkdtempSync(path.join(tmpdir(), "lethe-bench-cp-")),
+  vars: { LETHE_ADMIN_TOKEN: admin },
 });
 const base = `${cluster.url}/v1/sessions`;
+const { key } = await createHiveKey(cluster.url, admin, "bench", "bench");
 
 async function call(method: string, url: string, body?: unknown) {
   const response = await fetch(url, {
     method,
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", authorization: `Bearer ${key}` },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   if (!response.ok) {

@@ -4,6 +4,7 @@
 import { emptyPagerState } from "../../shared/context/page.ts";
 import type { KeptContent } from "../../shared/context/refs.ts";
 import { emptyHitTracker } from "../../shared/context/section-hits.ts";
+import { initialGatekeeperState } from "../../shared/gatekeeper/state.ts";
 import { contentKey } from "../../shared/hash.ts";
 import {
   externalize,
@@ -106,6 +107,11 @@ export class SessionStore {
         hits: emptyHitTracker(),
         static: [],
         meta: [],
+        gatekeeper: initialGatekeeperState(),
+        persona: config.persona,
+        outcome: null,
+        pending: null,
+        autofix: 0,
         hiveSeqSeen: 0,
         workspaceManifest: null,
       };

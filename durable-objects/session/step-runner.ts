@@ -10,7 +10,15 @@ import type { ServerMessage } from "../../shared/protocol.ts";
 import { err, ok, type Result } from "../../shared/result.ts";
 import type { SessionConfig } from "../../shared/session/config.ts";
 import { envelopeInput, type TranscriptTurn } from "../../shared/session/envelope.ts";
-import { SubmitStepSchema, type SessionState, type SubmitStep } from "../../shared/session/step.ts";
+import type { PagerOp } from "../../shared/context/page.ts";
+import type { KeptContent } from "../../shared/context/refs.ts";
+import {
+  SubmitStepSchema,
+  type SessionState,
+  type SubmitStep,
+  type TurnInputWire,
+} from "../../shared/session/step.ts";
+import type { TraceEvent } from "./session-store.ts";
 import type { SessionStore } from "./session-store.ts";
 
 type WatchedPageEvent =
@@ -70,17 +78,40 @@ export async function runStep(
       "see shared/session/step.ts for the step's shape",
     );
   }
+  return commitDraft(host, config, parsed.data);
+}
+
+/** A step to commit: what SubmitStep carries, plus what the agent loop adds. */
+export interface StepDraft {
+  turns: TurnInputWire[];
+  ops: PagerOp[];
+  label?: string | undefined;
+  hiveSeqSeen?: number | undefined;
+  workspaceManifest?: string | undefined;
+  /** Other state the step changes (status, gatekeeper state, outcome, meta...). */
+  patch?: Partial<Omit<SessionState, "step" | "pager">>;
+  /** Extra content to keep under references (offloaded tool output, raw answers). */
+  kept?: Array<KeptContent & { kind: string }>;
+  trace?: TraceEvent[];
+}
+
+/** Commits a step draft: all of it, or (when the pager refuses its ops) nothing. */
+export async function commitDraft(
+  host: StepHost,
+  config: SessionConfig,
+  draft: StepDraft,
+): Promise<Result<StepResult, "PAGER_REFUSED">> {
   const tokenizer = await loadTokenizer(config.model);
   const count = (text: string) => tokenizer.countCached(text);
   // The whole step holds the object: no other request interleaves between read and commit.
   const outcome = await host.ctx.blockConcurrencyWhile(async () => {
     const before = host.store.state();
     const step = before.step + 1;
-    const paged = applyPagerOps(before.pager, parsed.data.ops, { step, count });
+    const paged = applyPagerOps(before.pager, draft.ops, { step, count });
     if (!paged.ok) {
       return paged;
     }
-    const turns = parsed.data.turns.map((t) => ({ ...t, tokens: count(t.content) }));
+    const turns = draft.turns.map((t) => ({ ...t, tokens: count(t.content) }));
     const history = [
       ...(await host.history()),
       ...turns.map((t) => ({
@@ -94,36 +125,38 @@ export async function runStep(
             : JSON.stringify({ toolCallId: t.toolCallId, toolCalls: t.toolCalls }),
       })),
     ];
-    const draft: SessionState = {
+    const next: SessionState = {
       ...before,
+      ...draft.patch,
       step,
       pager: paged.value.state,
-      hiveSeqSeen: parsed.data.hiveSeqSeen ?? before.hiveSeqSeen,
-      workspaceManifest: parsed.data.workspaceManifest ?? before.workspaceManifest,
+      hiveSeqSeen: draft.hiveSeqSeen ?? before.hiveSeqSeen,
+      workspaceManifest: draft.workspaceManifest ?? before.workspaceManifest,
     };
-    const envelope = buildEnvelope(envelopeInput(config, draft, history), { tokenizer });
+    const envelope = buildEnvelope(envelopeInput(config, next, history), { tokenizer });
     const hashes = sectionHashes(envelope);
     const state: SessionState = {
-      ...draft,
+      ...next,
       sectionHashes: hashes,
       hits: recordStep(before.hits, hashes).tracker,
     };
     const manifest = host.store.commit({
       turns,
       state,
-      kept: paged.value.kept.map((k) => ({ ...k, kind: "page" })),
-      label: parsed.data.label ?? null,
+      kept: [...paged.value.kept.map((k) => ({ ...k, kind: "page" })), ...(draft.kept ?? [])],
+      label: draft.label ?? null,
       trace: [
         {
           kind: "step",
           data: {
             turns: turns.length,
-            ops: parsed.data.ops.length,
+            ops: draft.ops.length,
             envelopeTokens: envelope.tokens,
             needsCompression: envelope.needsCompression,
           },
         },
         ...paged.value.reports.map((r) => ({ kind: "reduction", data: { ...r } })),
+        ...(draft.trace ?? []),
       ],
     });
     return ok({ step, state, manifest, events: paged.value.events });
@@ -148,7 +181,7 @@ export async function runStep(
     type: "session.step",
     step,
     checkpoint: manifest.id,
-    turns: parsed.data.turns.length,
+    turns: draft.turns.length,
     l1,
   });
   if (step % RETENTION_EVERY_STEPS === 0) {

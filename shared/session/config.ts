@@ -1,5 +1,6 @@
 // A session's configuration, validated at the gateway and stored by AgentSession.
 import { z } from "zod";
+import { PRESET_NAMES } from "../agent/presets.ts";
 import { RetentionPolicySchema } from "./checkpoint.ts";
 
 export const SESSION_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
@@ -19,7 +20,18 @@ export const SessionConfigSchema = z.strictObject({
   mission: z.string().min(1).max(MAX_MISSION_CHARS),
   mode: SessionModeSchema.default("strict"),
   model: z.string().min(1).max(128).default("lethe-local"),
-  persona: z.string().min(1).max(64).default("code-agent"),
+  persona: z.enum(PRESET_NAMES as [string, ...string[]]).default("code-agent"),
+  /** Who the agent is in the hive's provenance (several agents share a hive). */
+  agent: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/)
+    .default("agent"),
+  /**
+   * Scripted answers for the local model endpoint (shared/model/script.ts's
+   * encodeScript), sent with every model call: tests and demos only; a real
+   * model ignores it.
+   */
+  script: z.string().max(200_000).optional(),
   stepBudget: z.number().int().min(1).max(1_000).default(15),
   /** L1 capacity in exact tokens of the model's encoding. */
   l1Tokens: z.number().int().min(64).max(200_000).default(DEFAULT_L1_TOKENS),

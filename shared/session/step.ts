@@ -4,6 +4,7 @@ import { z } from "zod";
 import { ToolCallSchema } from "../context/messages.ts";
 import { PagerOpSchema, type PagerState } from "../context/page.ts";
 import type { SectionHitTracker } from "../context/section-hits.ts";
+import type { GatekeeperState } from "../gatekeeper/state.ts";
 import { LABEL_PATTERN } from "./checkpoint.ts";
 
 /** A turn's content is stored as a blob; larger payloads go through the output gate. */
@@ -55,6 +56,35 @@ export interface SessionState {
   static: string[];
   /** Artifacts and long-term knowledge for the meta section. */
   meta: string[];
+  /** The gatekeeper's per-session state (last move, error streak, active skills). */
+  gatekeeper: GatekeeperState;
+  /** The persona in force (a strategy switch changes it mid-mission). */
+  persona: string;
+  /** How the mission ended, once it has. */
+  outcome: MissionOutcome | null;
+  /** What the session waits for while paused. */
+  pending: PendingHuman | null;
+  /** Auto-fix attempts spent on the current failure (bounded). */
+  autofix: number;
   hiveSeqSeen: number;
   workspaceManifest: string | null;
+}
+
+export interface MissionOutcome {
+  status: "achieved" | "partially_achieved" | "not_achieved" | "halted";
+  summary: string;
+  next?: string;
+  /** Why the session halted, when it did. */
+  reason?: string;
+}
+
+export interface PendingHuman {
+  kind: "question" | "decision";
+  question: string;
+  options?: string[];
+  /** For a gatekeeper ASK: the decision to approve or deny, and when it lapses. */
+  decisionId?: string;
+  tool?: string;
+  args?: string;
+  expiresAt?: number;
 }

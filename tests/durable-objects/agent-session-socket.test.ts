@@ -3,7 +3,14 @@ import { env } from "cloudflare:workers";
 import { describe, it } from "vitest";
 import { SessionConfigSchema, type SessionConfigInput } from "../../shared/session/config.ts";
 import type { SubmitStep } from "../../shared/session/step.ts";
+import { createHiveKey } from "../../workers/gateway/auth.ts";
 import { openSocket } from "./helpers.ts";
+
+let key: string | undefined;
+async function demoKey(): Promise<string> {
+  key ??= (await createHiveKey(env.DB, "demo", "socket-test")).key;
+  return key;
+}
 
 function makeConfig(overrides: Partial<SessionConfigInput> = {}) {
   return SessionConfigSchema.parse({ hive: "demo", mission: "find the timeout", ...overrides });
@@ -39,7 +46,7 @@ describe("AgentSession WebSocket", () => {
     expect,
   }) => {
     const { name, stub } = await newSession();
-    const client = await openSocket(`/parties/agent-session/${name}`);
+    const client = await openSocket(`/parties/agent-session/${name}?key=${await demoKey()}`);
     expect(await client.next()).toMatchObject({
       type: "sys.welcome",
       server: "AgentSession",
@@ -68,7 +75,7 @@ describe("AgentSession WebSocket", () => {
   it("round-trips every session message", async ({ expect }) => {
     const { name, stub } = await newSession();
     await step(stub, { ops: [{ type: "stage", page: filePage("a.ts", longText("a")) }] });
-    const client = await openSocket(`/parties/agent-session/${name}`);
+    const client = await openSocket(`/parties/agent-session/${name}?key=${await demoKey()}`);
     await client.next(); // welcome
     await client.next(); // state
     client.send(JSON.stringify({ type: "sys.ping", nonce: "s" }));
@@ -97,7 +104,7 @@ describe("AgentSession WebSocket", () => {
     expect,
   }) => {
     const { name, stub } = await newSession();
-    const client = await openSocket(`/parties/agent-session/${name}`);
+    const client = await openSocket(`/parties/agent-session/${name}?key=${await demoKey()}`);
     await client.next(); // welcome
     await client.next(); // state
     const before = JSON.stringify(await stub.state());

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, it } from "vitest";
 import type { Cluster } from "../../scripts/lib/dev-server.ts";
 import { HealthReportSchema } from "../../shared/health.ts";
-import { bootCluster, groupAlive, subscribe } from "./helpers.ts";
+import { bootCluster, groupAlive, hiveClient, subscribe } from "./helpers.ts";
 
 const PORT = 18780;
 let cluster: Cluster;
@@ -28,8 +28,11 @@ describe("the local cluster booted with wrangler", () => {
   it("holds a partysocket WebSocket open to a session while serving requests", async ({
     expect,
   }) => {
-    const client = subscribe(cluster, "agent-session", `s-e2e-${Date.now()}`);
+    const { key, call } = await hiveClient(cluster, "e2e");
+    const created = await call("POST", "/v1/sessions", { hive: "e2e", mission: "stay connected" });
+    const client = subscribe(cluster, "agent-session", String(created.body.id), { key });
     expect(await client.next()).toMatchObject({ type: "sys.welcome", server: "AgentSession" });
+    expect(await client.next()).toMatchObject({ type: "session.state", state: { step: 0 } });
     for (let i = 0; i < 3; i++) {
       const health = await fetch(`${cluster.url}/health`);
       expect(health.status).toBe(200);

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import PartySocket from "partysocket";
 import WebSocket from "ws";
+import { createHiveKey, newAdminToken } from "../../cli/commands/hive.ts";
 import { startCluster, type Cluster } from "../../scripts/lib/dev-server.ts";
 import { ServerMessageSchema, type ServerMessage } from "../../shared/protocol.ts";
 
@@ -12,8 +13,29 @@ export function freshStateDir(label: string): string {
   return mkdtempSync(path.join(tmpdir(), `lethe-${label}-`));
 }
 
-export async function bootCluster(port: number, label: string): Promise<Cluster> {
-  return startCluster({ port, persistTo: freshStateDir(label) });
+/** The admin token every e2e cluster runs with (it mints hive keys). */
+export const E2E_ADMIN_TOKEN = newAdminToken();
+
+export async function bootCluster(
+  port: number,
+  label: string,
+  persistTo = freshStateDir(label),
+): Promise<Cluster> {
+  return startCluster({ port, persistTo, vars: { LETHE_ADMIN_TOKEN: E2E_ADMIN_TOKEN } });
+}
+
+/** A key for `hive` on a booted cluster, and a fetch that sends it. */
+export async function hiveClient(cluster: { url: string }, hive: string) {
+  const { key } = await createHiveKey(cluster.url, E2E_ADMIN_TOKEN, hive, "e2e");
+  const call = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(`${cluster.url}${path}`, {
+      method,
+      headers: { "content-type": "application/json", authorization: `Bearer ${key}` },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+  return { key, call };
 }
 
 export interface Subscriber {
@@ -54,11 +76,15 @@ export function subscribe(
         return Promise.resolve(message);
       }
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error("no frame in time")), timeoutMs);
-        waiting.push((m) => {
+        const waiter = (m: ServerMessage) => {
           clearTimeout(timer);
           resolve(m);
-        });
+        };
+        const timer = setTimeout(() => {
+          waiting.splice(waiting.indexOf(waiter), 1);
+          reject(new Error("no frame in time"));
+        }, timeoutMs);
+        waiting.push(waiter);
       });
     },
     close: () => socket.close(),

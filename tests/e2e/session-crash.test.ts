@@ -1,6 +1,6 @@
 import { afterAll, describe, it } from "vitest";
-import { startCluster, type Cluster } from "../../scripts/lib/dev-server.ts";
-import { freshStateDir, groupAlive } from "./helpers.ts";
+import type { Cluster } from "../../scripts/lib/dev-server.ts";
+import { bootCluster, freshStateDir, groupAlive, hiveClient } from "./helpers.ts";
 
 const PORT = 18782;
 const persistTo = freshStateDir("crash");
@@ -10,17 +10,20 @@ afterAll(async () => {
   await cluster?.stop();
 });
 
+let key = "";
+const headers = () => ({ "content-type": "application/json", authorization: `Bearer ${key}` });
+
 async function post(path: string, body: unknown) {
   const response = await fetch(`http://127.0.0.1:${PORT}${path}`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: headers(),
     body: JSON.stringify(body),
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
 async function get(path: string) {
-  const response = await fetch(`http://127.0.0.1:${PORT}${path}`);
+  const response = await fetch(`http://127.0.0.1:${PORT}${path}`, { headers: headers() });
   return (await response.json()) as Record<string, unknown>;
 }
 
@@ -43,7 +46,8 @@ describe("durable execution", () => {
   it("after SIGKILL and a restart, a session is exactly its last committed step", async ({
     expect,
   }) => {
-    cluster = await startCluster({ port: PORT, persistTo });
+    cluster = await bootCluster(PORT, "crash", persistTo);
+    key = (await hiveClient(cluster, "crash")).key;
     const created = await post("/v1/sessions", { hive: "crash", mission: "survive" });
     const id = String(created.body.id);
     for (let i = 1; i <= 5; i++) {
@@ -58,7 +62,7 @@ describe("durable execution", () => {
     await Promise.all(inFlight);
     expect(groupAlive(pid)).toBe(false);
 
-    cluster = await startCluster({ port: PORT, persistTo });
+    cluster = await bootCluster(PORT, "crash", persistTo);
     const view = (await get(`/v1/sessions/${id}`)).view as {
       step: number;
       transcriptLength: number;

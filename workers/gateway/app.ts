@@ -2,7 +2,6 @@
 // Objects by partyserver; everything else is JSON with typed errors.
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { routePartykitRequest } from "partyserver";
 import { errorBody } from "../../shared/errors.ts";
 import { notFound, onError } from "./errors.ts";
 import { gatherHealth } from "./health.ts";
@@ -11,7 +10,7 @@ import { admin } from "./routes/admin.ts";
 import { hiveSocket, hives } from "./routes/hives.ts";
 import { model } from "./routes/model.ts";
 import { workspace } from "./routes/workspace.ts";
-import { sessions } from "./routes/sessions.ts";
+import { sessionSockets, sessions } from "./routes/sessions.ts";
 
 /** Largest JSON body the API accepts; workspace uploads have their own limit. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
@@ -65,10 +64,8 @@ export const app = new Hono<{ Bindings: Env }>()
   .route("/v1/hives", workspace)
   .route("/v1/hives", hives)
   .all("/parties/hive/:name", requireHiveKey, hiveSocket)
+  .route("/parties/agent-session", sessionSockets)
   .route("/v1", model)
-  .all("/parties/*", async (c) => {
-    const routed = await routePartykitRequest(c.req.raw, c.env);
-    return routed ?? notFound(c);
-  })
+  // No other socket path: every party is reached only through its authenticated route.
   .notFound(notFound)
   .onError(onError);

@@ -1,4 +1,6 @@
 import { SELF } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { createHiveKey } from "../../../workers/gateway/auth.ts";
 import { describe, expect, it } from "vitest";
 import { ErrorBodySchema } from "../../../shared/errors.ts";
 import { MAX_JSON_BODY_BYTES } from "../../../workers/gateway/app.ts";
@@ -64,19 +66,25 @@ describe("hostile HTTP input", () => {
   });
 
   it("keeps serving after hostile requests", async ({ expect }) => {
+    const { key } = await createHiveKey(env.DB, "demo", "test");
     const created = await SELF.fetch("http://lethe.test/v1/sessions", {
       method: "POST",
-      headers: json,
+      headers: { ...json, authorization: `Bearer ${key}` },
       body: JSON.stringify({ hive: "demo", mission: "find the timeout" }),
     });
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: string };
-    const read = await SELF.fetch(`http://lethe.test/v1/sessions/${id}`);
+    const read = await SELF.fetch(`http://lethe.test/v1/sessions/${id}`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
     expect(await read.json()).toMatchObject({ id, config: { hive: "demo", mode: "strict" } });
   });
 
   it("answers a session that does not exist with NOT_FOUND", async ({ expect }) => {
-    const response = await SELF.fetch("http://lethe.test/v1/sessions/s-missing");
+    const { key } = await createHiveKey(env.DB, "demo", "test");
+    const response = await SELF.fetch("http://lethe.test/v1/sessions/s-missing", {
+      headers: { authorization: `Bearer ${key}` },
+    });
     expect(response.status).toBe(404);
     expect((await errorOf(response)).code).toBe("NOT_FOUND");
   });

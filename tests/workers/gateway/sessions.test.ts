@@ -1,13 +1,24 @@
 import { SELF } from "cloudflare:test";
-import { describe, it } from "vitest";
+import { env } from "cloudflare:workers";
+import { beforeAll, describe, it } from "vitest";
+import { createHiveKey } from "../../../workers/gateway/auth.ts";
 
 const BASE = "http://lethe.test/v1/sessions";
-const json = { "content-type": "application/json" };
+let key = "";
+let otherKey = "";
 
-async function call(method: string, path: string, body?: unknown) {
+beforeAll(async () => {
+  key = (await createHiveKey(env.DB, "demo", "test")).key;
+  otherKey = (await createHiveKey(env.DB, "other", "test")).key;
+});
+
+async function call(method: string, path: string, body?: unknown, as: string | null = key) {
   const response = await SELF.fetch(`${BASE}${path}`, {
     method,
-    headers: json,
+    headers: {
+      "content-type": "application/json",
+      ...(as === null ? {} : { authorization: `Bearer ${as}` }),
+    },
     ...(body === undefined ? {} : { body: typeof body === "string" ? body : JSON.stringify(body) }),
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
@@ -135,5 +146,39 @@ describe("session routes", () => {
     }
     const view = await call("GET", `/${id}`);
     expect(view.body).toMatchObject({ view: { step: 0, transcriptLength: 0 } });
+  });
+
+  it("needs a key of the session's hive for every route and socket", async ({ expect }) => {
+    const { body } = await call("POST", "", { hive: "demo", mission: "m" });
+    const id = String(body.id);
+    const refused = await Promise.all([
+      call("GET", `/${id}`, undefined, null),
+      call("GET", `/${id}`, undefined, "lethe_demo_wrong"),
+      call("GET", `/${id}`, undefined, otherKey),
+      call("GET", `/${id}/transcript`, undefined, otherKey),
+      call("POST", `/${id}/steps`, { turns: [] }, otherKey),
+      call("POST", "", { hive: "demo", mission: "m" }, otherKey),
+      call("POST", "", { hive: "demo", mission: "m" }, null),
+    ]);
+    expect(refused.map((r) => `${r.status} ${(r.body.error as { code: string }).code}`)).toEqual([
+      "401 UNAUTHENTICATED",
+      "401 INVALID_KEY",
+      "403 FORBIDDEN_HIVE",
+      "403 FORBIDDEN_HIVE",
+      "403 FORBIDDEN_HIVE",
+      "403 FORBIDDEN_HIVE",
+      "401 UNAUTHENTICATED",
+    ]);
+    const socket = (query: string) =>
+      SELF.fetch(`http://lethe.test/parties/agent-session/${id}${query}`, {
+        headers: { Upgrade: "websocket" },
+      });
+    expect((await socket("")).status).toBe(401);
+    expect((await socket(`?key=${otherKey}`)).status).toBe(403);
+    const open = await socket(`?key=${key}`);
+    expect(open.status).toBe(101);
+    open.webSocket?.accept();
+    open.webSocket?.close();
+    expect((await SELF.fetch(`http://lethe.test/parties/agent-session/${id}/x`)).status).toBe(404);
   });
 });

@@ -1,13 +1,15 @@
 // Session routes: create an AgentSession in a hive, read its state, submit steps,
 // list, diff and label checkpoints, roll back, fork, page through the transcript,
 // resolve references and read what the agent knew at a past step.
-import { Hono, type Context } from "hono";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
+import { routePartykitRequest } from "partyserver";
 import { z } from "zod";
 import { AppError } from "../../../shared/errors.ts";
 import type { Result } from "../../../shared/result.ts";
 import { LABEL_PATTERN } from "../../../shared/session/checkpoint.ts";
 import { SESSION_ID_PATTERN, SessionConfigSchema } from "../../../shared/session/config.ts";
 import { SubmitStepSchema } from "../../../shared/session/step.ts";
+import { authorizeHive, presentedKey } from "../auth.ts";
 import { jsonBody } from "../validate.ts";
 
 type Bindings = { Bindings: Env };
@@ -60,12 +62,48 @@ function intQuery(c: Context<Bindings>, name: string, fallback: number, max: num
   return value;
 }
 
+/**
+ * Every session route needs a key of the session's hive: no key is 401 before
+ * anything else; a key of another hive is 403 (the session's existence is only
+ * revealed to a valid key).
+ */
+const requireSessionKey: MiddlewareHandler<Bindings> = async (c, next) => {
+  if (presentedKey(c) === null) {
+    throw new AppError("UNAUTHENTICATED", "session routes need a key of the session's hive", {
+      status: 401,
+      hint: "send Authorization: Bearer <hive key> (WebSockets may use ?key=)",
+    });
+  }
+  const described = unwrap(await sessionStub(c).describe());
+  await authorizeHive(c, described.config.hive);
+  await next();
+};
+
+/** WebSocket upgrades to /parties/agent-session/:id, after the same check. */
+export async function sessionSocket(c: Context<Bindings>): Promise<Response> {
+  const url = new URL(c.req.url);
+  url.searchParams.delete("key");
+  const routed = await routePartykitRequest(new Request(url, c.req.raw), c.env);
+  if (routed === null) {
+    throw new AppError("NOT_FOUND", "no such session socket", {
+      status: 404,
+      hint: "use /parties/agent-session/<id>",
+    });
+  }
+  return routed;
+}
+
+export const sessionSockets = new Hono<Bindings>().all("/:id", requireSessionKey, sessionSocket);
+
 const LabelSchema = z.strictObject({ label: z.string().regex(LABEL_PATTERN) });
 const CheckpointRefSchema = z.strictObject({ checkpoint: z.string().min(1).max(128) });
 
 export const sessions = new Hono<Bindings>()
+  .use("/:id", async (c, next) => (c.req.method === "POST" ? next() : requireSessionKey(c, next)))
+  .use("/:id/*", requireSessionKey)
   .post("/", jsonBody(SessionConfigSchema), async (c) => {
     const config = c.req.valid("json");
+    await authorizeHive(c, config.hive);
     const id = `s-${crypto.randomUUID()}`;
     const created = unwrap(await c.env.AgentSession.getByName(id).init(config));
     return c.json({ id, config: created, socket: `/parties/agent-session/${id}` }, 201);
@@ -108,8 +146,6 @@ export const sessions = new Hono<Bindings>()
     c.json(unwrap(await sessionStub(c).rollback(c.req.valid("json").checkpoint))),
   )
   .post("/:id/fork", jsonBody(CheckpointRefSchema), async (c) => {
-    const origin = sessionStub(c);
-    unwrap(await origin.describe());
     const id = `s-${crypto.randomUUID()}`;
     const manifest = unwrap(
       await c.env.AgentSession.getByName(id).forkFrom(
