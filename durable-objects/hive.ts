@@ -16,6 +16,7 @@ import {
 import {
   CommitRequestSchema,
   hiveErr,
+  type CommitRequest,
   type CommitRequestIn,
   type CommitResult,
   type HiveEvent,
@@ -24,6 +25,7 @@ import {
   type RetractRequestIn,
   type SupersedeRequestIn,
 } from "../shared/hive/writes.ts";
+import { createLogger, describeError } from "../shared/log.ts";
 import { PROTOCOL_VERSION } from "../shared/protocol.ts";
 import { ok } from "../shared/result.ts";
 import type { WorkspaceResult } from "../shared/workspace/errors.ts";
@@ -36,7 +38,7 @@ import type {
 } from "../shared/workspace/requests.ts";
 import { HIVE_MIGRATIONS } from "./hive/schema.ts";
 import { Mirror } from "./hive/mirror.ts";
-import { HiveStore } from "./hive/store.ts";
+import { HiveStore, type Committed } from "./hive/store.ts";
 import { Subscribers, type SocketState } from "./hive/subscribers.ts";
 import { workerMapper } from "./hive/symbol-parser.ts";
 import {
@@ -50,6 +52,8 @@ import { receive, send } from "./socket.ts";
 import { migrate, schemaVersion } from "./storage/migrate.ts";
 
 export { HIVE_MIGRATIONS };
+
+const log = createLogger("hive");
 
 export interface ChangesPage {
   events: HiveEvent[];
@@ -74,6 +78,12 @@ export class Hive extends Server<Env> {
   readonly #store: HiveStore;
   readonly #subscribers: Subscribers;
   readonly #mirror: Mirror;
+  readonly #pending: Array<{
+    request: CommitRequest;
+    resolve: (result: HiveResult<Committed>) => void;
+    reject: (error: unknown) => void;
+  }> = [];
+  #draining = false;
   readonly #workspace: Workspace;
 
   constructor(ctx: DurableObjectState, env: Env) {
@@ -180,15 +190,54 @@ export class Hive extends Server<Env> {
     if (!parsed.success) {
       return invalid(parsed.error, "commit");
     }
-    const committed = this.#store.commit(parsed.data, Date.now());
-    if (!committed.ok) {
-      return committed;
+    const committed = await this.#enqueue(parsed.data);
+    return committed.ok ? ok(committed.value.result) : committed;
+  }
+
+  /**
+   * Commits wait one timer turn so that commits arriving concurrently share one
+   * storage transaction (see HiveStore.commitGroup); each keeps its own result.
+   */
+  #enqueue(request: CommitRequest): Promise<HiveResult<Committed>> {
+    return new Promise((resolve, reject) => {
+      this.#pending.push({ request, resolve, reject });
+      if (!this.#draining) {
+        this.#draining = true;
+        setTimeout(() => this.#drain(), 0);
+      }
+    });
+  }
+
+  #drain(): void {
+    this.#draining = false;
+    const group = this.#pending.splice(0);
+    let results: Array<HiveResult<Committed>>;
+    try {
+      results = this.#store.commitGroup(
+        group.map((g) => g.request),
+        Date.now(),
+      );
+    } catch (error) {
+      for (const g of group) {
+        g.reject(error);
+      }
+      return;
     }
-    if (committed.value.events.length > 0) {
-      this.#subscribers.publish(committed.value.events);
-      await this.#mirror.schedule();
+    const events = results.flatMap((r) => (r.ok ? r.value.events : []));
+    if (events.length > 0) {
+      this.#subscribers.publish(events);
+      this.#mirror.schedule().catch((error: unknown) => {
+        // The events are committed; an unarmed alarm only delays the D1 mirror
+        // until the next commit arms it again.
+        log.error("mirror.schedule.failed", describeError(error));
+      });
     }
-    return ok(committed.value.result);
+    group.forEach((g, i) => {
+      const result = results[i];
+      if (result) {
+        g.resolve(result);
+      }
+    });
   }
 
   /** One write as its own commit (same semantics as commit). */

@@ -47,15 +47,17 @@ export class Mirror {
     );
   }
 
-  /** Arms the alarm once per burst; the alarm record is durable, so nothing is forgotten. */
+  /**
+   * Arms the alarm once per burst; the alarm record is durable, so nothing is
+   * forgotten. Set unconditionally: inside a running alarm getAlarm() may still
+   * report the current one, and a new alarm must follow it.
+   */
   async schedule(): Promise<void> {
     if (this.#scheduled) {
       return;
     }
     this.#scheduled = true;
-    if ((await this.#storage.getAlarm()) === null) {
-      await this.#storage.setAlarm(Date.now() + MIRROR_DELAY_MS);
-    }
+    await this.#storage.setAlarm(Date.now() + MIRROR_DELAY_MS);
   }
 
   /** Sends every unmirrored event; throws on a failed send so the alarm retries. */

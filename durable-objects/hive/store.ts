@@ -117,6 +117,22 @@ export class HiveStore {
     }
   }
 
+  /**
+   * Group commit: several commits in one storage transaction, each in its own
+   * nested transaction (a refused commit rolls back alone). The runtime makes a
+   * transaction durable once per event, so grouping concurrent commits turns N
+   * durability waits into one.
+   */
+  commitGroup(requests: readonly CommitRequest[], now: number): Array<HiveResult<Committed>> {
+    const before = this.#head;
+    try {
+      return this.#storage.transactionSync(() => requests.map((r) => this.commit(r, now)));
+    } catch (error) {
+      this.#head = before;
+      throw error;
+    }
+  }
+
   #apply(write: Write, index: number, now: number, nextSeq: () => number): HiveEvent[] {
     switch (write.op) {
       case "put": {

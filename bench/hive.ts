@@ -1,0 +1,362 @@
+// Benchmarks of the Hive (issue 5) against a local cluster this script starts on
+// port 18793 and stops: commit-to-delivery latency at 100 partysocket
+// subscribers, sustained compare-and-swap commits per second on one hive, and
+// catch-up time for a client 10,000 events behind. The baseline, measured in
+// the same run, is a WebSocket ping round trip to the same Hive.
+// Prints figures next to their targets; never asserts. `npm run bench:hive`.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import WebSocket from "ws";
+import { followHive, type HiveFollower } from "../cli/commands/follow.ts";
+import { createHiveKey, newAdminToken } from "../cli/commands/hive.ts";
+import { MAX_BATCH_WRITES } from "../shared/hive/writes.ts";
+import { startCluster } from "../scripts/lib/dev-server.ts";
+
+const PORT = 18793;
+const SUBSCRIBERS = 100;
+/**
+ * Commits during the latency run, paced at LATENCY_RATE per second: a steady
+ * team's rate, well below saturation, so the figure is delivery latency rather
+ * than queueing (throughput is measured separately below).
+ */
+const LATENCY_COMMITS = 400;
+const LATENCY_RATE = 40;
+const THROUGHPUT_SECONDS = 5;
+const THROUGHPUT_WRITERS = 32;
+const CATCHUP_EVENTS = 10_000;
+/** Sockets committing concurrently, and CAS loops (one identifier each) per socket. */
+const WS_WRITERS = 8;
+const WS_INFLIGHT = 16;
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+function line(label: string, figure: string, target = ""): void {
+  process.stdout.write(`${label.padEnd(58)} ${figure.padEnd(30)} ${target}\n`);
+}
+
+const verdict = (ok: boolean) => (ok ? "PASS" : "FAIL");
+
+const provenance = { session: "bench", agent: "bench", step: 0, source: "bench/hive.ts" };
+
+async function main(): Promise<void> {
+  const persistTo = mkdtempSync(path.join(tmpdir(), "lethe-bench-hive-"));
+  const admin = newAdminToken();
+  process.stdout.write(`starting the cluster on port ${PORT}...\n`);
+  const cluster = await startCluster({ port: PORT, persistTo, vars: { LETHE_ADMIN_TOKEN: admin } });
+  const followers: HiveFollower[] = [];
+  try {
+    const newHive = async (name: string) => {
+      const hive = `${name}-${Date.now().toString(36)}`;
+      const { key } = await createHiveKey(cluster.url, admin, hive, "bench");
+      return { hive, key };
+    };
+    const http = (hive: string, key: string) => async (body: unknown) => {
+      const response = await fetch(`${cluster.url}/v1/hives/${hive}/artifacts`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as { seq?: number } };
+    };
+
+    // Baseline: a ping round trip over one socket to a Hive.
+    const base = await newHive("bench-base");
+    const rtts = await pingRtts(cluster.url, base.hive, base.key, 500);
+    line(
+      "baseline: WebSocket ping RTT p50 / p99",
+      `${percentile(rtts, 50).toFixed(2)} / ${percentile(rtts, 99).toFixed(2)} ms`,
+    );
+
+    // 1. Commit-to-delivery latency at 100 subscribers.
+    const lat = await newHive("bench-latency");
+    const latencies: number[] = [];
+    const synced: Promise<void>[] = [];
+    for (let i = 0; i < SUBSCRIBERS; i++) {
+      let resolve!: () => void;
+      synced.push(new Promise<void>((r) => (resolve = r)));
+      followers.push(
+        followHive({
+          url: cluster.url,
+          key: lat.key,
+          hive: lat.hive,
+          validate: false,
+          onEvent: (e) => latencies.push(Date.now() - e.at),
+          onMessage: (m) => {
+            if (m.type === "hive.synced") {
+              resolve();
+            }
+          },
+        }),
+      );
+    }
+    await Promise.all(synced);
+    const put = http(lat.hive, lat.key);
+    const started = performance.now();
+    const pending: Promise<unknown>[] = [];
+    for (let i = 0; i < LATENCY_COMMITS; i++) {
+      const due = started + (i * 1000) / LATENCY_RATE;
+      const wait = due - performance.now();
+      if (wait > 0) {
+        await new Promise((r) => setTimeout(r, wait));
+      }
+      pending.push(
+        put({
+          idempotencyKey: `l${i}`,
+          artifact: { identifier: `lat.${i}`, kind: "fact", value: i, provenance },
+        }),
+      );
+    }
+    await Promise.all(pending);
+    await Promise.all(followers.map((f) => f.reached(LATENCY_COMMITS)));
+    const gaps = followers.reduce((n, f) => n + f.gaps + f.duplicates, 0);
+    const p50 = percentile(latencies, 50);
+    const p99 = percentile(latencies, 99);
+    line(
+      `delivery latency, ${SUBSCRIBERS} subscribers, ${LATENCY_RATE} commits/s: p50 / p99`,
+      `${p50} / ${p99} ms (${latencies.length} deliveries)`,
+      `target p99 < 50 ms: ${verdict(p99 < 50)}`,
+    );
+    line(
+      "  p99 against the ping baseline",
+      `${(p99 / Math.max(percentile(rtts, 99), 0.01)).toFixed(1)}x`,
+    );
+    line(
+      "  gaps + duplicates across all subscribers",
+      String(gaps),
+      `target 0: ${verdict(gaps === 0)}`,
+    );
+
+    // 2. Sustained compare-and-swap commits per second on one hive: over HTTP
+    //    (each commit a request through wrangler's proxy) and over WebSockets
+    //    (commits pipelined), with the 100 subscribers still following it.
+    const httpRate = await casThroughput(http(lat.hive, lat.key));
+    line(
+      `CAS commits/s on one hive, HTTP, ${THROUGHPUT_WRITERS} writers, 100 subscribers`,
+      `${httpRate.perSecond.toFixed(0)} /s (${httpRate.conflicts} conflicts)`,
+      `target >= 500/s: ${verdict(httpRate.perSecond >= 500)}`,
+    );
+    const wsRate = await casOverSockets(cluster.url, lat.hive, lat.key);
+    line(
+      `CAS commits/s on one hive, WebSocket, ${WS_WRITERS}x${WS_INFLIGHT} CAS loops, 100 subscribers`,
+      `${wsRate.perSecond.toFixed(0)} /s (${wsRate.conflicts} conflicts)`,
+      `target >= 500/s: ${verdict(wsRate.perSecond >= 500)}`,
+    );
+    const head = LATENCY_COMMITS + httpRate.commits + wsRate.commits;
+    await Promise.all(followers.map((f) => f.reached(head)));
+    const lost = followers.reduce((n, f) => n + f.gaps + f.duplicates, 0);
+    line(
+      "  every subscriber received every commit, in order",
+      `${lost} gaps+dups`,
+      `target 0: ${verdict(lost === 0)}`,
+    );
+    for (const f of followers.splice(0)) {
+      f.close();
+    }
+
+    // 3. Catch-up for a client 10,000 events behind (log replay, acked windows).
+    const cu = await newHive("bench-catchup");
+    await seedOverSocket(cluster.url, cu.hive, cu.key, CATCHUP_EVENTS);
+    const t0 = performance.now();
+    const late = followHive({ url: cluster.url, key: cu.key, hive: cu.hive, validate: false });
+    followers.push(late);
+    await late.reached(CATCHUP_EVENTS);
+    const catchupMs = performance.now() - t0;
+    line(
+      `catch-up of ${CATCHUP_EVENTS} events from since=0`,
+      `${catchupMs.toFixed(0)} ms (${((CATCHUP_EVENTS / catchupMs) * 1000).toFixed(0)} events/s)`,
+      `gaps+dups: ${late.gaps + late.duplicates}`,
+    );
+  } finally {
+    for (const f of followers) {
+      f.close();
+    }
+    await cluster.stop();
+    rmSync(persistTo, { recursive: true, force: true });
+  }
+}
+
+async function openRaw(url: string, hive: string, key: string): Promise<WebSocket> {
+  const ws = new WebSocket(`${url.replace(/^http/, "ws")}/parties/hive/${hive}?key=${key}`);
+  await new Promise<void>((resolve, reject) => {
+    ws.once("open", () => resolve());
+    ws.once("error", reject);
+  });
+  return ws;
+}
+
+async function pingRtts(url: string, hive: string, key: string, count: number): Promise<number[]> {
+  const ws = await openRaw(url, hive, key);
+  const rtts: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const t = performance.now();
+    await new Promise<void>((resolve) => {
+      const onMessage = (data: WebSocket.RawData) => {
+        if (String(data).includes(`"nonce":"${i}"`)) {
+          ws.off("message", onMessage);
+          resolve();
+        }
+      };
+      ws.on("message", onMessage);
+      ws.send(JSON.stringify({ type: "sys.ping", nonce: String(i) }));
+    });
+    rtts.push(performance.now() - t);
+  }
+  ws.close();
+  return rtts;
+}
+
+/** Each writer runs a read-free CAS loop on its own identifier, tracking its version. */
+async function casThroughput(
+  put: (body: unknown) => Promise<{ status: number; body: { seq?: number } }>,
+): Promise<{ perSecond: number; conflicts: number; commits: number }> {
+  const deadline = performance.now() + THROUGHPUT_SECONDS * 1000;
+  let commits = 0;
+  let conflicts = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: THROUGHPUT_WRITERS }, async (_, w) => {
+      const id = `cas.${w}.${Math.random().toString(36).slice(2, 8)}`;
+      let version = 0;
+      while (performance.now() < deadline) {
+        const r = await put({
+          idempotencyKey: `${id}:${version}`,
+          expectedVersion: version,
+          artifact: { identifier: id, kind: "fact", value: version, provenance },
+        });
+        if (r.status === 200) {
+          version++;
+          commits++;
+        } else {
+          conflicts++;
+        }
+      }
+    }),
+  );
+  return { perSecond: (commits / (performance.now() - started)) * 1000, conflicts, commits };
+}
+
+/**
+ * CAS over sockets: each socket runs WS_INFLIGHT loops, one identifier each,
+ * every commit carrying the version its loop last wrote (so it is a real
+ * compare-and-swap, pipelined with the socket's other loops).
+ */
+async function casOverSockets(
+  url: string,
+  hive: string,
+  key: string,
+): Promise<{ perSecond: number; conflicts: number; commits: number }> {
+  const sockets = await Promise.all(
+    Array.from({ length: WS_WRITERS }, () => openRaw(url, hive, key)),
+  );
+  const deadline = performance.now() + THROUGHPUT_SECONDS * 1000;
+  const started = performance.now();
+  let commits = 0;
+  let conflicts = 0;
+  await Promise.all(
+    sockets.map(
+      (ws, s) =>
+        new Promise<void>((resolve) => {
+          const versions = new Map<string, number>();
+          let inflight = 0;
+          const send = (id: string) => {
+            const version = versions.get(id) ?? 0;
+            inflight++;
+            ws.send(
+              JSON.stringify({
+                type: "hive.commit",
+                id,
+                commit: {
+                  idempotencyKey: `${id}:${version}`,
+                  writes: [
+                    {
+                      op: "put",
+                      expectedVersion: version,
+                      artifact: { identifier: id, kind: "fact", value: version, provenance },
+                    },
+                  ],
+                },
+              }),
+            );
+          };
+          ws.on("message", (data) => {
+            const text = String(data);
+            if (
+              !text.startsWith('{"type":"hive.committed"') &&
+              !text.startsWith('{"type":"hive.rejected"')
+            ) {
+              return;
+            }
+            const reply = JSON.parse(text) as { type: string; id: string };
+            inflight--;
+            if (reply.type === "hive.committed") {
+              commits++;
+              versions.set(reply.id, (versions.get(reply.id) ?? 0) + 1);
+            } else {
+              conflicts++;
+            }
+            if (performance.now() < deadline) {
+              send(reply.id);
+            } else if (inflight === 0) {
+              resolve();
+            }
+          });
+          for (let i = 0; i < WS_INFLIGHT; i++) {
+            send(`ws.${s}.${i}.${Date.now().toString(36)}`);
+          }
+        }),
+    ),
+  );
+  const elapsed = performance.now() - started;
+  for (const ws of sockets) {
+    ws.close();
+  }
+  return { perSecond: (commits / elapsed) * 1000, conflicts, commits };
+}
+
+/** Writes `events` artifacts in batches of MAX_BATCH_WRITES over one socket. */
+async function seedOverSocket(
+  url: string,
+  hive: string,
+  key: string,
+  events: number,
+): Promise<void> {
+  const ws = await openRaw(url, hive, key);
+  const commits = Math.ceil(events / MAX_BATCH_WRITES);
+  let done = 0;
+  await new Promise<void>((resolve, reject) => {
+    ws.on("message", (data) => {
+      const text = String(data);
+      if (text.includes('"hive.committed"')) {
+        done++;
+        if (done === commits) {
+          resolve();
+        }
+      } else if (text.includes('"hive.rejected"')) {
+        reject(new Error(text));
+      }
+    });
+    for (let c = 0; c < commits; c++) {
+      const writes = Array.from(
+        { length: Math.min(MAX_BATCH_WRITES, events - c * MAX_BATCH_WRITES) },
+        (_, i) => ({
+          op: "put",
+          artifact: { identifier: `seed.${c}.${i}`, kind: "fact", value: i, provenance },
+        }),
+      );
+      ws.send(
+        JSON.stringify({
+          type: "hive.commit",
+          id: `c${c}`,
+          commit: { idempotencyKey: `seed${c}`, writes },
+        }),
+      );
+    }
+  });
+  ws.close();
+}
+
+await main();
