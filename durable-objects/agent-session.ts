@@ -2,7 +2,12 @@
 // and was (config, L1, transcript, references, checkpoints, trace) in SQLite and
 // serves its watchers over hibernating WebSockets. Every method is typed RPC.
 import { Server, type Connection, type WSMessage } from "partyserver";
-import { isRef } from "../shared/context/refs.ts";
+import { isRef, keep } from "../shared/context/refs.ts";
+import {
+  parseCompaction,
+  staleCompaction,
+  type CompactionErrorCode,
+} from "../shared/compress/compaction.ts";
 import type { ComponentHealth } from "../shared/health.ts";
 import { PROTOCOL_VERSION, type ServerMessage } from "../shared/protocol.ts";
 import { err, ok, type Result } from "../shared/result.ts";
@@ -275,6 +280,45 @@ export class AgentSession extends Server<Env> {
       );
     }
     return ok({ ref, kind: row.kind, step: row.step, content });
+  }
+
+  /**
+   * Stores a background compaction (the compressor's `session.compact` job): its
+   * kept turn texts and summary behind refs and a `compaction` trace event. Refused
+   * with STALE_COMPACTION when the session has moved past the step it was computed
+   * from, so newer state is never overwritten; a refusal changes nothing.
+   */
+  async applyCompaction(
+    input: unknown,
+  ): Promise<Result<{ step: number; summaryRef: string }, "NOT_FOUND" | CompactionErrorCode>> {
+    if (this.#store.config() === null) {
+      return this.#missing();
+    }
+    const compaction = parseCompaction(input);
+    if (!compaction.ok) {
+      return compaction;
+    }
+    const { step } = this.#store.state();
+    const { basedOnStep, kept, summary, method, report, citations } = compaction.value;
+    if (step !== basedOnStep) {
+      return staleCompaction(basedOnStep, step);
+    }
+    const summaryKept = keep(summary);
+    this.ctx.storage.transactionSync(() => {
+      for (const k of kept) {
+        this.#store.putRef(k, "compaction", step);
+      }
+      this.#store.putRef(summaryKept, "summary", step);
+      this.#store.appendTrace(
+        step,
+        {
+          kind: "compaction",
+          data: { summaryRef: summaryKept.ref, basedOnStep, method, citations, report },
+        },
+        Date.now(),
+      );
+    });
+    return ok({ step, summaryRef: summaryKept.ref });
   }
 
   /** Trace events after `after` (not named `trace`: that is a reserved handler name). */

@@ -1,292 +1,48 @@
-// Exact decimal arithmetic for the `calculate` tool: a hand-written
-// recursive-descent parser (never eval) and a decimal.js evaluator with bounds on
-// length, nesting, exponents and magnitude. Called by shared/tools/run/calculate.ts.
+// Exact decimal arithmetic for the `calculate` tool: evaluates expressions parsed
+// by shared/tools/calculate-parse.ts with decimal.js, bounded in exponents and
+// magnitude, and flags rounded results. Called by shared/tools/run/calculate.ts.
 import Decimal from "decimal.js";
-import { err, ok, type Result } from "../result.ts";
+import {
+  CalcError,
+  FUNCTIONS,
+  guarded,
+  parseExpression,
+  type CalcErrorCode,
+  type Expr,
+} from "./calculate-parse.ts";
+import type { Result } from "../result.ts";
 
-/** Same bound as the tool schema's `expression` (CalculateArgsSchema). */
-export const MAX_EXPRESSION_CHARS = 2_000;
-/** Nesting of parentheses, unary signs and powers; real formulas stay under ten. */
-export const MAX_DEPTH = 64;
+export {
+  FUNCTIONS,
+  MAX_DEPTH,
+  MAX_EXPRESSION_CHARS,
+  namesOf,
+  parseExpression,
+  type CalcErrorCode,
+  type Expr,
+} from "./calculate-parse.ts";
+
 /** |exponent| of `^`: 10^1000 is far beyond any quantity a mission computes. */
 export const MAX_EXPONENT = 1_000;
 /** Results and intermediates stay within 10^±1000 (decimal.js itself goes to 9e15). */
 export const MAX_MAGNITUDE_EXPONENT = 1_000;
 /** Significant digits: sums and products of 30-digit amounts stay exact. */
 export const PRECISION = 64;
-/** A second evaluation at this precision detects results that were rounded at PRECISION. */
+/**
+ * Precision at which + - * % of any two operands is exact: a 2,000-character
+ * expression holds literals of at most 2,000 digits, a product of two has 4,000
+ * and a rounded intermediate has PRECISION. Each operation is redone at this
+ * precision to learn whether the PRECISION result was rounded.
+ */
+const WIDE_PRECISION = 4_200;
+/** Fractional powers are irrational almost always: agreement at this precision counts as exact. */
 const CHECK_PRECISION = 96;
 /** round(x, places): places in 0..MAX_ROUND_PLACES. */
 export const MAX_ROUND_PLACES = 64;
 
-export type CalcErrorCode =
-  | "EMPTY_EXPRESSION"
-  | "EXPRESSION_TOO_LONG"
-  | "SYNTAX_ERROR"
-  | "TOO_DEEP"
-  | "UNKNOWN_NAME"
-  | "UNKNOWN_FUNCTION"
-  | "BAD_ARGUMENTS"
-  | "DIVISION_BY_ZERO"
-  | "EXPONENT_TOO_LARGE"
-  | "OUT_OF_RANGE"
-  | "NOT_A_NUMBER";
-
-export type Expr =
-  | { type: "num"; text: string }
-  | { type: "name"; name: string; start: number; end: number }
-  | { type: "neg"; arg: Expr }
-  | { type: "bin"; op: "+" | "-" | "*" | "/" | "%" | "^"; left: Expr; right: Expr }
-  | { type: "call"; fn: string; args: Expr[] };
-
-export const FUNCTIONS = ["min", "max", "abs", "round"] as const;
 /** A decimal literal as the parser and the bindings accept it (no sign: that is unary minus). */
 export const DECIMAL_LITERAL = /^(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 const SIGNED_LITERAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
-
-class CalcError extends Error {
-  readonly code: CalcErrorCode;
-  readonly hint: string | undefined;
-  constructor(code: CalcErrorCode, message: string, hint?: string) {
-    super(message);
-    this.code = code;
-    this.hint = hint;
-  }
-}
-
-type Token =
-  | { type: "num"; text: string; start: number; end: number }
-  | { type: "name"; text: string; start: number; end: number }
-  | { type: "op"; text: string; start: number; end: number };
-
-function tokenize(text: string): Token[] {
-  const tokens: Token[] = [];
-  const number = /(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?/y;
-  const name = /[A-Za-z_][A-Za-z0-9_]*/y;
-  let i = 0;
-  while (i < text.length) {
-    const c = text.charAt(i);
-    if (c === " " || c === "\t" || c === "\n" || c === "\r") {
-      i++;
-      continue;
-    }
-    number.lastIndex = i;
-    name.lastIndex = i;
-    const n = number.exec(text);
-    if (n !== null) {
-      tokens.push({ type: "num", text: n[0], start: i, end: i + n[0].length });
-      i += n[0].length;
-      continue;
-    }
-    const id = name.exec(text);
-    if (id !== null) {
-      tokens.push({ type: "name", text: id[0], start: i, end: i + id[0].length });
-      i += id[0].length;
-      continue;
-    }
-    if ("+-*/%^(),".includes(c)) {
-      tokens.push({ type: "op", text: c, start: i, end: i + 1 });
-      i++;
-      continue;
-    }
-    throw new CalcError(
-      "SYNTAX_ERROR",
-      `unexpected character ${JSON.stringify(c)} at ${i + 1}`,
-      "Use numbers, names, + - * / % ^, parentheses and min, max, abs, round.",
-    );
-  }
-  return tokens;
-}
-
-class Parser {
-  readonly #tokens: Token[];
-  #at = 0;
-  #depth = 0;
-
-  constructor(tokens: Token[]) {
-    this.#tokens = tokens;
-  }
-
-  parse(): Expr {
-    const expr = this.#sum();
-    const extra = this.#tokens[this.#at];
-    if (extra !== undefined) {
-      throw new CalcError(
-        "SYNTAX_ERROR",
-        `unexpected ${JSON.stringify(extra.text)} at ${extra.start + 1}`,
-      );
-    }
-    return expr;
-  }
-
-  #peek(): Token | undefined {
-    return this.#tokens[this.#at];
-  }
-
-  #isOp(text: string): boolean {
-    const t = this.#peek();
-    return t !== undefined && t.type === "op" && t.text === text;
-  }
-
-  #expect(text: string): void {
-    const t = this.#peek();
-    if (t === undefined || t.type !== "op" || t.text !== text) {
-      const where = t === undefined ? "the end" : `${JSON.stringify(t.text)} at ${t.start + 1}`;
-      throw new CalcError("SYNTAX_ERROR", `expected ${JSON.stringify(text)} but found ${where}`);
-    }
-    this.#at++;
-  }
-
-  #enter(): void {
-    this.#depth++;
-    if (this.#depth > MAX_DEPTH) {
-      throw new CalcError(
-        "TOO_DEEP",
-        `nesting deeper than ${MAX_DEPTH} levels`,
-        "Split the computation into several calculate calls.",
-      );
-    }
-  }
-
-  #sum(): Expr {
-    let left = this.#product();
-    while (this.#isOp("+") || this.#isOp("-")) {
-      const op = this.#isOp("+") ? "+" : "-";
-      this.#at++;
-      left = { type: "bin", op, left, right: this.#product() };
-    }
-    return left;
-  }
-
-  #product(): Expr {
-    let left = this.#unary();
-    while (this.#isOp("*") || this.#isOp("/") || this.#isOp("%")) {
-      const t = this.#peek();
-      const op = t?.text === "*" ? "*" : t?.text === "/" ? "/" : "%";
-      this.#at++;
-      left = { type: "bin", op, left, right: this.#unary() };
-    }
-    return left;
-  }
-
-  // Unary minus binds looser than ^, as in mathematics: -2^2 = -4.
-  #unary(): Expr {
-    if (this.#isOp("-") || this.#isOp("+")) {
-      const negate = this.#isOp("-");
-      this.#at++;
-      this.#enter();
-      const arg = this.#unary();
-      this.#depth--;
-      return negate ? { type: "neg", arg } : arg;
-    }
-    return this.#power();
-  }
-
-  // ^ is right-associative: 2^3^2 = 2^9.
-  #power(): Expr {
-    const base = this.#primary();
-    if (!this.#isOp("^")) {
-      return base;
-    }
-    this.#at++;
-    this.#enter();
-    const exponent = this.#unary();
-    this.#depth--;
-    return { type: "bin", op: "^", left: base, right: exponent };
-  }
-
-  #primary(): Expr {
-    const t = this.#peek();
-    if (t === undefined) {
-      throw new CalcError("SYNTAX_ERROR", "the expression ends where a value was expected");
-    }
-    if (t.type === "num") {
-      this.#at++;
-      return { type: "num", text: t.text };
-    }
-    if (t.type === "name") {
-      this.#at++;
-      if (!this.#isOp("(")) {
-        return { type: "name", name: t.text, start: t.start, end: t.end };
-      }
-      this.#at++;
-      this.#enter();
-      const args: Expr[] = [];
-      if (!this.#isOp(")")) {
-        args.push(this.#sum());
-        while (this.#isOp(",")) {
-          this.#at++;
-          args.push(this.#sum());
-        }
-      }
-      this.#expect(")");
-      this.#depth--;
-      return { type: "call", fn: t.text, args };
-    }
-    if (t.text === "(") {
-      this.#at++;
-      this.#enter();
-      const inner = this.#sum();
-      this.#expect(")");
-      this.#depth--;
-      return inner;
-    }
-    throw new CalcError("SYNTAX_ERROR", `unexpected ${JSON.stringify(t.text)} at ${t.start + 1}`);
-  }
-}
-
-function guarded<T>(run: () => T): Result<T, CalcErrorCode> {
-  try {
-    return ok(run());
-  } catch (error) {
-    if (error instanceof CalcError) {
-      return err(error.code, error.message, error.hint);
-    }
-    // Anything else is a bug in this module, not a bad expression: let it surface.
-    throw error;
-  }
-}
-
-/** Parses an expression; bounded in length and nesting before any recursion starts. */
-export function parseExpression(text: string): Result<Expr, CalcErrorCode> {
-  if (text.trim() === "") {
-    return err("EMPTY_EXPRESSION", "the expression is empty", "Write e.g. a + b.");
-  }
-  if (text.length > MAX_EXPRESSION_CHARS) {
-    return err(
-      "EXPRESSION_TOO_LONG",
-      `the expression has ${text.length} characters, more than ${MAX_EXPRESSION_CHARS}`,
-      "Split it into several calculate calls and save intermediate results as artifacts.",
-    );
-  }
-  return guarded(() => new Parser(tokenize(text)).parse());
-}
-
-/** The names an expression reads, sorted and unique (function names excluded). */
-export function namesOf(expr: Expr): string[] {
-  const names = new Set<string>();
-  const walk = (e: Expr): void => {
-    switch (e.type) {
-      case "name":
-        names.add(e.name);
-        return;
-      case "neg":
-        walk(e.arg);
-        return;
-      case "bin":
-        walk(e.left);
-        walk(e.right);
-        return;
-      case "call":
-        e.args.forEach(walk);
-        return;
-      case "num":
-        return;
-    }
-  };
-  walk(expr);
-  return [...names].sort();
-}
 
 /** True when `text` is a (signed) decimal literal the evaluator accepts as a value. */
 export function isDecimalText(text: string): boolean {
@@ -295,7 +51,13 @@ export function isDecimalText(text: string): boolean {
 
 type DecimalCtor = typeof Decimal;
 
-function evaluateWith(D: DecimalCtor, expr: Expr, values: ReadonlyMap<string, string>): Decimal {
+/** Evaluates at PRECISION; `flags.rounded` turns true when any step had to round. */
+function evaluateWith(
+  D: DecimalCtor,
+  expr: Expr,
+  values: ReadonlyMap<string, string>,
+  flags: { rounded: boolean },
+): Decimal {
   const checked = (d: Decimal): Decimal => {
     if (d.isNaN()) {
       throw new CalcError(
@@ -339,8 +101,15 @@ function evaluateWith(D: DecimalCtor, expr: Expr, values: ReadonlyMap<string, st
       }
       case "neg":
         return ev(e.arg).neg();
-      case "bin":
-        return checked(binary(D, e.op, ev(e.left), ev(e.right)));
+      case "bin": {
+        const a = ev(e.left);
+        const b = ev(e.right);
+        const result = checked(binary(D, e.op, a, b));
+        if (!flags.rounded && !isExact(e.op, a, b, result)) {
+          flags.rounded = true;
+        }
+        return result;
+      }
       case "call":
         return checked(call(D, e.fn, e.args.map(ev)));
     }
@@ -382,6 +151,33 @@ function binary(D: DecimalCtor, op: string, a: Decimal, b: Decimal): Decimal {
         );
       }
       return D.pow(a, b);
+    }
+  }
+}
+
+/** Whether `result` (computed at PRECISION) is the exact value of `a op b`. */
+function isExact(op: string, a: Decimal, b: Decimal, result: Decimal): boolean {
+  switch (op) {
+    case "+":
+      return Wide.add(a, b).eq(result);
+    case "-":
+      return Wide.sub(a, b).eq(result);
+    case "*":
+      return Wide.mul(a, b).eq(result);
+    case "%":
+      return Wide.mod(a, b).eq(result);
+    case "/":
+      // The quotient is exact iff multiplying it back gives the dividend (exact at WIDE_PRECISION).
+      return Wide.mul(result, b).eq(a);
+    default: {
+      if (!b.isInteger()) {
+        return Check.pow(a, b).eq(result);
+      }
+      // Past WIDE_PRECISION digits the exact power cannot fit PRECISION: with d > 1
+      // significant digits (no trailing zeros) a^n has at least n(d-1)+1 of them,
+      // and 1/a^n (d ≥ 5 here, as n ≤ MAX_EXPONENT) either never terminates or
+      // has hundreds. Skipping the wide power keeps hostile inputs cheap.
+      return a.sd() * b.abs().toNumber() > WIDE_PRECISION ? false : Wide.pow(a, b).eq(result);
     }
   }
 }
@@ -432,6 +228,12 @@ const Exact = Decimal.clone({
   toExpPos: 9e15,
   toExpNeg: -9e15,
 });
+const Wide = Decimal.clone({
+  precision: WIDE_PRECISION,
+  rounding: Decimal.ROUND_HALF_EVEN,
+  toExpPos: 9e15,
+  toExpNeg: -9e15,
+});
 const Check = Decimal.clone({
   precision: CHECK_PRECISION,
   rounding: Decimal.ROUND_HALF_EVEN,
@@ -442,7 +244,11 @@ const Check = Decimal.clone({
 export interface Calculation {
   /** The result in plain decimal notation (no exponent), "-0" normalised to "0". */
   value: string;
-  /** True when the result needed more than PRECISION significant digits and was rounded. */
+  /**
+   * True when some step needed more than PRECISION significant digits and was
+   * rounded (a non-terminating quotient, a long product). Exact for + - * / % and
+   * whole powers; for fractional powers, agreement at CHECK_PRECISION digits counts as exact.
+   */
   rounded: boolean;
 }
 
@@ -452,9 +258,9 @@ export function evaluateExpression(
   values: ReadonlyMap<string, string>,
 ): Result<Calculation, CalcErrorCode> {
   return guarded(() => {
-    const value = evaluateWith(Exact, expr, values);
-    const check = evaluateWith(Check, expr, values);
-    return { value: formatDecimal(value), rounded: !check.eq(value) };
+    const flags = { rounded: false };
+    const value = evaluateWith(Exact, expr, values, flags);
+    return { value: formatDecimal(value), rounded: flags.rounded };
   });
 }
 
