@@ -10,6 +10,26 @@ import { buildWorkers } from "./scripts/lib/build.ts";
 type PoolOptions = Exclude<Parameters<typeof cloudflareTest>[0], (...args: never[]) => unknown>;
 type AuxiliaryWorker = NonNullable<NonNullable<PoolOptions["miniflare"]>["workers"]>[number];
 
+/** The vitest pool's name for the main (gateway) Worker of the `workers` project. */
+const RUNNER_WORKER = "vitest-plugin-runner-workers";
+
+/** Durable Object bindings of an auxiliary Worker that name the gateway point at the runner instead. */
+function toRunner(
+  durableObjects: AuxiliaryWorker["durableObjects"],
+): AuxiliaryWorker["durableObjects"] {
+  if (durableObjects === undefined) {
+    return undefined;
+  }
+  return Object.fromEntries(
+    Object.entries(durableObjects).map(([name, d]) => [
+      name,
+      typeof d === "object" && d.scriptName === WORKERS[0]?.name
+        ? { className: d.className, scriptName: RUNNER_WORKER }
+        : d,
+    ]),
+  );
+}
+
 async function workersPoolOptions(): Promise<PoolOptions> {
   // The gateway runs from source; the Workers it binds run as auxiliary Workers,
   // which must be pre-built bundles configured from their own wrangler.toml.
@@ -28,6 +48,7 @@ async function workersPoolOptions(): Promise<PoolOptions> {
       queueProducers: w.queueProducers,
       queueConsumers: w.queueConsumers,
       serviceBindings: w.serviceBindings,
+      durableObjects: toRunner(w.durableObjects),
     } satisfies AuxiliaryWorker;
   });
   return {

@@ -23,7 +23,28 @@ export const HiveMirrorJobSchema = z.object({
   events: z.array(HiveEventSchema).min(1),
 });
 
-export const JobSchema = z.discriminatedUnion("type", [HealthPingJobSchema, HiveMirrorJobSchema]);
+/**
+ * Background compaction of a session's history (the compressor's consumer): the
+ * session id and the step it was at when the job was sent. The consumer reads the
+ * transcript, summarises it and hands the summary back; the session refuses it
+ * if it has moved past `basedOnStep`.
+ */
+export const SessionCompactJobSchema = z.object({
+  type: z.literal("session.compact"),
+  id: z.string().min(1).max(128),
+  session: z.string().min(1).max(128),
+  basedOnStep: z.number().int().min(0),
+  /** The summariser's window in tokens; the compressor's default when absent. */
+  windowTokens: z.number().int().min(256).max(2_000_000).optional(),
+  sentAt: z.number(),
+});
+
+export const JobSchema = z.discriminatedUnion("type", [
+  HealthPingJobSchema,
+  HiveMirrorJobSchema,
+  SessionCompactJobSchema,
+]);
 export type Job = z.infer<typeof JobSchema>;
 export type HealthPingJob = z.infer<typeof HealthPingJobSchema>;
 export type HiveMirrorJob = z.infer<typeof HiveMirrorJobSchema>;
+export type SessionCompactJob = z.infer<typeof SessionCompactJobSchema>;

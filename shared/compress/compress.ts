@@ -314,7 +314,7 @@ export async function compressConversation(
       pre,
       post,
       losses,
-      [...citations.map((c) => c.ref), index.ref],
+      kept.map((k) => k.ref),
     ),
     calls,
   });

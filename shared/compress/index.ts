@@ -2,9 +2,11 @@
 // structural fallback, the summary block, and the quote-bait answer.
 export * from "./block.ts";
 export * from "./chunk.ts";
+export * from "./compaction.ts";
 export * from "./compress.ts";
 export * from "./errors.ts";
 export * from "./guard.ts";
 export * from "./map-reduce.ts";
 export * from "./quote-bait.ts";
+export * from "./rpc.ts";
 export * from "./structural.ts";

@@ -2,11 +2,18 @@
 // and the consumer of the `lethe-jobs` queue.
 import { WorkerEntrypoint } from "cloudflare:workers";
 import { drizzle } from "drizzle-orm/d1";
+import type { ChatMessage } from "../../shared/context/messages.ts";
+import type { PruneResult, RetryError } from "../../shared/context/prune.ts";
+import type { CompressionRun } from "../../shared/compress/compress.ts";
+import type { SummariseOptions } from "../../shared/compress/rpc.ts";
 import { hiveArtifacts, hiveEvents, queueReceipts } from "../../shared/db/schema.ts";
 import type { ComponentHealth } from "../../shared/health.ts";
 import { mirrorRows } from "../../shared/hive/mirror-rows.ts";
 import { createLogger, describeError } from "../../shared/log.ts";
 import { JobSchema, type Job } from "../../shared/queues.ts";
+import type { Result } from "../../shared/result.ts";
+import { runCompactJob } from "./compact-job.ts";
+import { countTokens, prune, summarise, type CountTokensValue, type RpcErrorCode } from "./rpc.ts";
 
 const log = createLogger("compressor");
 /** Seconds before a job that failed for a transient reason is delivered again. */
@@ -21,6 +28,28 @@ export default class Compressor extends WorkerEntrypoint<Cloudflare.Env> {
       ok: row?.one === 1,
       detail: { entrypoint: "Compressor", d1: row?.one === 1 },
     };
+  }
+
+  /** Map-reduce summary of `messages` with cited turns behind refs; structural fallback when the model fails. */
+  async summarise(
+    messages: ChatMessage[],
+    options: SummariseOptions = {},
+  ): Promise<Result<CompressionRun, RpcErrorCode>> {
+    return summarise(this.env, messages, options);
+  }
+
+  /** Exact token count of `text` with `model`'s encoding (o200k_base when unknown). */
+  async countTokens(text: string, model?: string): Promise<Result<CountTokensValue, RpcErrorCode>> {
+    return countTokens(text, model);
+  }
+
+  /** pruneForRetry over RPC: a failed step's messages shrunk for the auto-fix retry. */
+  async prune(
+    messages: ChatMessage[],
+    error: RetryError,
+    preset?: string,
+  ): Promise<Result<PruneResult, RpcErrorCode>> {
+    return prune(messages, error, preset);
   }
 
   override async fetch(): Promise<Response> {
@@ -77,6 +106,22 @@ export default class Compressor extends WorkerEntrypoint<Cloudflare.Env> {
         if (first) {
           await db.batch([first, ...rest]);
         }
+        return;
+      }
+      case "session.compact": {
+        const outcome = await runCompactJob(job, this.env);
+        // Every outcome is final (applied, stale, refused, nothing to do, gone): a
+        // receipt records that the job ran; transient faults threw before this.
+        const db = drizzle(this.env.DB);
+        await db
+          .insert(queueReceipts)
+          .values({
+            id: job.id,
+            type: `${job.type}:${outcome}`,
+            sentAt: job.sentAt,
+            receivedAt: Date.now(),
+          })
+          .onConflictDoNothing();
         return;
       }
       default: {

@@ -1,0 +1,199 @@
+// Background compaction through the lethe-jobs queue: the gateway's producer, the
+// compressor's consumer, the MODEL binding, and the AgentSession that asked. The
+// session takes a summary computed from its current step and refuses one computed
+// from a step it has moved past, leaving its state unchanged.
+import { env } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/d1";
+import { describe, it } from "vitest";
+import { queueReceipts } from "../../../shared/db/schema.ts";
+import { readSummaryBlock } from "../../../shared/compress/block.ts";
+import { encodeScript } from "../../../shared/model/script.ts";
+import { SessionConfigSchema, type SessionConfigInput } from "../../../shared/session/config.ts";
+import { makeConversation } from "../../shared/compress/conversation-fixture.ts";
+
+type Stub = ReturnType<typeof env.AgentSession.getByName>;
+type TraceRow = { kind: string; data: unknown };
+
+/** Waits for the consumer's receipt of job `id` (the queue delivers asynchronously). */
+async function receipt(id: string) {
+  const db = drizzle(env.DB);
+  for (let i = 0; i < 600; i++) {
+    const [row] = await db.select().from(queueReceipts).where(eq(queueReceipts.id, id));
+    if (row) {
+      return row;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`no receipt for job ${id}`);
+}
+
+/** A session whose transcript is the 60-turn fixture (system message excluded), at step 1. */
+async function sessionWithHistory(overrides: Partial<SessionConfigInput> = {}) {
+  const name = `c-${crypto.randomUUID()}`;
+  const stub = env.AgentSession.getByName(name);
+  const config = SessionConfigSchema.parse({
+    hive: "demo",
+    mission: "keep the figures",
+    ...overrides,
+  });
+  const created = await stub.init(config);
+  if (!created.ok) {
+    throw new Error(created.message);
+  }
+  const turns = makeConversation()
+    .messages.slice(1)
+    .map((m) => ({ role: m.role as "user" | "assistant", content: m.content ?? "" }));
+  const stepped = await stub.step({ turns });
+  if (!stepped.ok) {
+    throw new Error(stepped.message);
+  }
+  return { name, stub };
+}
+
+async function compactions(stub: Stub) {
+  // RPC types map the events' `data: unknown` to never; the rows are plain JSON.
+  const events = (await stub.traceEvents(0, 1_000)) as unknown as TraceRow[];
+  return events.filter((e) => e.kind === "compaction");
+}
+
+async function stepOf(stub: Stub): Promise<number> {
+  const state = await stub.state();
+  if (!state.ok) {
+    throw new Error(state.message);
+  }
+  return state.value.step;
+}
+
+function job(session: string, basedOnStep: number) {
+  return {
+    type: "session.compact",
+    id: crypto.randomUUID(),
+    session,
+    basedOnStep,
+    sentAt: Date.now(),
+  };
+}
+
+describe("the session.compact job", () => {
+  it("summarises the session's transcript and hands the summary back to it", async ({ expect }) => {
+    const { name, stub } = await sessionWithHistory();
+    const sent = job(name, await stepOf(stub));
+    await env.JOBS.send(sent);
+    expect((await receipt(sent.id)).type).toBe("session.compact:applied");
+    const [event] = await compactions(stub);
+    const data = event?.data as {
+      summaryRef: string;
+      method: string;
+      basedOnStep: number;
+      report: { pre_tokens: number; post_tokens: number; kept_refs: string[] };
+      citations: { turn: number; ref: string }[];
+    };
+    expect(data.method).toBe("map-reduce");
+    expect(data.basedOnStep).toBe(sent.basedOnStep);
+    const summary = await stub.resolveRef(data.summaryRef);
+    if (!summary.ok) {
+      throw new Error(summary.message);
+    }
+    const block = readSummaryBlock(summary.value.content);
+    expect(block.bullets.length).toBeGreaterThan(5);
+    const transcript = await stub.transcript(0, 500);
+    if (!transcript.ok) {
+      throw new Error(transcript.message);
+    }
+    // Every citation resolves, through the session, to the cited turn byte-for-byte.
+    for (const bullet of block.bullets) {
+      for (const turn of bullet.turns) {
+        const resolved = await stub.resolveRef(block.refs.get(turn) ?? "");
+        const row = transcript.value.turns.find((t) => t.depth === turn);
+        expect(resolved.ok && resolved.value.content).toBe(row?.content);
+      }
+    }
+    for (const ref of data.report.kept_refs) {
+      expect((await stub.resolveRef(ref)).ok).toBe(true);
+    }
+    expect(data.report.post_tokens).toBeLessThan(data.report.pre_tokens * 0.5);
+  });
+
+  it("is refused when the session moved on before the job ran, and changes nothing", async ({
+    expect,
+  }) => {
+    const { name, stub } = await sessionWithHistory();
+    const read = await stepOf(stub);
+    const moved = await stub.step({ turns: [{ role: "user", content: "One more thing." }] });
+    expect(moved.ok).toBe(true);
+    const before = { state: await stub.state(), trace: await stub.traceEvents(0, 1_000) };
+    const sent = job(name, read);
+    await env.JOBS.send(sent);
+    expect((await receipt(sent.id)).type).toBe("session.compact:stale");
+    expect(await stub.state()).toEqual(before.state);
+    expect(await stub.traceEvents(0, 1_000)).toEqual(before.trace);
+  });
+
+  it("is refused by the session when it moves on while the summary is computed", async ({
+    expect,
+  }) => {
+    const { stub } = await sessionWithHistory();
+    const read = await stepOf(stub);
+    const transcript = makeConversation().messages;
+    const computed = await env.COMPRESSOR.summarise(transcript, {});
+    if (!computed.ok) {
+      throw new Error(computed.message);
+    }
+    await stub.step({ turns: [{ role: "user", content: "Meanwhile, a new turn." }] });
+    const before = await stub.state();
+    const { method, summary, kept, citations, report } = computed.value;
+    const applied = await stub.applyCompaction({
+      basedOnStep: read,
+      method,
+      summary,
+      kept,
+      citations,
+      report,
+    });
+    expect(applied).toMatchObject({ ok: false, code: "STALE_COMPACTION" });
+    expect(await stub.state()).toEqual(before);
+    expect(await compactions(stub)).toEqual([]);
+    expect((await stub.resolveRef(kept[0]?.ref ?? "")).ok).toBe(false);
+  });
+
+  it("refuses a compaction whose kept content does not match its refs", async ({ expect }) => {
+    const { stub } = await sessionWithHistory();
+    const computed = await env.COMPRESSOR.summarise(makeConversation().messages, {});
+    if (!computed.ok) {
+      throw new Error(computed.message);
+    }
+    const { method, summary, citations, report } = computed.value;
+    const kept = computed.value.kept.map((k, i) => (i === 0 ? { ...k, content: "forged" } : k));
+    const applied = await stub.applyCompaction({
+      basedOnStep: await stepOf(stub),
+      method,
+      summary,
+      kept,
+      citations,
+      report,
+    });
+    expect(applied).toMatchObject({ ok: false, code: "INVALID_COMPACTION" });
+    expect(await compactions(stub)).toEqual([]);
+  });
+
+  it("falls back to structural truncation when the session's model fails, still applied", async ({
+    expect,
+  }) => {
+    const script = encodeScript([{ empty_choices: true }]);
+    const { name, stub } = await sessionWithHistory({ script });
+    const sent = job(name, await stepOf(stub));
+    await env.JOBS.send(sent);
+    expect((await receipt(sent.id)).type).toBe("session.compact:applied");
+    const [event] = await compactions(stub);
+    const data = (event?.data ?? {}) as { method?: string };
+    expect(data.method).toBe("structural");
+    expect(JSON.stringify(data)).toContain("EMPTY_CHOICES");
+  });
+
+  it("acks a job for a session that does not exist", async ({ expect }) => {
+    const sent = job(`nobody-${crypto.randomUUID()}`, 0);
+    await env.JOBS.send(sent);
+    expect((await receipt(sent.id)).type).toBe("session.compact:missing");
+  });
+});

@@ -1,0 +1,150 @@
+// The `session.compact` job: read the session's transcript as it is at the step
+// the job names, summarise it, and hand the summary back. The session refuses it
+// if it moved on meanwhile; a job that finds the session already past its step
+// does not even call the model. Throws only for transient faults (the queue retries).
+import type { ChatMessage, ToolCall } from "../../shared/context/messages.ts";
+import { loadTokenizer } from "../../shared/context/tokens.ts";
+import type { Compaction, CompactionErrorCode } from "../../shared/compress/compaction.ts";
+import { compressConversation } from "../../shared/compress/compress.ts";
+import { createLogger } from "../../shared/log.ts";
+import { SCRIPT_HEADER } from "../../shared/model/script.ts";
+import type { SessionCompactJob } from "../../shared/queues.ts";
+import type { Result } from "../../shared/result.ts";
+import { compressionDriver, compressionModel, type SummariserEnv } from "./summariser.ts";
+
+const log = createLogger("compressor");
+/** Transcript rows per read: AgentSession.transcript() pages hold at most 500. */
+const TRANSCRIPT_PAGE = 500;
+
+interface TurnRow {
+  depth: number;
+  role: string;
+  name: string | null;
+  content: string;
+  extra: string | null;
+}
+
+/** The AgentSession RPC methods this job calls (the gateway exports the class). */
+export interface SessionRpc {
+  state(): Promise<Result<{ step: number }, string>>;
+  describe(): Promise<Result<{ config: { script?: string } }, string>>;
+  transcript(
+    after: number,
+    limit: number,
+  ): Promise<Result<{ turns: TurnRow[]; next: number | null }, string>>;
+  applyCompaction(
+    input: Compaction,
+  ): Promise<Result<{ step: number; summaryRef: string }, "NOT_FOUND" | CompactionErrorCode>>;
+}
+
+export interface CompactEnv extends SummariserEnv {
+  AgentSession: DurableObjectNamespace;
+}
+
+export type CompactOutcome = "applied" | "stale" | "refused" | "nothing" | "missing" | "invalid";
+
+function toMessage(row: TurnRow): ChatMessage {
+  const extra =
+    row.extra === null
+      ? {}
+      : (JSON.parse(row.extra) as { toolCallId?: string; toolCalls?: ToolCall[] });
+  const name = row.name === null ? {} : { name: row.name };
+  switch (row.role) {
+    case "system":
+      return { role: "system", content: row.content, ...name };
+    case "assistant":
+      return {
+        role: "assistant",
+        content: row.content,
+        ...name,
+        ...(extra.toolCalls ? { tool_calls: extra.toolCalls } : {}),
+      };
+    case "tool":
+      return { role: "tool", content: row.content, tool_call_id: extra.toolCallId ?? "" };
+    default:
+      return { role: "user", content: row.content, ...name };
+  }
+}
+
+async function readTranscript(session: SessionRpc): Promise<TurnRow[] | undefined> {
+  const rows: TurnRow[] = [];
+  let after = 0;
+  for (;;) {
+    const page = await session.transcript(after, TRANSCRIPT_PAGE);
+    if (!page.ok) {
+      return undefined;
+    }
+    rows.push(...page.value.turns);
+    if (page.value.next === null) {
+      return rows;
+    }
+    after = page.value.next;
+  }
+}
+
+export async function runCompactJob(
+  job: SessionCompactJob,
+  env: CompactEnv,
+): Promise<CompactOutcome> {
+  // The namespace is declared without the class (it lives in the gateway's bundle).
+  const session = env.AgentSession.getByName(job.session) as unknown as SessionRpc;
+  const [state, described] = await Promise.all([session.state(), session.describe()]);
+  if (!state.ok || !described.ok) {
+    log.warn("compact.missing", { job: job.id, session: job.session });
+    return "missing";
+  }
+  if (state.value.step !== job.basedOnStep) {
+    log.info("compact.stale", {
+      job: job.id,
+      basedOnStep: job.basedOnStep,
+      step: state.value.step,
+    });
+    return "stale";
+  }
+  const rows = await readTranscript(session);
+  if (rows === undefined) {
+    return "missing";
+  }
+  const driver = compressionDriver(env);
+  if (!driver.ok) {
+    log.error("compact.config", { job: job.id, code: driver.code, message: driver.message });
+    return "invalid";
+  }
+  const tokenizer = await loadTokenizer(compressionModel(driver.value));
+  const script = described.value.config.script;
+  const run = await compressConversation(rows.map(toMessage), {
+    tokenizer,
+    client: driver.value,
+    turnNumbers: rows.map((r) => r.depth),
+    ...(job.windowTokens === undefined ? {} : { windowTokens: job.windowTokens }),
+    ...(script === undefined ? {} : { headers: { [SCRIPT_HEADER]: script } }),
+  });
+  if (!run.ok) {
+    log.error("compact.input", { job: job.id, code: run.code, message: run.message });
+    return "invalid";
+  }
+  if (run.value.method === "none") {
+    return "nothing";
+  }
+  const { method, summary, kept, citations, report } = run.value;
+  const applied = await session.applyCompaction({
+    basedOnStep: job.basedOnStep,
+    method,
+    summary,
+    kept,
+    citations,
+    report,
+  });
+  if (!applied.ok) {
+    log.info("compact.refused", { job: job.id, code: applied.code, message: applied.message });
+    return "refused";
+  }
+  log.info("compact.applied", {
+    job: job.id,
+    method,
+    pre: report.pre_tokens,
+    post: report.post_tokens,
+    fallback: run.value.fallback?.code,
+  });
+  return "applied";
+}
