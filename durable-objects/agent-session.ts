@@ -29,13 +29,25 @@ import {
 import { MAX_FORK_DEPTH, exportFork, type ForkExport } from "./session/fork.ts";
 import { SESSION_MIGRATIONS } from "./session/migrations.ts";
 import { SessionStore, type ForkOrigin } from "./session/session-store.ts";
-import { runStep, type StepResult } from "./session/step-runner.ts";
+import {
+  AnswerSchema,
+  answerTransition,
+  pauseTransition,
+  startTransition,
+  type Answer,
+  type ControlErrorCode,
+} from "./session/control.ts";
+import { runAgentStep } from "./session/loop.ts";
+import { commitDraft, runStep, type StepResult } from "./session/step-runner.ts";
 import type { Turn } from "./session/transcript-store.ts";
 import { receive, send } from "./socket.ts";
 import { migrate, schemaVersion } from "./storage/migrate.ts";
 
 export { SESSION_MIGRATIONS };
 export type { StepResult };
+
+/** Pause between steps: lets watchers and other requests in between model calls. */
+const STEP_GAP_MS = 10;
 
 export type SessionErrorCode =
   | "NOT_FOUND"
@@ -119,6 +131,106 @@ export class AgentSession extends Server<Env> {
       config,
       input,
     );
+  }
+
+  #host() {
+    return {
+      store: this.#store,
+      ctx: this.ctx,
+      env: this.env,
+      name: this.name,
+      text: (hash: string) => this.#text(hash),
+      history: () => readHistory(this.#store, (hash) => this.#text(hash)),
+      broadcast: (message: ServerMessage) => this.#broadcast(message),
+      retain: () => {
+        this.retain();
+      },
+    };
+  }
+
+  /** Starts the mission: steps run one per alarm until it finishes, halts or pauses. */
+  async start(): Promise<Result<SessionStateView, SessionErrorCode | ControlErrorCode>> {
+    if (this.#store.config() === null) {
+      return this.#missing();
+    }
+    const move = startTransition(this.#store.state());
+    if (!move.ok) {
+      return err(move.code, move.message, move.hint);
+    }
+    this.#store.control(move.patch, move.label);
+    await this.ctx.storage.setAlarm(Date.now());
+    return ok(this.#view(this.#store.state()));
+  }
+
+  /** Pauses a running mission after its current step. */
+  async pause(): Promise<Result<SessionStateView, SessionErrorCode | ControlErrorCode>> {
+    if (this.#store.config() === null) {
+      return this.#missing();
+    }
+    const move = pauseTransition(this.#store.state());
+    if (!move.ok) {
+      return err(move.code, move.message, move.hint);
+    }
+    this.#store.control(move.patch, move.label);
+    return ok(this.#view(this.#store.state()));
+  }
+
+  /** A person's answer to the pending question or decision; the mission resumes. */
+  async answer(
+    input: Answer,
+  ): Promise<Result<SessionStateView, SessionErrorCode | ControlErrorCode>> {
+    const config = this.#store.config();
+    if (config === null) {
+      return this.#missing();
+    }
+    const parsed = AnswerSchema.safeParse(input);
+    if (!parsed.success) {
+      return err(
+        "BAD_ANSWER",
+        parsed.error.issues[0]?.message ?? "invalid answer",
+        'send {"text": "..."} or {"decision": "approve"}',
+      );
+    }
+    const move = answerTransition(this.#store.state(), parsed.data, Date.now());
+    if (!move.ok) {
+      return err(move.code, move.message, move.hint);
+    }
+    const committed = await commitDraft(this.#host(), config, {
+      turns: move.turn === undefined ? [] : [{ role: "user", content: move.turn }],
+      ops: [],
+      patch: move.patch,
+      trace: [{ kind: "human", data: { label: move.label } }],
+    });
+    if (!committed.ok) {
+      return committed;
+    }
+    await this.ctx.storage.setAlarm(Date.now());
+    return ok(this.#view(this.#store.state()));
+  }
+
+  /** One durable step per alarm; a crash re-runs the step from the last commit. */
+  override async onAlarm(): Promise<void> {
+    const config = this.#store.config();
+    if (config === null) {
+      return;
+    }
+    const state = this.#store.state();
+    if (state.status === "paused" && state.pending?.kind === "decision") {
+      // Nobody answered the ASK in time: it counts as denied.
+      if (state.pending.expiresAt !== undefined && Date.now() >= state.pending.expiresAt) {
+        await this.answer({ decision: "deny" });
+      } else if (state.pending.expiresAt !== undefined) {
+        await this.ctx.storage.setAlarm(state.pending.expiresAt);
+      }
+      return;
+    }
+    const next = await runAgentStep(this.#host(), config);
+    const after = this.#store.state();
+    if (next === "continue") {
+      await this.ctx.storage.setAlarm(Date.now() + STEP_GAP_MS);
+    } else if (after.status === "paused" && after.pending?.expiresAt !== undefined) {
+      await this.ctx.storage.setAlarm(after.pending.expiresAt);
+    }
   }
 
   /** The envelope the next model call would get, with section hashes and the hit rate. */

@@ -112,6 +112,7 @@ export class SessionStore {
         outcome: null,
         pending: null,
         autofix: 0,
+        approved: null,
         hiveSeqSeen: 0,
         workspaceManifest: null,
       };
@@ -206,6 +207,16 @@ export class SessionStore {
   /** A labelled checkpoint of the state as it is now. */
   label(label: string): CheckpointManifest {
     return this.#storage.transactionSync(() => this.#checkpoint(this.state(), label, Date.now()));
+  }
+
+  /**
+   * A control change of the state (start, pause, a human's answer) without a
+   * step: checkpointed under `label`, so a rollback sees it too.
+   */
+  control(patch: Partial<SessionState>, label: string): CheckpointManifest {
+    return this.#storage.transactionSync(() =>
+      this.#checkpoint({ ...this.state(), ...patch }, label, Date.now()),
+    );
   }
 
   /** Moves the head (and the transcript's lineage) back to a checkpoint. */

@@ -10,6 +10,7 @@ import { LABEL_PATTERN } from "../../../shared/session/checkpoint.ts";
 import { SESSION_ID_PATTERN, SessionConfigSchema } from "../../../shared/session/config.ts";
 import { SubmitStepSchema } from "../../../shared/session/step.ts";
 import { authorizeHive, presentedKey } from "../auth.ts";
+import { AnswerSchema } from "../../../durable-objects/session/control.ts";
 import { jsonBody } from "../validate.ts";
 
 type Bindings = { Bindings: Env };
@@ -23,6 +24,9 @@ const STATUS: Record<string, 400 | 404 | 409 | 422> = {
   INVALID_STEP: 400,
   PAGER_REFUSED: 422,
   FORK_TOO_DEEP: 422,
+  NOT_STARTABLE: 409,
+  NOT_PAUSED: 409,
+  BAD_ANSWER: 400,
 };
 
 /** Unwraps an RPC Result, turning a failure into the gateway's typed JSON error. */
@@ -173,6 +177,12 @@ export const sessions = new Hono<Bindings>()
     }
     return c.json(unwrap(await sessionStub(c).asOf(step)));
   })
+  .post("/:id/start", async (c) => c.json(unwrap(await sessionStub(c).start())))
+  .post("/:id/pause", async (c) => c.json(unwrap(await sessionStub(c).pause())))
+  .post("/:id/answer", jsonBody(AnswerSchema), async (c) =>
+    c.json(unwrap(await sessionStub(c).answer(c.req.valid("json")))),
+  )
+  .get("/:id/envelope", async (c) => c.json(unwrap(await sessionStub(c).envelope())))
   .get("/:id/storage", async (c) => {
     const stub = sessionStub(c);
     unwrap(await stub.describe());

@@ -1,0 +1,419 @@
+// The agent loop: one durable step per alarm. Build the envelope, route the
+// tools, call the model, admit the move, run the tool, gate its output, apply
+// its effects, update L1, commit a checkpoint, sync the hive, stream the step.
+// A crash anywhere before the commit re-runs the step from the last commit
+// (alarms are retried); the hive write is idempotent per (session, step).
+import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
+import { presetOf, type Preset } from "../../shared/agent/presets.ts";
+import { applyPolicies } from "../../shared/agent/policies.ts";
+import { assessmentPrompt, parseAssessment } from "../../shared/agent/assessment.ts";
+import { metaLines } from "../../shared/agent/meta.ts";
+import { Driver } from "../../shared/driver/driver.ts";
+import { driverConfigFromEnv } from "../../shared/driver/config.ts";
+import { findGrant } from "../../shared/gatekeeper/permissions.ts";
+import { recordToolResult, MAX_CONSECUTIVE_ERRORS } from "../../shared/gatekeeper/state.ts";
+import { keep } from "../../shared/context/refs.ts";
+import type { PagerOp } from "../../shared/context/page.ts";
+import type { Artifact } from "../../shared/hive/artifact.ts";
+import type { SessionConfig } from "../../shared/session/config.ts";
+import type { MissionOutcome, PendingHuman, SessionState } from "../../shared/session/step.ts";
+import {
+  TOOL_CATALOGUE,
+  toolDefinition,
+  type ToolDefinition,
+} from "../../shared/tools/catalogue.ts";
+import type { ToolOutcome } from "../../shared/tools/context.ts";
+import { runTool } from "../../shared/tools/run/index.ts";
+import { renderEnvelope, readHistory } from "./envelope-view.ts";
+import { commitDraft, type StepDraft, type StepHost } from "./step-runner.ts";
+import { makeToolReads } from "./tool-reads.ts";
+
+/** Domains offered at every step whatever the router says: the protocol and the way out. */
+const ALWAYS_OFFERED_DOMAINS: ReadonlySet<string> = new Set(["context", "control"]);
+
+/** Most artifacts the meta section lists (newest first); the rest stay searchable. */
+export const MAX_META_ARTIFACTS = 40;
+
+export interface LoopHost extends StepHost {
+  env: Env;
+  name: string;
+  text(hash: string): Promise<string | null>;
+}
+
+export type LoopOutcome = "continue" | "stop";
+
+function allowedTools(preset: Preset, routed: readonly ToolDefinition[]): ToolDefinition[] {
+  return routed.filter((d) => {
+    const spec = TOOL_CATALOGUE.find((t) => t.name === d.function.name);
+    return (
+      spec !== undefined &&
+      findGrant(preset.grants, { service: spec.domain, method: spec.name }) !== undefined
+    );
+  });
+}
+
+function driverFor(host: LoopHost) {
+  const env = host.env as unknown as Record<string, unknown>;
+  const config = driverConfigFromEnv(env as Record<string, string | undefined>);
+  if (!config.ok) {
+    return config;
+  }
+  const external = typeof env.LETHE_MODEL_BASE_URL === "string" && env.LETHE_MODEL_BASE_URL !== "";
+  // Without a configured endpoint the model is the cluster's local one, over its binding.
+  const fetch = external
+    ? undefined
+    : (input: string | URL | Request, init?: RequestInit) =>
+        host.env.MODEL.fetch(new Request(input, init));
+  return { ok: true as const, value: new Driver(config.value, fetch ? { fetch } : {}) };
+}
+
+/** Active artifacts of the hive when it changed since the session last looked. */
+async function syncHive(host: LoopHost, config: SessionConfig, state: SessionState) {
+  const hive = host.env.Hive.getByName(config.hive);
+  const changes = await hive.changesSince(state.hiveSeqSeen, 1_000);
+  if (!changes.ok || changes.value.events.length === 0) {
+    return { hiveSeqSeen: state.hiveSeqSeen, meta: state.meta, artifacts: null };
+  }
+  const listed = await hive.list({ status: "active", limit: 500 });
+  const artifacts: Artifact[] = listed.ok ? listed.value.artifacts : [];
+  return {
+    hiveSeqSeen: changes.value.head,
+    meta: metaLines(artifacts, MAX_META_ARTIFACTS),
+    artifacts,
+  };
+}
+
+function stepTurns(step: number, tool: string, args: unknown, rationale: string, output: string) {
+  const id = `call-${step}`;
+  return [
+    {
+      role: "assistant" as const,
+      content: rationale,
+      toolCalls: [
+        {
+          id,
+          type: "function" as const,
+          function: { name: tool, arguments: JSON.stringify(args) },
+        },
+      ],
+    },
+    { role: "tool" as const, content: output, toolCallId: id },
+  ];
+}
+
+/** Commits a draft; if the pager refuses the tool's L1 operations, commits without them and says why. */
+async function commit(host: LoopHost, config: SessionConfig, draft: StepDraft) {
+  const first = await commitDraft(host, config, draft);
+  if (first.ok || draft.ops.length === 0) {
+    return first;
+  }
+  const turns = draft.turns.map((t, i) =>
+    i === draft.turns.length - 1
+      ? {
+          ...t,
+          content: `${t.content}\n[L1 REFUSED] ${first.message}${first.hint ? `\n[HINT] ${first.hint}` : ""}`,
+        }
+      : t,
+  );
+  return commitDraft(host, config, { ...draft, ops: [], turns });
+}
+
+/** Runs one step of the mission. Returns whether another step should follow. */
+export async function runAgentStep(host: LoopHost, config: SessionConfig): Promise<LoopOutcome> {
+  const started = Date.now();
+  const state = host.store.state();
+  if (state.status !== "running") {
+    return "stop";
+  }
+  const step = state.step + 1;
+  const preset = presetOf(state.persona) ?? presetOf("code-agent");
+  if (!preset) {
+    return "stop";
+  }
+  const synced = await syncHive(host, config, state);
+  const driver = driverFor(host);
+  if (!driver.ok) {
+    await commit(host, config, {
+      turns: [],
+      ops: [],
+      patch: {
+        status: "halted",
+        outcome: { status: "halted", summary: driver.message, reason: driver.code },
+      },
+      trace: [{ kind: "halt", data: { reason: driver.code, message: driver.message } }],
+    });
+    return "stop";
+  }
+  const metadata = config.script === undefined ? undefined : { lethe_script: config.script };
+  const history = await readHistory(host.store, (hash) => host.text(hash));
+  const envelope = await renderEnvelope(config, { ...state, meta: synced.meta }, history);
+
+  // The step budget forces a tool-free self-assessment.
+  if (state.step >= config.stepBudget) {
+    const answer = await driver.value.call({
+      role: "agent",
+      messages: [
+        ...(envelope.messages as ChatCompletionMessageParam[]),
+        { role: "user", content: assessmentPrompt(config.stepBudget) },
+      ],
+      jsonMode: true,
+      ...(metadata ? { metadata } : {}),
+    });
+    const outcome: MissionOutcome = parseAssessment(answer.ok ? answer.value.content : "");
+    await commit(host, config, {
+      turns: [
+        { role: "assistant", content: `[SELF-ASSESSMENT] ${outcome.status}: ${outcome.summary}` },
+      ],
+      ops: [],
+      hiveSeqSeen: synced.hiveSeqSeen,
+      patch: { meta: synced.meta, status: "finished", outcome },
+      trace: [{ kind: "assessment", data: { ...outcome, elapsedMs: Date.now() - started } }],
+    });
+    return "stop";
+  }
+
+  // Route: the mission and the last result say what this step is about.
+  const lastTurn = history.at(-1)?.content ?? "";
+  const intent = `${config.mission}\n${lastTurn}`.slice(0, 2_000);
+  const routed = await host.env.ROUTER.route({ intent });
+  const tools = allowedTools(
+    preset,
+    routed.ok ? routed.value.tools : TOOL_CATALOGUE.map(toolDefinition),
+  );
+
+  const move = await driver.value.move({
+    role: "agent",
+    messages: envelope.messages as ChatCompletionMessageParam[],
+    tools: tools as never,
+    ...(metadata ? { metadata } : {}),
+  });
+  const usage = move.ok ? move.value.answer.usage : move.usage;
+  const baseTrace = {
+    step,
+    elapsedMs: 0,
+    promptTokens: usage.promptTokens,
+    completionTokens: usage.completionTokens,
+    costUsd: usage.costUsd,
+    route: routed.ok ? routed.value.method : "unavailable",
+  };
+
+  if (!move.ok) {
+    const gatekeeper = recordToolResult(state.gatekeeper, false);
+    const halt = gatekeeper.consecutiveErrors >= MAX_CONSECUTIVE_ERRORS;
+    const note = `[MODEL ERROR] ${move.code}: ${move.message}${move.hint ? `\n[HINT] ${move.hint}` : ""}`;
+    await commit(host, config, {
+      turns: [{ role: "user", content: note }],
+      ops: [],
+      hiveSeqSeen: synced.hiveSeqSeen,
+      kept: move.raw ? [{ ...keep(move.raw), kind: "raw_answer" }] : [],
+      patch: {
+        meta: synced.meta,
+        gatekeeper,
+        ...(halt
+          ? {
+              status: "halted" as const,
+              outcome: {
+                status: "halted" as const,
+                summary: note,
+                reason: "model errors in a row",
+              },
+            }
+          : {}),
+      },
+      trace: [
+        { kind: "model_error", data: { ...baseTrace, code: move.code, rawRef: move.rawRef } },
+      ],
+    });
+    return halt ? "stop" : "continue";
+  }
+
+  const healed = move.value.move;
+  if (healed.kind === "final") {
+    const outcome: MissionOutcome = { status: "achieved", summary: healed.answer };
+    await commit(host, config, {
+      turns: [{ role: "assistant", content: healed.answer }],
+      ops: [],
+      hiveSeqSeen: synced.hiveSeqSeen,
+      patch: { meta: synced.meta, status: "finished", outcome },
+      trace: [{ kind: "final", data: { ...baseTrace, elapsedMs: Date.now() - started } }],
+    });
+    return "stop";
+  }
+
+  const admission = await host.env.GATEKEEPER.admit({
+    move: { tool: healed.tool, args: healed.args as never },
+    state: state.gatekeeper,
+    persona: { name: preset.name, grants: preset.grants },
+    roots: ["."],
+    now: Date.now(),
+  });
+  if (!admission.ok) {
+    const note = `[GATEWAY ERROR] ${admission.code}: ${admission.message}`;
+    await commit(host, config, {
+      turns: stepTurns(step, healed.tool, healed.args, healed.rationale ?? "", note),
+      ops: [],
+      hiveSeqSeen: synced.hiveSeqSeen,
+      patch: { meta: synced.meta, gatekeeper: recordToolResult(state.gatekeeper, false) },
+      trace: [{ kind: "gateway_error", data: { ...baseTrace, code: admission.code } }],
+    });
+    return "continue";
+  }
+  const { verdict: raw, state: gatekeeper } = admission.value;
+  const approvedNow =
+    raw.verdict === "ask" &&
+    state.approved !== null &&
+    state.approved.tool === healed.tool &&
+    state.approved.args === JSON.stringify(raw.pending?.args ?? healed.args);
+  // A person approved exactly this move: the ASK is answered, the move runs once.
+  const verdict = approvedNow
+    ? { ...raw, verdict: "allow" as const, args: raw.pending?.args ?? raw.args }
+    : raw;
+  if (verdict.verdict !== "allow") {
+    const pending: PendingHuman | null =
+      verdict.verdict === "ask" && verdict.pending
+        ? {
+            kind: "decision",
+            question: `${healed.tool} needs approval: ${verdict.reason}`,
+            decisionId: verdict.pending.decisionId,
+            tool: healed.tool,
+            args: JSON.stringify(verdict.pending.args),
+            expiresAt: verdict.pending.expiresAt,
+          }
+        : verdict.escalate
+          ? { kind: "question", question: `${verdict.reason}. How should the agent continue?` }
+          : null;
+    await commit(host, config, {
+      turns: stepTurns(
+        step,
+        healed.tool,
+        healed.args,
+        healed.rationale ?? "",
+        verdict.message ?? verdict.reason,
+      ),
+      ops: [],
+      hiveSeqSeen: synced.hiveSeqSeen,
+      patch: {
+        meta: synced.meta,
+        gatekeeper,
+        ...(pending ? { status: "paused" as const, pending } : {}),
+      },
+      trace: [
+        {
+          kind: "refused",
+          data: { ...baseTrace, tool: healed.tool, verdict: verdict.verdict, rule: verdict.rule },
+        },
+      ],
+    });
+    return pending ? "stop" : "continue";
+  }
+
+  const args = verdict.args ?? healed.args;
+  const reads = makeToolReads(host, config, state, step);
+  let outcome: ToolOutcome = await runTool(healed.tool, args, reads);
+  const contracts = (synced.artifacts ?? (await reads.contracts())).filter(
+    (a) => a.kind === "contract",
+  );
+  const forced = applyPolicies({
+    policies: preset.policies,
+    tool: healed.tool,
+    outcome,
+    contracts,
+    unpinnedPages: state.pager.pages.filter((p) => !p.pinned).map((p) => p.id),
+  });
+  if (forced) {
+    outcome = forced.outcome;
+  }
+
+  // Effects: the hive first (idempotent per step), then the step's commit.
+  let output = outcome.output;
+  let ops: PagerOp[] = outcome.pagerOps;
+  let failed = outcome.error;
+  if (outcome.artifacts.length > 0) {
+    const written = await host.env.Hive.getByName(config.hive).commit({
+      idempotencyKey: `${host.name}:${step}`,
+      writes: outcome.artifacts.map((w) => ({
+        op: "put" as const,
+        expectedVersion: w.expectedVersion,
+        artifact: w.artifact,
+      })),
+    });
+    if (!written.ok) {
+      failed = true;
+      ops = ops.filter((op) => op.type !== "artifact_saved");
+      output = `[TOOL ERROR] ${written.code}: ${written.message}${written.hint ? `\n[HINT] ${written.hint}` : ""}`;
+    }
+  }
+  if (outcome.files.length > 0 && !failed) {
+    const wrote = await reads.writeFiles(outcome.files);
+    if (!wrote.ok) {
+      failed = true;
+      output = `[TOOL ERROR] ${wrote.code}: ${wrote.message}${wrote.hint ? `\n[HINT] ${wrote.hint}` : ""}`;
+    }
+  }
+  const gated = await host.env.GATEKEEPER.gateOutput({
+    content: output,
+    tool: healed.tool,
+    model: config.model,
+    state: gatekeeper,
+  });
+  const content = gated.ok ? gated.value.content : `[OUTPUT REFUSED] ${gated.message}`;
+  // The trace points at the tool's input and full output by reference.
+  const kept = [
+    { ...keep(JSON.stringify(args)), kind: "tool_input" },
+    { ...keep(output), kind: "tool_output" },
+    ...(gated.ok && gated.value.offloaded
+      ? [{ ...keep(gated.value.offloaded.content), kind: "tool_output" }]
+      : []),
+  ];
+
+  const finished = outcome.finish
+    ? { status: "finished" as const, outcome: { ...outcome.finish } }
+    : null;
+  const halted = outcome.halt
+    ? {
+        status: outcome.ask ? ("paused" as const) : ("halted" as const),
+        outcome: outcome.ask
+          ? null
+          : {
+              status: "halted" as const,
+              summary: outcome.halt.reason,
+              reason: outcome.halt.reason,
+            },
+        pending: outcome.ask ? { kind: "question" as const, question: outcome.ask.question } : null,
+      }
+    : null;
+  const asked =
+    !halted && outcome.ask
+      ? { status: "paused" as const, pending: { kind: "question" as const, ...outcome.ask } }
+      : null;
+  const result = await commit(host, config, {
+    turns: stepTurns(step, healed.tool, args, healed.rationale ?? "", content),
+    ops,
+    hiveSeqSeen: synced.hiveSeqSeen,
+    kept,
+    patch: {
+      meta: synced.meta,
+      gatekeeper: recordToolResult(gatekeeper, !failed),
+      ...(approvedNow ? { approved: null } : {}),
+      ...(finished ?? halted ?? asked ?? {}),
+    },
+    trace: [
+      {
+        kind: "tool",
+        data: {
+          ...baseTrace,
+          elapsedMs: Date.now() - started,
+          tool: healed.tool,
+          inputRef: keep(JSON.stringify(args)).ref,
+          outputRef: keep(output).ref,
+          error: failed,
+          ...(forced ? { policy: forced.policy } : {}),
+        },
+      },
+    ],
+  });
+  if (!result.ok) {
+    return "stop";
+  }
+  return finished || halted || asked ? "stop" : "continue";
+}

@@ -1,0 +1,229 @@
+// The reads a tool may do (shared/tools/context.ts), served by the session's
+// hive (artifacts, workspace files, structural index, L3) and by the session
+// itself (references, L1). Also the two writes the loop applies for a tool.
+import type { Artifact } from "../../shared/hive/artifact.ts";
+import type { SessionConfig } from "../../shared/session/config.ts";
+import type { SessionState } from "../../shared/session/step.ts";
+import type {
+  FileWrite,
+  ImportEdge,
+  ReadResult,
+  SymbolLocation,
+  ToolReads,
+} from "../../shared/tools/context.ts";
+import type { SessionStore } from "./session-store.ts";
+
+/** Importers are found by asking each file for its imports; bounded per call. */
+const MAX_FILES_SCANNED_FOR_IMPORTERS = 500;
+
+export interface ReadsHost {
+  env: Env;
+  name: string;
+  store: SessionStore;
+  text(hash: string): Promise<string | null>;
+}
+
+export interface LoopReads extends ToolReads {
+  /** Active contract artifacts (for the verify-contracts policy). */
+  contracts(): Promise<Artifact[]>;
+  /** Applies a tool's file writes as one new workspace version. */
+  writeFiles(files: readonly FileWrite[]): Promise<ReadResult<{ version: number }>>;
+}
+
+type Failure = { ok: false; code: string; message: string; hint?: string };
+
+function failed(result: Failure): Failure {
+  return result.hint === undefined
+    ? { ok: false, code: result.code, message: result.message }
+    : { ok: false, code: result.code, message: result.message, hint: result.hint };
+}
+
+export function makeToolReads(
+  host: ReadsHost,
+  config: SessionConfig,
+  state: SessionState,
+  step: number,
+): LoopReads {
+  const hive = host.env.Hive.getByName(config.hive);
+  return {
+    session: host.name,
+    agent: config.agent,
+    step,
+
+    async readFile(path, lines) {
+      const read = await hive.workspaceRead(path, "head");
+      if (!read.ok) {
+        return failed(read);
+      }
+      if (read.value.text === null) {
+        return {
+          ok: false,
+          code: "BINARY_FILE",
+          message: `${read.value.path} is not UTF-8 text`,
+          hint: "binary files cannot be staged; search for the text you need instead",
+        };
+      }
+      const all = read.value.text.split("\n");
+      const start = Math.max(1, lines?.start ?? 1);
+      const end = Math.min(all.length, lines?.end ?? all.length);
+      if (start > end) {
+        return {
+          ok: false,
+          code: "BAD_RANGE",
+          message: `lines ${start}-${end} are outside ${read.value.path} (${all.length} lines)`,
+          hint: `use start_line and end_line between 1 and ${all.length}`,
+        };
+      }
+      return {
+        ok: true,
+        value: {
+          path: read.value.path,
+          version: String(read.value.version),
+          hash: read.value.hash,
+          content: all.slice(start - 1, end).join("\n"),
+          totalLines: all.length,
+          startLine: start,
+          endLine: end,
+        },
+      };
+    },
+
+    async definitions(symbol, path) {
+      const found = await hive.workspaceDefinitions(symbol);
+      if (!found.ok) {
+        return failed(found);
+      }
+      const located: SymbolLocation[] = found.value
+        .filter(
+          (l) =>
+            path === undefined ||
+            l.path === path ||
+            l.path.startsWith(`${path.replace(/\/$/, "")}/`),
+        )
+        .map((l) => ({
+          name: l.def.qualifiedName,
+          kind: l.def.kind,
+          path: l.path,
+          startLine: l.def.startLine,
+          endLine: l.def.endLine,
+          signature: l.def.signature,
+          hash: l.def.hash,
+        }));
+      return { ok: true, value: located };
+    },
+
+    async callers(symbol, path) {
+      const found = await hive.workspaceCallers(symbol);
+      if (!found.ok) {
+        return failed(found);
+      }
+      return {
+        ok: true,
+        value: found.value
+          .filter(
+            (c) =>
+              path === undefined ||
+              c.path === path ||
+              c.path.startsWith(`${path.replace(/\/$/, "")}/`),
+          )
+          .map((c) => ({
+            name: c.caller ?? "(module)",
+            kind: "call",
+            path: c.path,
+            startLine: c.line,
+            endLine: c.line,
+            signature: `calls ${c.target.qualifiedName} (${c.target.path})`,
+          })),
+      };
+    },
+
+    async imports(path, direction) {
+      const edgesOf = async (file: string): Promise<ImportEdge[] | Failure> => {
+        const found = await hive.workspaceImports(file);
+        if (!found.ok) {
+          return failed(found);
+        }
+        return found.value.map((i) => ({
+          from: file,
+          to: i.resolution.kind === "file" ? i.resolution.path : null,
+          specifier: i.specifier,
+          resolved: i.resolution.kind !== "missing",
+        }));
+      };
+      if (direction === "imports") {
+        const edges = await edgesOf(path);
+        return Array.isArray(edges) ? { ok: true, value: edges } : edges;
+      }
+      const manifest = await hive.workspaceManifest("head");
+      if (!manifest.ok) {
+        return failed(manifest);
+      }
+      const importers: ImportEdge[] = [];
+      for (const entry of manifest.value.entries.slice(0, MAX_FILES_SCANNED_FOR_IMPORTERS)) {
+        const edges = await edgesOf(entry.path);
+        if (Array.isArray(edges)) {
+          importers.push(...edges.filter((e) => e.to === path));
+        }
+      }
+      return { ok: true, value: importers };
+    },
+
+    async search(query) {
+      const found = await hive.workspaceSearch({
+        query: query.query,
+        topK: query.limit,
+        ...(query.path === undefined ? {} : { pathPrefix: query.path }),
+      });
+      if (!found.ok) {
+        return failed(found);
+      }
+      return {
+        ok: true,
+        value: found.value.map((c) => ({
+          path: c.path,
+          score: Math.round(c.score * 1000) / 1000,
+          startLine: c.startLine,
+          endLine: c.endLine,
+          ...(c.name === null ? {} : { symbol: c.name }),
+        })),
+      };
+    },
+
+    async artifact(key) {
+      const found = await hive.get(key);
+      return found.ok ? { ok: true, value: found.value } : failed(found);
+    },
+
+    async ref(ref) {
+      const row = host.store.ref(ref);
+      const content = row ? await host.text(row.hash) : null;
+      return content === null
+        ? {
+            ok: false,
+            code: "REF_NOT_FOUND",
+            message: `this session holds no ${ref}`,
+            hint: "references are per session; copy one from a [CONTENT OFFLOADED] marker",
+          }
+        : { ok: true, value: content };
+    },
+
+    l1() {
+      return state.pager.pages;
+    },
+
+    async contracts() {
+      const listed = await hive.list({ kind: "contract", status: "active", limit: 500 });
+      return listed.ok ? listed.value.artifacts : [];
+    },
+
+    async writeFiles(files) {
+      const written = await hive.workspaceWrite({
+        files: files.map((f) => ({ path: f.path, content: f.content })),
+        message: `${config.agent} in ${host.name} at step ${step}`,
+      });
+      return written.ok
+        ? { ok: true, value: { version: written.value.manifest.version } }
+        : failed(written);
+    },
+  };
+}
