@@ -38,18 +38,42 @@ const STOP_WORDS = new Set([
   "do",
 ]);
 
+/**
+ * A light suffix stemmer (plural, -ing, -ed, final e): "reconciling",
+ * "reconciles" and "reconcile" meet at "reconcil", "batches" at "batch". Only
+ * for words of 5+ letters, so short identifiers stay as written.
+ */
+export function stem(word: string): string {
+  if (word.length < 5 || !/^[a-z]+$/.test(word)) {
+    return word;
+  }
+  let w = word;
+  if (w.endsWith("ies")) {
+    w = `${w.slice(0, -3)}y`;
+  } else if (w.endsWith("ing") && w.length > 6) {
+    w = w.slice(0, -3);
+  } else if (w.endsWith("ed") && w.length > 5) {
+    w = w.slice(0, -2);
+  } else if (/(ch|sh|x|ss|z)es$/.test(w)) {
+    w = w.slice(0, -2);
+  } else if (w.endsWith("s") && !w.endsWith("ss") && !w.endsWith("us")) {
+    w = w.slice(0, -1);
+  }
+  return w.endsWith("e") && w.length > 4 ? w.slice(0, -1) : w;
+}
+
 export function bm25Terms(text: string): string[] {
   const out: string[] = [];
   for (const token of lexicalTokens(text)) {
     const lower = token.toLowerCase();
     if (!STOP_WORDS.has(lower)) {
-      out.push(lower);
+      out.push(stem(lower));
     }
     const parts = identifierParts(token);
     if (parts.length > 1) {
       for (const part of parts) {
         if (!STOP_WORDS.has(part)) {
-          out.push(part);
+          out.push(stem(part));
         }
       }
     }

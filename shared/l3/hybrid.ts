@@ -6,7 +6,7 @@ import type { L3Document } from "./documents.ts";
 import type { Embedder } from "./embedder.ts";
 import type { VectorIndex } from "./vector-index.ts";
 
-/** Weights of the two signals after each is scaled to 0..1 (lexical slightly ahead: identifiers are exact). */
+/** Weights of the two signals after each is scaled to 0..1 over the pool (lexical slightly ahead: identifiers are exact). */
 export const VECTOR_WEIGHT = 0.45;
 export const LEXICAL_WEIGHT = 0.55;
 /** Candidates fetched from each side per result wanted (fusion needs a deeper pool). */
@@ -57,9 +57,15 @@ export async function hybridSearch(
     : [];
   const lexicalHits = sources.lexical.search(query, pool, accept);
   const maxLexical = lexicalHits[0]?.score ?? 0;
+  // Cosine scores bunch together (0.40 vs 0.45): scale them over the pool like
+  // BM25's, so that neither signal drowns the other.
+  const topVector = vectorHits[0]?.score ?? 0;
+  const floorVector = vectorHits.at(-1)?.score ?? 0;
+  const spread = topVector - floorVector;
   const fused = new Map<string, { v: number; l: number }>();
   for (const hit of vectorHits) {
-    fused.set(hit.id, { v: Math.max(0, hit.score), l: 0 });
+    const scaled = spread > 0 ? (hit.score - floorVector) / spread : hit.score > 0 ? 1 : 0;
+    fused.set(hit.id, { v: Math.max(0, scaled), l: 0 });
   }
   for (const hit of lexicalHits) {
     const entry = fused.get(hit.id) ?? { v: 0, l: 0 };

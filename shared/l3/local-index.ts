@@ -59,6 +59,15 @@ function norm(values: ArrayLike<number>): number {
   return Math.sqrt(n);
 }
 
+/** The hot loop of every query: typed arrays of equal length (checked on the way in). */
+function dotProduct(a: Float32Array, b: Float64Array): number {
+  let dot = 0;
+  for (let i = 0; i < a.length; i++) {
+    dot += (a[i] as number) * (b[i] as number);
+  }
+  return dot;
+}
+
 export class LocalVectorIndex implements VectorIndex {
   readonly #rows: VectorRows;
   readonly #dimensions: number;
@@ -165,8 +174,12 @@ export class LocalVectorIndex implements VectorIndex {
         `query has ${vector.length} dimensions; the index has ${this.#dimensions}`,
       );
     }
-    const qNorm = norm(vector);
+    const query = Float64Array.from(vector);
+    const qNorm = norm(query);
+    // Keep only the best topK while scanning (topK <= 100): no sort of every vector.
     const scored: { v: StoredVector; score: number }[] = [];
+    const better = (a: { v: StoredVector; score: number }, b: { v: StoredVector; score: number }) =>
+      a.score > b.score || (a.score === b.score && a.v.id < b.v.id);
     for (const v of this.#all().values()) {
       if (options.namespace !== undefined && v.namespace !== options.namespace) {
         continue;
@@ -174,16 +187,23 @@ export class LocalVectorIndex implements VectorIndex {
       if (!matchesFilter(v.metadata ?? undefined, options.filter)) {
         continue;
       }
-      let dot = 0;
-      const values = v.values;
-      for (let i = 0; i < values.length; i++) {
-        dot += (values[i] ?? 0) * (vector[i] ?? 0);
-      }
+      const dot = dotProduct(v.values, query);
       const denominator = qNorm * v.norm;
-      scored.push({ v, score: denominator === 0 ? 0 : dot / denominator });
+      const entry = { v, score: denominator === 0 ? 0 : dot / denominator };
+      const last = scored[scored.length - 1];
+      if (scored.length === topK && last !== undefined && !better(entry, last)) {
+        continue;
+      }
+      let at = scored.length;
+      while (at > 0 && better(entry, scored[at - 1] as { v: StoredVector; score: number })) {
+        at--;
+      }
+      scored.splice(at, 0, entry);
+      if (scored.length > topK) {
+        scored.pop();
+      }
     }
-    scored.sort((a, b) => b.score - a.score || (a.v.id < b.v.id ? -1 : 1));
-    const matches: VectorMatch[] = scored.slice(0, topK).map(({ v, score }) => ({
+    const matches: VectorMatch[] = scored.map(({ v, score }) => ({
       id: v.id,
       score,
       ...(v.namespace === null ? {} : { namespace: v.namespace }),

@@ -1,0 +1,426 @@
+// Benchmark of the workspace (issue 6): indexes 1,000 generated files (~5 MB of
+// TypeScript, JavaScript and Python) and measures indexing time, query latency
+// and recall@5 of identifier and description queries generated from the corpus.
+// Part 1 runs the pure modules in Node (mapper, L3 documents, local vector index,
+// BM25, hybrid search); part 2 runs the same corpus end to end through a local
+// cluster (startCluster on port 18795, a temp persist dir). Baselines measured
+// in the same run: tree-sitter parsing alone (index), and lexical-only and
+// vector-only retrieval (recall, latency). Prints figures; never asserts.
+// `npm run bench:workspace` (`-- --node-only` skips the cluster).
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createHiveKey, newAdminToken } from "../cli/commands/hive.ts";
+import { startCluster } from "../scripts/lib/dev-server.ts";
+import { Bm25Index } from "../shared/l3/bm25.ts";
+import { documentsFor, type L3Document } from "../shared/l3/documents.ts";
+import { lexicalEmbedder } from "../shared/l3/embedder.ts";
+import { hybridSearch, type Candidate } from "../shared/l3/hybrid.ts";
+import { LocalVectorIndex, MemoryVectorRows } from "../shared/l3/local-index.ts";
+import { nodeMapper } from "../shared/mapper/node-grammars.ts";
+
+const PORT = 18795;
+const FILES = 1_000;
+/** Definitions per generated file: with bodies, ~5 KB per file, ~5 MB in all. */
+const SYMBOLS_PER_FILE = 6;
+/** Queries of each kind, sampled from the corpus's symbols. */
+const QUERIES = 300;
+const TOP_K = 5;
+/** Files per upload request: ~250 KB of JSON, under the gateway's 1 MB body limit. */
+const UPLOAD_BATCH = 50;
+const RECALL_TARGET = 0.9;
+
+const VERBS = [
+  "reconcile",
+  "validate",
+  "compute",
+  "render",
+  "merge",
+  "schedule",
+  "parse",
+  "encode",
+  "archive",
+  "resolve",
+  "normalize",
+  "index",
+  "publish",
+  "throttle",
+  "rotate",
+  "audit",
+  "estimate",
+  "migrate",
+  "summarize",
+  "dispatch",
+  "hydrate",
+  "prune",
+  "export",
+  "import",
+  "sign",
+  "verify",
+  "allocate",
+  "cache",
+  "compress",
+  "forecast",
+];
+const NOUNS = [
+  "invoice",
+  "ledger",
+  "tenant",
+  "session",
+  "token",
+  "shipment",
+  "order",
+  "payment",
+  "report",
+  "cursor",
+  "manifest",
+  "schema",
+  "bucket",
+  "quota",
+  "webhook",
+  "profile",
+  "catalog",
+  "coupon",
+  "refund",
+  "account",
+  "batch",
+  "snapshot",
+  "metric",
+  "alert",
+  "route",
+  "policy",
+  "credential",
+  "document",
+  "thumbnail",
+  "playlist",
+  "warehouse",
+  "parcel",
+  "contract",
+  "budget",
+  "forecast",
+  "inventory",
+  "customer",
+  "subscription",
+  "channel",
+  "message",
+];
+const TAILS = [
+  "and returns the updated totals",
+  "before it is persisted",
+  "for the nightly job",
+  "using the configured limits",
+  "and records an audit entry",
+  "so that callers can retry safely",
+  "when the upstream service is slow",
+  "and reports any drift it finds",
+];
+const STOP = new Set([
+  "the",
+  "and",
+  "for",
+  "it",
+  "is",
+  "so",
+  "that",
+  "can",
+  "any",
+  "when",
+  "a",
+  "of",
+  "using",
+  "before",
+  "returns",
+  "finds",
+]);
+
+/** Deterministic PRNG (mulberry32): the same corpus on every run. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface Sym {
+  name: string;
+  path: string;
+  doc: string;
+}
+
+const cap = (w: string) => w.charAt(0).toUpperCase() + w.slice(1);
+
+function generate(): { files: Record<string, string>; symbols: Sym[] } {
+  const random = rng(42);
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(random() * xs.length)] as T;
+  const used = new Set<string>();
+  const files: Record<string, string> = {};
+  const symbols: Sym[] = [];
+  for (let f = 0; f < FILES; f++) {
+    const lang = f % 20 < 12 ? "ts" : f % 20 < 17 ? "py" : "js";
+    const dir = `pkg${f % 25}`;
+    const filePath = `${dir}/${pick(NOUNS)}_${f}.${lang}`;
+    const parts: string[] = [];
+    for (let s = 0; s < SYMBOLS_PER_FILE; s++) {
+      let words: string[];
+      do {
+        words = [pick(VERBS), pick(NOUNS), pick(NOUNS)];
+      } while (used.has(words.join(" ")) || words[1] === words[2]);
+      used.add(words.join(" "));
+      const [verb, n1, n2] = words as [string, string, string];
+      const name = lang === "py" ? `${verb}_${n1}_${n2}` : `${verb}${cap(n1)}${cap(n2)}`;
+      const doc = `${cap(verb)}s the ${n1} ${n2} ${pick(TAILS)}.`;
+      symbols.push({ name, path: filePath, doc });
+      const body = Array.from({ length: 7 }, (_, i) =>
+        lang === "py"
+          ? `    value_${i} = items[${i} % len(items)] if items else ${i}\n    total += value_${i} * ${i + 1}`
+          : `  const value${i} = items.length > 0 ? items[${i} % items.length] : ${i};\n  total += value${i} * ${i + 1};`,
+      ).join("\n");
+      parts.push(
+        lang === "py"
+          ? `def ${name}(items, limit=10):\n    """${doc}"""\n    total = 0\n${body}\n    return min(total, limit)\n`
+          : `/** ${doc} */\nexport function ${name}(items${lang === "ts" ? ": number[]" : ""}, limit = 10) {\n  let total = 0;\n${body}\n  return Math.min(total, limit);\n}\n`,
+      );
+    }
+    files[filePath] = parts.join("\n");
+  }
+  return { files, symbols };
+}
+
+/** "reconcile" -> "reconciling": an inflection the identifier never spells. */
+function gerund(verb: string): string {
+  return verb.endsWith("e") && !verb.endsWith("ee") ? `${verb.slice(0, -1)}ing` : `${verb}ing`;
+}
+
+function descriptionQuery(doc: string, random: () => number): string {
+  const words = doc
+    .toLowerCase()
+    .replace(/[.]/g, "")
+    .split(/\s+/)
+    .filter((w) => !STOP.has(w));
+  const [verbs, n1, n2, ...rest] = words;
+  const verb = (verbs ?? "").replace(/s$/, "");
+  const extra = rest.filter(() => random() < 0.4);
+  // Words of the doc comment, inflected (gerund, plural) and reordered, with part
+  // of its tail: never the identifier as written.
+  return [gerund(verb), n1, `${n2}s`, ...extra].join(" ");
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+function line(label: string, figure: string, note = ""): void {
+  process.stdout.write(`${label.padEnd(62)} ${figure.padEnd(26)} ${note}\n`);
+}
+
+const ms = (n: number) => `${n.toFixed(2)} ms`;
+
+interface QuerySet {
+  kind: string;
+  queries: { text: string; path: string }[];
+}
+
+function querySets(symbols: Sym[]): QuerySet[] {
+  const random = rng(7);
+  const sample = Array.from(
+    { length: QUERIES },
+    () => symbols[Math.floor(random() * symbols.length)] as Sym,
+  );
+  return [
+    { kind: "identifier", queries: sample.map((s) => ({ text: s.name, path: s.path })) },
+    {
+      kind: "description",
+      queries: sample.map((s) => ({ text: descriptionQuery(s.doc, random), path: s.path })),
+    },
+  ];
+}
+
+async function nodeRun(files: Record<string, string>, symbols: Sym[]): Promise<void> {
+  process.stdout.write(
+    `\n== Node, pure modules (${FILES} files, ${(Object.values(files).join("").length / 1e6).toFixed(2)} MB) ==\n`,
+  );
+  const mapper = await nodeMapper();
+  const t0 = performance.now();
+  let definitions = 0;
+  const embedder = lexicalEmbedder();
+  const vectors = new LocalVectorIndex(new MemoryVectorRows(), embedder.dimensions);
+  const lexical = new Bm25Index();
+  const docs = new Map<string, L3Document>();
+  let mapMs = 0;
+  for (const [p, text] of Object.entries(files)) {
+    const m0 = performance.now();
+    const mapped = mapper.map(p, text);
+    mapMs += performance.now() - m0;
+    const map = mapped.ok ? mapped.value : null;
+    definitions += map?.definitions.length ?? 0;
+    const fileDocs = documentsFor(p, text, map);
+    for (const d of fileDocs) {
+      docs.set(d.id, d);
+      lexical.add(d.id, d.text);
+    }
+    const values = await embedder.embed(fileDocs.map((d) => d.text));
+    await vectors.upsert(fileDocs.map((d, i) => ({ id: d.id, values: values[i] ?? [] })));
+  }
+  const total = performance.now() - t0;
+  line(
+    "index: total (map + documents + embed + BM25)",
+    ms(total),
+    `${definitions} definitions, ${docs.size} documents`,
+  );
+  line("index: per file", ms(total / FILES));
+  line(
+    "baseline: tree-sitter map alone, per file",
+    ms(mapMs / FILES),
+    `index/map = ${(total / mapMs).toFixed(2)}x`,
+  );
+  const sources = { vectors, lexical, embedder, document: (id: string) => docs.get(id) ?? null };
+  for (const set of querySets(symbols)) {
+    const latencies: number[] = [];
+    let hybridHits = 0;
+    let lexicalHits = 0;
+    let vectorHits = 0;
+    const lexLatencies: number[] = [];
+    for (const q of set.queries) {
+      const q0 = performance.now();
+      const hits = await hybridSearch(sources, q.text, TOP_K);
+      latencies.push(performance.now() - q0);
+      hybridHits += hits.some((h) => h.path === q.path) ? 1 : 0;
+      const l0 = performance.now();
+      const lex = lexical.search(q.text, TOP_K);
+      lexLatencies.push(performance.now() - l0);
+      lexicalHits += lex.some((h) => docs.get(h.id)?.path === q.path) ? 1 : 0;
+      const [embedding] = await embedder.embed([q.text]);
+      const vec = await vectors.query(embedding ?? [], { topK: TOP_K });
+      vectorHits += vec.matches.some((m) => docs.get(m.id)?.path === q.path) ? 1 : 0;
+    }
+    const n = set.queries.length;
+    const recall = hybridHits / n;
+    line(
+      `${set.kind}: recall@${TOP_K} hybrid`,
+      recall.toFixed(3),
+      `target >= ${RECALL_TARGET}: ${recall >= RECALL_TARGET ? "PASS" : "FAIL"}`,
+    );
+    line(
+      `${set.kind}: recall@${TOP_K} lexical only / vector only (baselines)`,
+      `${(lexicalHits / n).toFixed(3)} / ${(vectorHits / n).toFixed(3)}`,
+    );
+    line(
+      `${set.kind}: hybrid query p50 / p99`,
+      `${ms(percentile(latencies, 50))} / ${ms(percentile(latencies, 99))}`,
+    );
+    line(`${set.kind}: BM25-only query p50 (baseline)`, ms(percentile(lexLatencies, 50)));
+  }
+}
+
+async function clusterRun(files: Record<string, string>, symbols: Sym[]): Promise<void> {
+  process.stdout.write(
+    `\n== local cluster (wrangler dev, port ${PORT}; Hive Durable Object, local SQLite L3) ==\n`,
+  );
+  const persistTo = mkdtempSync(path.join(tmpdir(), "lethe-bench-workspace-"));
+  const admin = newAdminToken();
+  const cluster = await startCluster({ port: PORT, persistTo, vars: { LETHE_ADMIN_TOKEN: admin } });
+  try {
+    const hive = `bench-ws-${Date.now().toString(36)}`;
+    const { key } = await createHiveKey(cluster.url, admin, hive, "bench");
+    const base = `${cluster.url}/v1/hives/${hive}/workspace`;
+    const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
+    const entries = Object.entries(files);
+    const t0 = performance.now();
+    for (let i = 0; i < entries.length; i += UPLOAD_BATCH) {
+      const batch = entries
+        .slice(i, i + UPLOAD_BATCH)
+        .map(([p, content]) => ({ path: p, content }));
+      const response = await fetch(`${base}/files`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify({ files: batch }),
+      });
+      if (response.status !== 201) {
+        throw new Error(`upload failed: ${response.status} ${await response.text()}`);
+      }
+      await response.arrayBuffer();
+    }
+    const total = performance.now() - t0;
+    line(
+      "upload + index over HTTP: total",
+      ms(total),
+      `${entries.length / UPLOAD_BATCH} requests of ${UPLOAD_BATCH} files`,
+    );
+    line("upload + index over HTTP: per file", ms(total / FILES));
+    const statusResponse = await fetch(`${base}/status`, { headers });
+    const status = (await statusResponse.json()) as {
+      pending: number;
+      documents: number;
+      vectorBackend: string;
+    };
+    line(
+      "index state after upload",
+      `pending ${status.pending}`,
+      `${status.documents} documents, backend ${status.vectorBackend}`,
+    );
+    for (const set of querySets(symbols)) {
+      const latencies: number[] = [];
+      let hits = 0;
+      for (const q of set.queries) {
+        const q0 = performance.now();
+        const response = await fetch(`${base}/search`, {
+          method: "POST",
+          headers,
+          body: JSON.stringify({ query: q.text, topK: TOP_K }),
+        });
+        const found = (await response.json()) as Candidate[];
+        latencies.push(performance.now() - q0);
+        hits += found.some((c) => c.path === q.path) ? 1 : 0;
+      }
+      const recall = hits / set.queries.length;
+      line(
+        `${set.kind}: recall@${TOP_K} over HTTP`,
+        recall.toFixed(3),
+        `target >= ${RECALL_TARGET}: ${recall >= RECALL_TARGET ? "PASS" : "FAIL"}`,
+      );
+      line(
+        `${set.kind}: search over HTTP p50 / p99`,
+        `${ms(percentile(latencies, 50))} / ${ms(percentile(latencies, 99))}`,
+      );
+    }
+    const defLatencies: number[] = [];
+    const statusLatencies: number[] = [];
+    for (const s of symbols.slice(0, 100)) {
+      const d0 = performance.now();
+      await (
+        await fetch(`${base}/definitions?name=${encodeURIComponent(s.name)}`, { headers })
+      ).arrayBuffer();
+      defLatencies.push(performance.now() - d0);
+      const b0 = performance.now();
+      await (await fetch(`${base}/manifests/head`, { headers })).arrayBuffer();
+      statusLatencies.push(performance.now() - b0);
+    }
+    line(
+      "definitions?name= over HTTP p50 / p99",
+      `${ms(percentile(defLatencies, 50))} / ${ms(percentile(defLatencies, 99))}`,
+    );
+    line(
+      "baseline: manifests/head over HTTP p50",
+      ms(percentile(statusLatencies, 50)),
+      "(round trip to the same Hive)",
+    );
+  } finally {
+    await cluster.stop();
+    rmSync(persistTo, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  const { files, symbols } = generate();
+  await nodeRun(files, symbols);
+  if (!process.argv.includes("--node-only")) {
+    await clusterRun(files, symbols);
+  }
+}
+
+await main();
