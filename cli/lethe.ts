@@ -4,6 +4,7 @@ import { parseArgs } from "node:util";
 import { CliError, createContext, type CliContext } from "./commands/context.ts";
 import { followCommand } from "./commands/follow.ts";
 import { artifactsCommand, hiveCommand } from "./commands/hive.ts";
+import { workspaceCommand } from "./commands/workspace.ts";
 
 type Command = (args: string[], ctx: CliContext) => Promise<void>;
 
@@ -19,6 +20,11 @@ export const COMMANDS: Record<string, { run: Command; usage: string }> = {
   artifacts: {
     run: artifactsCommand,
     usage: "artifacts <hive> [--kind] [--tag] [--prefix] [--json]   list active artifacts",
+  },
+  workspace: {
+    run: workspaceCommand,
+    usage:
+      "workspace upload <hive> <dir> | search <hive> <q> | where|callers <hive> <name> | missing|unreachable|stale <hive>",
   },
 };
 
