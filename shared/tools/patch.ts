@@ -346,8 +346,18 @@ export function applyParsedPatch(
   return ok(joinText({ lines: out, finalNewline }));
 }
 
+/**
+ * A patch written entirely with CRLF line endings for a file that has no CR (a
+ * model or an editor on Windows): its line endings are not content, so they
+ * become LF. A patch with any bare LF is taken as written.
+ */
+export function normalisePatchEol(content: string, patchText: string): string {
+  const crlfOnly = patchText.includes("\r\n") && !/(?:^|[^\r])\n/.test(patchText);
+  return crlfOnly && !content.includes("\r") ? patchText.replaceAll("\r\n", "\n") : patchText;
+}
+
 /** Parses and applies in one go. */
 export function applyPatch(content: string, patchText: string): Result<string, PatchErrorCode> {
-  const parsed = parsePatch(patchText);
+  const parsed = parsePatch(normalisePatchEol(content, patchText));
   return parsed.ok ? applyParsedPatch(content, parsed.value) : parsed;
 }

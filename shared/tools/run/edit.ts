@@ -2,11 +2,10 @@
 // file's current hash (null for a new file); the loop applies it as a new
 // workspace version with optimistic concurrency on that hash.
 import type { z } from "zod";
-import { outcome, type FileRead, type ToolOutcome, type ToolReads } from "../context.ts";
-import { applyParsedPatch, parsePatch } from "../patch.ts";
+import { failure, outcome, type FileRead, type ToolOutcome, type ToolReads } from "../context.ts";
+import { applyParsedPatch, normalisePatchEol, parsePatch } from "../patch.ts";
 import type { ApplyPatchArgsSchema, WriteFileArgsSchema } from "../schemas.ts";
 import { fail, lineCount, looksBinary, NOT_FOUND, plural, readFailure } from "./common.ts";
-import { failure } from "../context.ts";
 
 export type WriteFileArgs = z.output<typeof WriteFileArgsSchema>;
 export type ApplyPatchArgs = z.output<typeof ApplyPatchArgsSchema>;
@@ -56,11 +55,11 @@ function samePath(header: string, path: string): boolean {
 }
 
 export async function applyPatchTool(args: ApplyPatchArgs, reads: ToolReads): Promise<ToolOutcome> {
-  const parsed = parsePatch(args.patch);
-  if (!parsed.ok) {
-    return failure(parsed.code, parsed.message, parsed.hint);
+  const early = parsePatch(args.patch);
+  if (!early.ok) {
+    return failure(early.code, early.message, early.hint);
   }
-  const { oldPath, newPath, hunks } = parsed.value;
+  const { oldPath, newPath } = early.value;
   for (const header of [oldPath, newPath]) {
     if (header !== null && header !== "/dev/null" && !samePath(header, args.path)) {
       return fail(
@@ -77,7 +76,14 @@ export async function applyPatchTool(args: ApplyPatchArgs, reads: ToolReads): Pr
   if (base !== null && looksBinary(base.content)) {
     return binaryFailure(args.path, "the current content of");
   }
-  const applied = applyParsedPatch(base?.content ?? "", parsed.value);
+  const content = base?.content ?? "";
+  // Parsed again once the file is known: CRLF patch line endings for an LF file are dropped.
+  const parsed = parsePatch(normalisePatchEol(content, args.patch));
+  if (!parsed.ok) {
+    return failure(parsed.code, parsed.message, parsed.hint);
+  }
+  const { hunks } = parsed.value;
+  const applied = applyParsedPatch(content, parsed.value);
   if (!applied.ok) {
     return failure(applied.code, applied.message, applied.hint);
   }

@@ -185,6 +185,13 @@ describe("apply_patch: unified diffs", () => {
     });
   });
 
+  it("reads a patch written with CRLF line endings for an LF file", ({ expect }) => {
+    expect(applyPatch("a\nb\n", "@@ -1,2 +1,2 @@\r\n a\r\n-b\r\n+c\r\n")).toEqual({
+      ok: true,
+      value: "a\nc\n",
+    });
+  });
+
   it("names the hunk and the mismatching line when the context differs", ({ expect }) => {
     const result = applyPatch("one\ntwo\nthree\n", "@@ -1,2 +1,2 @@\n one\n-too\n+2\n");
     expect(result).toMatchObject({ ok: false, code: "HUNK_MISMATCH" });

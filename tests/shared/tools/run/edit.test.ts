@@ -114,6 +114,12 @@ describe("apply_patch", () => {
     );
   });
 
+  it("applies a patch sent with CRLF line endings to an LF file", async ({ expect }) => {
+    const patch = "@@ -1 +1 @@\r\n-export const total = 41;\r\n+export const total = 42;\r\n";
+    const result = await runTool("apply_patch", { path: "src/fix.ts", patch }, makeReads(files()));
+    expect(result.files[0]?.content).toBe("export const total = 42;\nexport const name = 'x';\n");
+  });
+
   it("says when a patch changes nothing", async ({ expect }) => {
     const patch = "@@ -1 +1 @@\n-export const total = 41;\n+export const total = 41;\n";
     const result = await runTool("apply_patch", { path: "src/fix.ts", patch }, makeReads(files()));
