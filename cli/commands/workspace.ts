@@ -28,7 +28,7 @@ export interface LocalFile {
   encoding: "utf8" | "base64";
 }
 
-const strict = new TextDecoder("utf-8", { fatal: true });
+const strict = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
 /** Files under `dir` (relative, `/`-separated), skipping dependency and hidden directories. */
 export function collectFiles(dir: string, skipped: string[] = []): LocalFile[] {
