@@ -65,6 +65,23 @@ describe("search", () => {
     );
   });
 
+  it("prints semantic hits without lines or snippets as bare paths", async ({ expect }) => {
+    const reads = {
+      ...makeReads(),
+      search: async () => ({
+        ok: true as const,
+        value: [
+          { path: "docs/port.md", score: 0.87654 },
+          { path: "src/a.ts", score: 0.5, startLine: 3, symbol: "listen", snippet: "  \n " },
+        ],
+      }),
+    };
+    const result = await runTool("search", { query: "port" }, reads);
+    expect(result.output).toBe(
+      '2 hits for "port" (semantic):\ndocs/port.md (0.877)\nsrc/a.ts:3 listen (0.500)',
+    );
+  });
+
   it("passes on the index's failure", async ({ expect }) => {
     const result = await runTool(
       "search",

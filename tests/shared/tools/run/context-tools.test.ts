@@ -41,6 +41,16 @@ describe("stage_context", () => {
     ]);
   });
 
+  it("stages an empty file whole", async ({ expect }) => {
+    const result = await runTool(
+      "stage_context",
+      { path: "e.txt" },
+      makeReads({ files: { "e.txt": "" } }),
+    );
+    expect(result.output).toBe("staged e.txt (empty file)");
+    expect(result.pagerOps[0]).toMatchObject({ page: { id: "e.txt", content: "" } });
+  });
+
   it("stages a line range as a page named path:start-end", async ({ expect }) => {
     const result = await runTool(
       "stage_context",
