@@ -117,11 +117,14 @@ export async function calculateTool(args: CalculateArgs, reads: ToolReads): Prom
   const written = args.expression.trim().replace(/\s+/g, " ");
   const withValues = substituted(args.expression, parsed.value, bindings).replace(/\s+/g, " ");
   const steps = withValues === written ? [written] : [written, withValues];
-  const rounded = result.value.rounded ? ` (rounded to ${PRECISION} significant digits)` : "";
-  const lines = [`${[...steps, result.value.value].join(" = ")}${rounded}`];
+  // The first line always ends with "= <result>": callers read the result there.
+  const lines = [[...steps, result.value.value].join(" = ")];
   const sources = [...bindings].filter(([, b]) => b.source !== null);
   if (sources.length > 0) {
     lines.push(`where ${sources.map(([name, b]) => `${name} = ${b.source ?? ""}`).join(", ")}`);
+  }
+  if (result.value.rounded) {
+    lines.push(`(rounded to ${PRECISION} significant digits)`);
   }
   return outcome(lines.join("\n"));
 }

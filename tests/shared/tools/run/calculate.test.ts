@@ -62,7 +62,7 @@ describe("calculate (tool)", () => {
 
   it("says when a result was rounded", async ({ expect }) => {
     const result = await runTool("calculate", { expression: "2/3" }, makeReads());
-    expect(result.output).toMatch(/^2\/3 = 0\.6+7 \(rounded to 64 significant digits\)$/);
+    expect(result.output).toMatch(/^2\/3 = 0\.6+7\n\(rounded to 64 significant digits\)$/);
   });
 
   it("fails on unbound names, missing artifacts, non-numeric artifacts and failing reads", async ({
