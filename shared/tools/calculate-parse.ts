@@ -30,10 +30,14 @@ export type Expr =
 
 export const FUNCTIONS = ["min", "max", "abs", "round"] as const;
 
+/** The grammar in one line, for every syntax error's hint. */
+export const SYNTAX_HINT =
+  "Write numbers and names with + - * / % ^ and parentheses, e.g. round((a + b) / 2, 2); functions: min, max, abs, round.";
+
 export class CalcError extends Error {
   readonly code: CalcErrorCode;
-  readonly hint: string | undefined;
-  constructor(code: CalcErrorCode, message: string, hint?: string) {
+  readonly hint: string;
+  constructor(code: CalcErrorCode, message: string, hint: string) {
     super(message);
     this.code = code;
     this.hint = hint;
@@ -78,7 +82,7 @@ function tokenize(text: string): Token[] {
     throw new CalcError(
       "SYNTAX_ERROR",
       `unexpected character ${JSON.stringify(c)} at ${i + 1}`,
-      "Use numbers, names, + - * / % ^, parentheses and min, max, abs, round.",
+      SYNTAX_HINT,
     );
   }
   return tokens;
@@ -100,6 +104,7 @@ class Parser {
       throw new CalcError(
         "SYNTAX_ERROR",
         `unexpected ${JSON.stringify(extra.text)} at ${extra.start + 1}`,
+        SYNTAX_HINT,
       );
     }
     return expr;
@@ -118,7 +123,11 @@ class Parser {
     const t = this.#peek();
     if (t === undefined || t.type !== "op" || t.text !== text) {
       const where = t === undefined ? "the end" : `${JSON.stringify(t.text)} at ${t.start + 1}`;
-      throw new CalcError("SYNTAX_ERROR", `expected ${JSON.stringify(text)} but found ${where}`);
+      throw new CalcError(
+        "SYNTAX_ERROR",
+        `expected ${JSON.stringify(text)} but found ${where}`,
+        SYNTAX_HINT,
+      );
     }
     this.#at++;
   }
@@ -184,7 +193,11 @@ class Parser {
   #primary(): Expr {
     const t = this.#peek();
     if (t === undefined) {
-      throw new CalcError("SYNTAX_ERROR", "the expression ends where a value was expected");
+      throw new CalcError(
+        "SYNTAX_ERROR",
+        "the expression ends where a value was expected",
+        SYNTAX_HINT,
+      );
     }
     if (t.type === "num") {
       this.#at++;
@@ -217,7 +230,11 @@ class Parser {
       this.#depth--;
       return inner;
     }
-    throw new CalcError("SYNTAX_ERROR", `unexpected ${JSON.stringify(t.text)} at ${t.start + 1}`);
+    throw new CalcError(
+      "SYNTAX_ERROR",
+      `unexpected ${JSON.stringify(t.text)} at ${t.start + 1}`,
+      SYNTAX_HINT,
+    );
   }
 }
 

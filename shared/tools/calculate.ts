@@ -51,6 +51,11 @@ export function isDecimalText(text: string): boolean {
 
 type DecimalCtor = typeof Decimal;
 
+/** Long operands are cut in messages: an error names the value, it does not reprint it. */
+function short(text: string): string {
+  return text.length > 40 ? `${text.slice(0, 20)}…${text.slice(-10)}` : text;
+}
+
 /** Evaluates at PRECISION; `flags.rounded` turns true when any step had to round. */
 function evaluateWith(
   D: DecimalCtor,
@@ -63,6 +68,7 @@ function evaluateWith(
       throw new CalcError(
         "NOT_A_NUMBER",
         "the result is not a real number (e.g. a negative base to a fractional power)",
+        "Raise negative numbers to whole powers only, or take abs() first.",
       );
     }
     if (!d.isFinite() || (!d.isZero() && Math.abs(d.e) > MAX_MAGNITUDE_EXPONENT)) {
@@ -79,7 +85,8 @@ function evaluateWith(
     if (exponent?.[1] !== undefined && Math.abs(Number(exponent[1])) > MAX_MAGNITUDE_EXPONENT) {
       throw new CalcError(
         "OUT_OF_RANGE",
-        `the literal ${text} is beyond 10^±${MAX_MAGNITUDE_EXPONENT}`,
+        `the literal ${short(text)} is beyond 10^±${MAX_MAGNITUDE_EXPONENT}`,
+        "Check the value's units; numbers this large or small describe no real quantity.",
       );
     }
     return checked(new D(text));
@@ -128,26 +135,35 @@ function binary(D: DecimalCtor, op: string, a: Decimal, b: Decimal): Decimal {
     case "/":
     case "%":
       if (b.isZero()) {
-        throw new CalcError("DIVISION_BY_ZERO", `${op === "/" ? "division" : "modulo"} by zero`);
+        throw new CalcError(
+          "DIVISION_BY_ZERO",
+          `${op === "/" ? "division" : "modulo"} by zero`,
+          "Check the divisor's artifact value, or guard with max(divisor, …).",
+        );
       }
       return op === "/" ? a.div(b) : a.mod(b);
     default: {
       if (b.abs().gt(MAX_EXPONENT)) {
         throw new CalcError(
           "EXPONENT_TOO_LARGE",
-          `exponent ${b.toString()} is beyond ±${MAX_EXPONENT}`,
+          `exponent ${short(b.toString())} is beyond ±${MAX_EXPONENT}`,
           "Exponents this large never describe a real quantity; check the expression.",
         );
       }
       if (a.isZero() && b.isNeg()) {
-        throw new CalcError("DIVISION_BY_ZERO", "zero to a negative power");
+        throw new CalcError(
+          "DIVISION_BY_ZERO",
+          "zero to a negative power",
+          "Check the base's value: 0^-n divides by zero.",
+        );
       }
       // Bound the magnitude before decimal.js computes it: |a|^b has about b×log10|a| digits.
       const digits = b.abs().toNumber() * Math.max(Math.abs(a.e), 1);
       if (!a.isZero() && digits > MAX_MAGNITUDE_EXPONENT * 2 && a.abs().gt(1) === b.isPos()) {
         throw new CalcError(
           "OUT_OF_RANGE",
-          `${a.toString()}^${b.toString()} is beyond 10^±${MAX_MAGNITUDE_EXPONENT}`,
+          `${short(a.toString())}^${short(b.toString())} is beyond 10^±${MAX_MAGNITUDE_EXPONENT}`,
+          "Check the expression's units and exponents.",
         );
       }
       return D.pow(a, b);
@@ -188,12 +204,16 @@ function call(D: DecimalCtor, fn: string, args: Decimal[]): Decimal {
     case "min":
     case "max":
       if (first === undefined) {
-        throw new CalcError("BAD_ARGUMENTS", `${fn}() needs at least one value`);
+        throw new CalcError(
+          "BAD_ARGUMENTS",
+          `${fn}() needs at least one value`,
+          `Write ${fn}(a, b).`,
+        );
       }
       return fn === "min" ? D.min(...args) : D.max(...args);
     case "abs":
       if (first === undefined || args.length !== 1) {
-        throw new CalcError("BAD_ARGUMENTS", "abs(x) takes exactly one value");
+        throw new CalcError("BAD_ARGUMENTS", "abs(x) takes exactly one value", "Write abs(a - b).");
       }
       return first.abs();
     case "round": {
@@ -201,13 +221,15 @@ function call(D: DecimalCtor, fn: string, args: Decimal[]): Decimal {
         throw new CalcError(
           "BAD_ARGUMENTS",
           "round(x) or round(x, places) takes one or two values",
+          "Write round(a / 3, 2).",
         );
       }
       const places = second ?? new D(0);
       if (!places.isInteger() || places.isNeg() || places.gt(MAX_ROUND_PLACES)) {
         throw new CalcError(
           "BAD_ARGUMENTS",
-          `round's places must be a whole number from 0 to ${MAX_ROUND_PLACES}, not ${places.toString()}`,
+          `round's places must be a whole number from 0 to ${MAX_ROUND_PLACES}, not ${short(places.toString())}`,
+          "Write round(x, 2) for cents.",
         );
       }
       // Half away from zero, as people round amounts by hand: round(2.5) = 3, round(-2.5) = -3.

@@ -28,7 +28,7 @@ export type ToolErrorCode =
 /** The code every reader uses for "no such file / artifact / ref". */
 export const NOT_FOUND = "NOT_FOUND";
 
-export function fail(code: ToolErrorCode, message: string, hint?: string): ToolOutcome {
+export function fail(code: ToolErrorCode, message: string, hint: string): ToolOutcome {
   return failure(code, message, hint);
 }
 

@@ -69,6 +69,29 @@ describe("runTool", () => {
     expect(result.artifacts[0]?.artifact.kind).toBe("fact");
   });
 
+  it.for([
+    ["stage_context", { symbol: "nope" }],
+    ["stage_context", { path: "src/a.ts", start_line: 5, end_line: 1 }],
+    ["unstage_context", { page: "nowhere" }],
+    ["read_ref", { ref: "ref:0123456789abcdef0123456789abcdef", offset: 99 }],
+    ["save_artifact", { key: "totals.a", value: 1, supersedes: "totals.a@9" }],
+    ["calculate", { expression: "1 +" }],
+    ["calculate", { expression: "1 / 0" }],
+    ["calculate", { expression: "(-8) ^ 0.5" }],
+    ["calculate", { expression: "round(1, 2, 3)" }],
+    ["calculate", { expression: "a", values: { a: "totals.none" } }],
+    ["write_file", { path: "x.bin", content: "\u0000" }],
+    ["apply_patch", { path: "src/a.ts", patch: "@@ -1 +1 @@\n-nope\n+yes\n" }],
+    ["apply_patch", { path: "src/a.ts", patch: "@@ -9 +9 @@\n-nope\n+yes\n" }],
+    ["compare", { left: "src/a.ts", right: "src/a.ts" }],
+    ["compare", { left: "nothing", right: "src/a.ts" }],
+  ] as const)("fails %s %j with a code, a message and a hint", async ([name, args], { expect }) => {
+    const result = await runTool(name, args, makeReads(world()));
+    expect(result.error).toBe(true);
+    expect(result.output).toMatch(/^\[TOOL ERROR\] [A-Z0-9_]+: .+\n\[HINT\] .+/s);
+    expect([result.pagerOps, result.artifacts, result.files]).toEqual([[], [], []]);
+  });
+
   it("turns a reader that throws into a failed outcome, never an exception", async ({ expect }) => {
     const result = await runTool(
       "stage_context",
