@@ -9,7 +9,8 @@ import { IDENTIFIER_PATTERN, type JsonValue } from "../../hive/artifact.ts";
 import { stableStringify } from "../../hive/canonical.ts";
 import { contentKey } from "../../hash.ts";
 import { isDecimalText } from "../calculate.ts";
-import { filePage, outcome, type ToolOutcome, type ToolReads } from "../context.ts";
+import { failure, filePage, outcome, type ToolOutcome, type ToolReads } from "../context.ts";
+import { normalizeWorkspacePath } from "../../gatekeeper/paths.ts";
 import type { CompareArgsSchema } from "../schemas.ts";
 import { checkPage, fail, looksBinary, NOT_FOUND, oneLine, readFailure } from "./common.ts";
 import { diffLines } from "./line-diff.ts";
@@ -109,7 +110,15 @@ async function resolve(operand: string, reads: ToolReads): Promise<Operand | Too
       return readFailure(artifact);
     }
   }
-  const path = explicitFile ? operand.slice("file:".length) : operand;
+  // compare's operands are not path fields (they may be keys), so the gatekeeper
+  // did not confine them: a file operand is confined here the same way.
+  const confined = normalizeWorkspacePath(explicitFile ? operand.slice("file:".length) : operand, [
+    ".",
+  ]);
+  if (!confined.ok) {
+    return failure(confined.code, confined.message, confined.hint);
+  }
+  const path = confined.value;
   const read = await reads.readFile(path);
   if (!read.ok) {
     return read.code === NOT_FOUND

@@ -166,6 +166,8 @@ describe("compare (the comparator)", () => {
     expect(await run("src/a.ts", "ref:ffffffffffffffffffffffffffffffff")).toBe("NOT_FOUND");
     expect(await run("src/a.ts", "file:src/a.ts")).toBe("SAME_OPERAND");
     expect(await run("logo.png", "src/a.ts")).toBe("BINARY_CONTENT");
+    expect(await run("../../etc/passwd", "src/a.ts")).toBe("PATH_TRAVERSAL");
+    expect(await run("file:.env", "src/a.ts")).toBe("PATH_SENSITIVE");
     expect(
       await run(
         "config.port",
