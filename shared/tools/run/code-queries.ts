@@ -90,8 +90,11 @@ export async function findCallers(args: FindCallersArgs, reads: ToolReads): Prom
   }
   const files = new Set(found.value.map((c) => c.path)).size;
   const head = `${plural(found.value.length, "call site")} of ${args.symbol} in ${plural(files, "file")}${where}:`;
+  // A caller's kind is the enclosing symbol's kind when the index knows it; "call"
+  // (the session's reads) says nothing more than the line does, so it is left out.
   const lines = found.value.map(
-    (c) => `${c.path}${range(c.startLine, c.endLine)} in ${c.kind} ${c.name}`,
+    (c) =>
+      `${c.path}${range(c.startLine, c.endLine)} in ${c.name}${c.kind === "call" ? "" : ` (${c.kind})`}`,
   );
   return outcome([head, ...lines].join("\n"));
 }

@@ -24,7 +24,7 @@ const repo = (): ReadsFixture => ({
     computeTotal: [
       { name: "checkout", kind: "function", path: "src/checkout.ts", startLine: 20, endLine: 20 },
       { name: "render", kind: "method", path: "src/ui/cart.ts", startLine: 7, endLine: 8 },
-      { name: "report", kind: "function", path: "src/checkout.ts", startLine: 44, endLine: 44 },
+      { name: "report", kind: "call", path: "src/checkout.ts", startLine: 44, endLine: 44 },
     ],
   },
   imports: [
@@ -125,9 +125,9 @@ describe("find_definitions and find_callers", () => {
     expect(result.output).toBe(
       [
         "3 call sites of computeTotal in 2 files:",
-        "src/checkout.ts:20 in function checkout",
-        "src/ui/cart.ts:7-8 in method render",
-        "src/checkout.ts:44 in function report",
+        "src/checkout.ts:20 in checkout (function)",
+        "src/ui/cart.ts:7-8 in render (method)",
+        "src/checkout.ts:44 in report",
       ].join("\n"),
     );
     expect((await runTool("find_callers", { symbol: "x" }, makeReads(repo()))).output).toBe(
