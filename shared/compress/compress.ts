@@ -8,11 +8,10 @@ import { ChatMessageSchema, type ChatMessage } from "../context/messages.ts";
 import { keep, type KeptContent } from "../context/refs.ts";
 import { reductionReport, type ReductionReport } from "../context/report.ts";
 import type { Tokenizer } from "../context/tokens.ts";
-import { formatBullet, type NumberedTurn, type SummaryBullet } from "../model/contracts.ts";
+import { formatBullet, type SummaryBullet } from "../model/contracts.ts";
 import { err, ok, type Result } from "../result.ts";
 import {
   isSummaryBlock,
-  readSummaryBlock,
   refEntry,
   renderSummaryBlock,
   turnIndex,
@@ -22,9 +21,8 @@ import {
 import type { CompressInputErrorCode, SummariserFailureCode } from "./errors.ts";
 import { mapReduce, summariserWindow, type SummariserClient } from "./map-reduce.ts";
 import { STRUCTURAL_TARGET_SHARE, structuralBullets } from "./structural.ts";
+import { collectTurns, ranges, tailStart, type Citation } from "./turns.ts";
 
-/** The last N human messages (and all after them) are never compressed (issue 8). */
-export const PROTECTED_HUMAN_MESSAGES = 2;
 /** The summariser's window when the caller names none: the small preset of pruneForRetry. */
 export const DEFAULT_SUMMARISER_WINDOW = 8_192;
 
@@ -45,11 +43,6 @@ export interface CompressOptions {
   stream?: boolean;
 }
 
-export interface Citation {
-  turn: number;
-  ref: string;
-}
-
 export interface CompressionRun {
   method: CompressionMethod | "none";
   /** Why map-reduce did not produce the summary, when structural truncation ran instead. */
@@ -67,38 +60,6 @@ export interface CompressionRun {
 }
 
 export type CompressResult = Result<CompressionRun, CompressInputErrorCode>;
-
-/** What a turn says, tool calls included; for plain messages exactly its content. */
-export function turnText(message: ChatMessage): string {
-  const content = message.content ?? "";
-  if (message.role !== "assistant" || message.tool_calls === undefined) {
-    return content;
-  }
-  const calls = message.tool_calls.map(
-    (c) => `[tool call ${c.function.name}] ${c.function.arguments}`,
-  );
-  return [content, ...calls].filter((s) => s.length > 0).join("\n");
-}
-
-function isHuman(message: ChatMessage): boolean {
-  return message.role === "user" && !isSummaryBlock(message.content);
-}
-
-/** Index of the first message that is never compressed (the protected tail's start). */
-export function tailStart(messages: readonly ChatMessage[]): number {
-  let seen = 0;
-  for (let i = messages.length - 1; i >= 0; i--) {
-    const message = messages[i];
-    if (message && isHuman(message)) {
-      seen++;
-      if (seen === PROTECTED_HUMAN_MESSAGES) {
-        return i;
-      }
-    }
-  }
-  const first = messages.findIndex(isHuman);
-  return first >= 0 ? first : Math.max(0, messages.length - 1);
-}
 
 function validate(
   messages: readonly unknown[],
@@ -181,34 +142,10 @@ export async function compressConversation(
     });
   }
 
-  const turns: NumberedTurn[] = [];
-  const carried: SummaryBullet[] = [];
-  let earlierIndex: string | undefined;
-  const refs = new Map<number, string>();
-  const kept: KeptContent[] = [];
-  const citations: Citation[] = [];
-  for (const { index, message } of compressible) {
-    if (message.role === "user" && isSummaryBlock(message.content)) {
-      // An earlier summary: its bullets and refs carry over; its turns are already kept.
-      const earlier = readSummaryBlock(message.content);
-      earlierIndex = earlier.index ?? earlierIndex;
-      carried.push(...earlier.bullets.filter((b) => b.turns.every((t) => earlier.refs.has(t))));
-      for (const [turn, ref] of earlier.refs) {
-        refs.set(turn, ref);
-        citations.push({ turn, ref });
-      }
-      continue;
-    }
-    const turn = numberOf(index);
-    const text = turnText(message);
-    const k = keep(text);
-    kept.push(k);
-    refs.set(turn, k.ref);
-    citations.push({ turn, ref: k.ref });
-    if (text.trim().length > 0) {
-      turns.push({ turn, text });
-    }
-  }
+  const { turns, carried, earlierIndex, refs, kept, citations } = collectTurns(
+    compressible,
+    numberOf,
+  );
 
   const losses: string[] = [];
   let method: CompressionMethod = "structural";
@@ -273,7 +210,7 @@ export async function compressConversation(
     bullets = selection.bullets;
     if (selection.skipped.length > 0 || carried.length > 0) {
       losses.push(
-        `turns without a preview (their refs are in the index): ${[...carried.flatMap((b) => b.turns), ...selection.skipped].join(", ")}`,
+        `turns without a preview (their refs are in the index): ${ranges([...carried.flatMap((b) => b.turns), ...selection.skipped])}`,
       );
     }
   }
@@ -291,8 +228,8 @@ export async function compressConversation(
       ? `${citations.length} turns summarised into ${bullets.length} cited bullets`
       : `${citations.length} turns truncated to head … tail previews`,
   );
-  if (uncited.length > 0) {
-    losses.push(`turns cited by no bullet (full text by ref): ${uncited.join(", ")}`);
+  if (method === "map-reduce" && uncited.length > 0) {
+    losses.push(`turns cited by no bullet (full text by ref): ${ranges(uncited)}`);
   }
   const post = tokenizer.countMessage(summaryMessage);
   const output: ChatMessage[] = [

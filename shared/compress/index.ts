@@ -10,3 +10,4 @@ export * from "./map-reduce.ts";
 export * from "./quote-bait.ts";
 export * from "./rpc.ts";
 export * from "./structural.ts";
+export * from "./turns.ts";
