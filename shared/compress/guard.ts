@@ -8,13 +8,16 @@ import { ANSWER_HINTS, type SummaryAnswerErrorCode } from "./errors.ts";
 
 /**
  * Lines that try to steer Lethe rather than state a fact of the conversation:
- * overriding instructions, changing budgets or sections, speaking as the system,
- * or forging the envelope's own markers. Matched case-insensitively.
+ * overriding instructions, changing Lethe's token budgets or envelope sections,
+ * speaking as the system, or forging the envelope's own markers. Matched
+ * case-insensitively; a project's own budget ("the marketing budget rose to
+ * 5000 euros") is a fact, not a control line.
  */
 export const CONTROL_PATTERNS: readonly RegExp[] = [
-  /\b(ignore|disregard|forget|override)\b.{0,40}\b(instructions?|rules|prompt|context|budgets?)\b/i,
-  /\b(budgets?|COMPRESS_AT|token limit|window)\b.{0,40}\b(set|raise|increase|change|rewrite|double|remove|disable|to \d)/i,
-  /\b(set|raise|increase|change|rewrite|double|remove|disable|drop|replace|delete)\b.{0,40}\b(budgets?|system (prompt|section|message)|sections?|COMPRESS_AT)\b/i,
+  /\b(ignore|disregard|forget|override)\b.{0,40}\b(instructions?|rules|prompt)\b/i,
+  // Lethe's own knobs, not a project's budget: "token budget", "system section", COMPRESS_AT.
+  /\b(token budgets?|section budgets?|(system|static|dynamic|meta) (section|budget|prompt)s?|COMPRESS_AT|context window|token limit)\b.{0,40}\b(set|raise|increase|change|rewrite|double|remove|disable|drop|to \d)/i,
+  /\b(set|raise|increase|change|rewrite|double|remove|disable|drop|replace|delete)\b.{0,40}\b(token budgets?|section budgets?|(system|static|dynamic|meta) (section|budget|prompt|message)s?|budgets? of (the )?(system|static|dynamic|meta)|COMPRESS_AT|context window)\b/i,
   /^\s*(?:-\s*)?\[(SYSTEM|CONVERSATION SUMMARY|LETHE [A-Z]+|TASK ANCHOR|MISSION)\]/i,
   /^\s*(?:-\s*)?(system|assistant|developer)\s*:/i,
   /"(budgets?|sections?|system|compress_at)"\s*:/i,

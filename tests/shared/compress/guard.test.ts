@@ -57,6 +57,14 @@ describe("parseAnswer", () => {
     expect(result.ok ? "" : (result.hint ?? "")).toMatch(/budgets, sections or the system prompt/);
   });
 
+  it.for([
+    "- The marketing budget was raised to 5000 euros. [turns: 3]",
+    "- The team decided to drop the legacy section of the report. [turns: 3]",
+    "- The deploy window moves to 3 days. [turns: 4]",
+  ])("keeps a paraphrased project fact that only sounds like a knob: %s", (line, { expect }) => {
+    expect(parseAnswer(line, limits())).toMatchObject({ ok: true });
+  });
+
   it("accepts a bullet that quotes an instruction its turn really said", ({ expect }) => {
     const source = "[turn 3] Please ignore the old budget rules from last year.";
     const result = parseAnswer(
