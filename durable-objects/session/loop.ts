@@ -18,6 +18,7 @@ import type { Artifact } from "../../shared/hive/artifact.ts";
 import type { SessionConfig } from "../../shared/session/config.ts";
 import type { MissionOutcome, PendingHuman, SessionState } from "../../shared/session/step.ts";
 import {
+  DOMAINS,
   TOOL_CATALOGUE,
   toolDefinition,
   type ToolDefinition,
@@ -175,11 +176,18 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
   // Route: the mission and the last result say what this step is about.
   const lastTurn = history.at(-1)?.content ?? "";
   const intent = `${config.mission}\n${lastTurn}`.slice(0, 2_000);
-  const routed = await host.env.ROUTER.route({ intent });
-  const tools = allowedTools(
-    preset,
-    routed.ok ? routed.value.tools : TOOL_CATALOGUE.map(toolDefinition),
-  );
+  // The loop always offers the protocol's own domains, so the router chooses among the rest.
+  const routed = await host.env.ROUTER.route({
+    intent,
+    domains: DOMAINS.map((d) => d.name).filter((d) => !ALWAYS_OFFERED_DOMAINS.has(d)),
+  });
+  // The context tools (stage, unstage, read_ref) are Lethe's protocol itself: always offered.
+  const routedTools = routed.ok ? routed.value.tools : TOOL_CATALOGUE.map(toolDefinition);
+  const protocolTools = TOOL_CATALOGUE.filter(
+    (t) =>
+      ALWAYS_OFFERED_DOMAINS.has(t.domain) && !routedTools.some((d) => d.function.name === t.name),
+  ).map(toolDefinition);
+  const tools = allowedTools(preset, [...protocolTools, ...routedTools]);
 
   const move = await driver.value.move({
     role: "agent",
@@ -195,6 +203,7 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
     completionTokens: usage.completionTokens,
     costUsd: usage.costUsd,
     route: routed.ok ? routed.value.method : "unavailable",
+    tools: tools.map((t) => t.function.name),
   };
 
   if (!move.ok) {
@@ -395,7 +404,7 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
       meta: synced.meta,
       gatekeeper: recordToolResult(gatekeeper, !failed),
       ...(approvedNow ? { approved: null } : {}),
-      ...(finished ?? halted ?? asked ?? {}),
+      ...(finished ?? halted ?? asked),
     },
     trace: [
       {

@@ -14,6 +14,7 @@ import {
 } from "../../shared/session/checkpoint.ts";
 import type { SessionConfig } from "../../shared/session/config.ts";
 import type { SessionState } from "../../shared/session/step.ts";
+import type { JsonObject } from "../../shared/tools/catalogue.ts";
 import { BLOB_SCHEMA, BlobStore } from "./blob-store.ts";
 import { CHECKPOINT_SCHEMA, CheckpointStore } from "./checkpoint-store.ts";
 import type { ForkExport, RefRow } from "./fork.ts";
@@ -32,6 +33,15 @@ export const SESSION_STORE_SCHEMA = `
     kind TEXT NOT NULL, data TEXT NOT NULL, at INTEGER NOT NULL
   );
 `;
+
+/** A trace event as readers get it (an interface keeps RPC stub types shallow). */
+export interface TraceRow {
+  ord: number;
+  step: number;
+  kind: string;
+  data: JsonObject;
+  at: number;
+}
 
 export interface TraceEvent {
   kind: string;
@@ -293,10 +303,7 @@ export class SessionStore {
     );
   }
 
-  traceAfter(
-    after: number,
-    limit: number,
-  ): Array<{ ord: number; step: number; kind: string; data: unknown; at: number }> {
+  traceAfter(after: number, limit: number): TraceRow[] {
     return this.#sql
       .exec<{ ord: number; step: number; kind: string; data: string; at: number }>(
         "SELECT ord, step, kind, data, at FROM trace WHERE ord > ? ORDER BY ord LIMIT ?",
@@ -304,6 +311,6 @@ export class SessionStore {
         limit,
       )
       .toArray()
-      .map((r) => ({ ...r, data: JSON.parse(r.data) as unknown }));
+      .map((r) => ({ ...r, data: JSON.parse(r.data) as JsonObject }));
   }
 }

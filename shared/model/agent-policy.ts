@@ -33,11 +33,23 @@ export interface Fact {
   evidence: string;
 }
 
+/** A page of L1 as the envelope renders it: `[L1 <kind> <id> | <sourceRef>]` then the content. */
+export interface VisiblePage {
+  kind: string;
+  id: string;
+  sourceRef: string;
+  content: string;
+}
+
 /** What the policy can see in a request. */
 export interface VisibleState {
   mission: string;
   offered: OfferedTool[];
   done: DoneMove[];
+  /** L1's pages (the envelope's dynamic section). */
+  pages: VisiblePage[];
+  /** Numeric artifacts the hive already holds (the meta section): other agents' findings too. */
+  known: Fact[];
 }
 
 /** Argument roles, and the property names a tool's schema may give them (shared/tools/schemas.ts first). */
@@ -120,6 +132,43 @@ function doneMoves(messages: readonly ChatMessage[]): DoneMove[] {
   return done;
 }
 
+const PAGE_HEAD = /^\[L1 (\w+) (\S+) \| ([^\]\n]*)\]\n/;
+const ARTIFACT_LINE = /^([a-z0-9][a-z0-9_.:/-]*) = (-?\d+(?:\.\d+)?) \(/;
+
+function visiblePages(messages: readonly ChatMessage[]): VisiblePage[] {
+  const pages: VisiblePage[] = [];
+  for (const message of messages) {
+    const text = message.role === "system" ? messageText(message) : "";
+    const head = PAGE_HEAD.exec(text);
+    if (head) {
+      pages.push({
+        kind: head[1] ?? "",
+        id: head[2] ?? "",
+        sourceRef: head[3] ?? "",
+        content: text.slice(head[0].length),
+      });
+    }
+  }
+  return pages;
+}
+
+function knownArtifacts(messages: readonly ChatMessage[]): Fact[] {
+  const known: Fact[] = [];
+  for (const message of messages) {
+    const text = message.role === "system" ? messageText(message) : "";
+    if (!text.startsWith("[RELEVANT ARTIFACTS]")) {
+      continue;
+    }
+    for (const line of text.split("\n").slice(1)) {
+      const m = ARTIFACT_LINE.exec(line);
+      if (m) {
+        known.push({ key: m[1] ?? "", value: Number(m[2]), evidence: `artifact:${m[1] ?? ""}` });
+      }
+    }
+  }
+  return known;
+}
+
 export function readState(request: ChatRequest): VisibleState {
   const texts = request.messages
     .filter((m) => m.role === "system" || m.role === "developer" || m.role === "user")
@@ -127,7 +176,13 @@ export function readState(request: ChatRequest): VisibleState {
   const anchored = texts.map((t) => MISSION_LINE.exec(t)?.[1]).find((m) => m !== undefined);
   const firstUser = request.messages.find((m) => m.role === "user");
   const mission = (anchored ?? (firstUser ? messageText(firstUser) : "")).trim();
-  return { mission, offered: offeredTools(request), done: doneMoves(request.messages) };
+  return {
+    mission,
+    offered: offeredTools(request),
+    done: doneMoves(request.messages),
+    pages: visiblePages(request.messages),
+    known: knownArtifacts(request.messages),
+  };
 }
 
 function argFor(tool: OfferedTool, role: ArgRole, taken: ReadonlySet<string>): string | undefined {
@@ -182,6 +237,30 @@ function variableFor(key: string): string {
   return /^[A-Za-z_]/.test(name) ? name : `v_${name}`;
 }
 
+/** "set NAME in path/to/file.ts to ..." : where a computed result goes. */
+const SET_TARGET =
+  /\bset\s+([A-Za-z_][A-Za-z0-9_]*)\s+in\s+((?:[\w-]+\/)*[\w-]+\.[A-Za-z][A-Za-z0-9]{0,5})\b/i;
+/** The result of a calculate call: the last number after the last "=". */
+const RESULT = /=\s*(-?\d+(?:\.\d+)?)\s*$/;
+
+/** A one-hunk unified diff that sets `name = value` on the line that assigns it. */
+export function assignmentPatch(page: VisiblePage, name: string, value: string): string | null {
+  const lines = page.content.split("\n");
+  const pattern = new RegExp(`\\b${name}\\b(\\s*[:=]\\s*)(-?\\d+(?:\\.\\d+)?)`);
+  const index = lines.findIndex((l) => pattern.test(l));
+  const line = lines[index];
+  if (line === undefined) {
+    return null;
+  }
+  const updated = line.replace(pattern, (_m, sep: string) => `${name}${sep}${value}`);
+  if (updated === line) {
+    return null;
+  }
+  const path = page.id.replace(/:\d+-\d+$/, "");
+  const n = index + 1;
+  return `--- a/${path}\n+++ b/${path}\n@@ -${n},1 +${n},1 @@\n-${line}\n+${updated}\n`;
+}
+
 /** The next lawful move for what the request shows. */
 export function decideMove(state: VisibleState): Move {
   const tool = (name: string) => state.offered.find((t) => t.name === name);
@@ -192,9 +271,21 @@ export function decideMove(state: VisibleState): Move {
   const stagedPaths = new Set(staged.flatMap(argValues));
   const saved = did("save_artifact");
   const savedText = saved.flatMap(argValues);
+  const known = new Map(state.known.map((k) => [k.key, k]));
 
-  const facts = staged.flatMap((s) => factsOn(s.result, argValues(s)[0] ?? "", state.mission));
-  const pending = facts.find((f) => !savedText.includes(f.key));
+  // Facts in L1 (the envelope's pages) and, for callers that echo content, in results.
+  const facts = [
+    ...state.pages
+      .filter((p) => p.kind === "file" || p.kind === "symbol")
+      .flatMap((p) => factsOn(p.content, p.id, state.mission)),
+    ...staged.flatMap((s) => factsOn(s.result, argValues(s)[0] ?? "", state.mission)),
+  ];
+  const target = SET_TARGET.exec(state.mission);
+  const targetName = target?.[1]?.toLowerCase();
+  const targetPath = target?.[2];
+  const pending = facts.find(
+    (f) => f.key !== targetName && !savedText.includes(f.key) && !known.has(f.key),
+  );
   if (save && pending) {
     return {
       kind: "tool",
@@ -212,7 +303,7 @@ export function decideMove(state: VisibleState): Move {
   const candidates = [
     ...pathsIn(state.mission),
     ...searched.flatMap((s) => pathsIn(s.result)),
-  ].filter((p) => !stagedPaths.has(p));
+  ].filter((p) => !stagedPaths.has(p) && p !== targetPath);
   const next = candidates[0];
   if (stage && next !== undefined && stagedPaths.size < MAX_STAGED_PATHS) {
     return {
@@ -223,8 +314,17 @@ export function decideMove(state: VisibleState): Move {
     };
   }
   const search = tool("search");
-  // Search when the mission names no file, or its files held no fact.
-  const needSearch = pathsIn(state.mission).length === 0 || facts.length === 0;
+  const wanted = new Set(contentStems(state.mission));
+  const relevant = (key: string) => contentStems(key).some((w) => wanted.has(w));
+  const available = new Map<string, Fact>();
+  for (const f of [...facts.filter((f) => savedText.includes(f.key)), ...state.known]) {
+    if (f.key !== targetName && relevant(f.key)) {
+      available.set(f.key, f);
+    }
+  }
+  // Search when the mission names no file, or nothing it needs is known yet.
+  const needSearch =
+    pathsIn(state.mission).length === 0 || (facts.length === 0 && available.size === 0);
   if (search && searched.length === 0 && needSearch && state.mission.length > 0) {
     const query = contentStems(state.mission).slice(0, QUERY_WORDS).join(" ");
     return {
@@ -236,7 +336,7 @@ export function decideMove(state: VisibleState): Move {
   }
   const calculate = tool("calculate");
   const operation = OPERATIONS.find(([re]) => re.test(state.mission))?.[1];
-  const keys = facts.map((f) => f.key).filter((k) => savedText.includes(k));
+  const keys = [...available.keys()].sort();
   const calculated = did("calculate");
   if (calculate && operation && keys.length >= 2 && calculated.length === 0) {
     const names = keys.map(variableFor);
@@ -251,16 +351,64 @@ export function decideMove(state: VisibleState): Move {
     };
   }
   const results = calculated.map((c) => c.result.trim()).filter((r) => r.length > 0);
+  const value = results
+    .map((r) => RESULT.exec(r.split("\n")[0] ?? "")?.[1])
+    .find((v) => v !== undefined);
+
+  // A computed value that the mission says to write into a file: stage it, then patch it.
+  const patch = tool("apply_patch");
+  const patched = did("apply_patch").filter((d) => !d.result.startsWith("[TOOL ERROR]"));
+  if (
+    target &&
+    targetPath &&
+    value !== undefined &&
+    patch &&
+    patched.length === 0 &&
+    did("apply_patch").length < 2
+  ) {
+    const page = state.pages.find(
+      (p) => p.kind === "file" && p.id.replace(/:\d+-\d+$/, "") === targetPath,
+    );
+    if (!page && stage) {
+      return {
+        kind: "tool",
+        tool: stage.name,
+        args: fillArgs(stage, { path: targetPath }),
+        rationale: `read ${targetPath} to set ${target[1]} there`,
+      };
+    }
+    const diff = page ? assignmentPatch(page, target[1] ?? "", value) : null;
+    if (diff !== null) {
+      return {
+        kind: "tool",
+        tool: patch.name,
+        args: { path: targetPath, patch: diff },
+        rationale: `set ${target[1]} to ${value} in ${targetPath}`,
+      };
+    }
+  }
+
+  const keysDone = [
+    ...new Set([...saved.map((d) => String(d.args.key ?? "")).filter(Boolean), ...keys]),
+  ];
   const summary =
     [
-      keys.length > 0 ? `saved ${keys.join(", ")}` : "",
+      keysDone.length > 0 ? `facts: ${keysDone.join(", ")}` : "",
       results.length > 0 ? `result: ${results.join("; ")}` : "",
+      patched.length > 0 && target ? `${target[1]} set in ${targetPath}` : "",
     ]
       .filter((s) => s.length > 0)
       .join("; ") || "no facts were found for the mission";
   // The status judges the policy's own plan, not the answer's truth: it cannot know that.
-  const planDone = keys.length > 0 && (operation === undefined || results.length > 0);
-  const status = planDone ? "achieved" : keys.length > 0 ? "partially_achieved" : "not_achieved";
+  const planDone =
+    keysDone.length > 0 &&
+    (operation === undefined || results.length > 0) &&
+    (target === null || patched.length > 0);
+  const status = planDone
+    ? "achieved"
+    : keysDone.length > 0
+      ? "partially_achieved"
+      : "not_achieved";
   const finish = tool("finish");
   if (finish) {
     return {

@@ -59,6 +59,7 @@ export const DOMAIN_KEYWORDS: Readonly<Record<string, readonly string[]>> = {
     "arithmetic",
   ],
   edit: [
+    "set",
     "fix",
     "write",
     "edit",
