@@ -2,9 +2,8 @@
 // (each version stores only its changes; a manifest is the latest change of each
 // path at or before a version), the workspace configuration and the durable
 // queue of file versions waiting to be indexed. Used by workspace.ts.
-import { sha256Hex } from "../../shared/hash.ts";
 import { ok } from "../../shared/result.ts";
-import { classifyContent, type NotIndexedReason } from "../../shared/workspace/content.ts";
+import type { NotIndexedReason } from "../../shared/workspace/content.ts";
 import { wsErr, type WorkspaceResult } from "../../shared/workspace/errors.ts";
 import {
   chainHash,
@@ -18,6 +17,7 @@ import {
   type WrittenFile,
 } from "../../shared/workspace/manifest.ts";
 import { DEFAULT_WORKSPACE_ROOTS, workspaceFilePath } from "../../shared/workspace/paths.ts";
+import { prepareWrites, type PreparedWrite } from "../../shared/workspace/prepare.ts";
 import type { FileWrite } from "../../shared/workspace/requests.ts";
 import { WORKSPACE_BLOB_SCHEMA, WorkspaceBlobs } from "./workspace-blobs.ts";
 
@@ -65,21 +65,6 @@ export interface StoredFile {
   bytes: Uint8Array;
 }
 
-export interface PendingIndex {
-  path: string;
-  /** null: the path was deleted. */
-  hash: string | null;
-  version: number;
-}
-
-/** A validated write, ready to commit: canonical path and classified content. */
-export interface PreparedWrite {
-  path: string;
-  bytes: Uint8Array | null;
-  hash: string | null;
-  notIndexed: NotIndexedReason | null;
-}
-
 const toInfo = (row: ManifestRow, parent: string | null): ManifestInfo => ({
   id: row.id,
   version: row.version,
@@ -91,15 +76,6 @@ const toInfo = (row: ManifestRow, parent: string | null): ManifestInfo => ({
   files: row.files,
   bytes: row.bytes,
 });
-
-function decodeBase64(text: string): Uint8Array | null {
-  try {
-    return Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
-  } catch {
-    // atob throws on characters outside the base64 alphabet: a client error.
-    return null;
-  }
-}
 
 export class WorkspaceStore {
   readonly #storage: DurableObjectStorage;
@@ -156,46 +132,7 @@ export class WorkspaceStore {
 
   /** Canonical path and classified content of each file, or the first refusal. */
   prepare(files: readonly FileWrite[]): WorkspaceResult<PreparedWrite[]> {
-    const roots = this.config().roots;
-    const seen = new Set<string>();
-    const out: PreparedWrite[] = [];
-    for (const file of files) {
-      const path = workspaceFilePath(file.path, roots);
-      if (!path.ok) {
-        return path;
-      }
-      if (seen.has(path.value)) {
-        return wsErr(
-          "DUPLICATE_PATH",
-          `${path.value} appears twice in one write`,
-          "write each path once per request",
-        );
-      }
-      seen.add(path.value);
-      if ("delete" in file) {
-        out.push({ path: path.value, bytes: null, hash: null, notIndexed: null });
-        continue;
-      }
-      const raw = file.encoding === "base64" ? decodeBase64(file.content) : file.content;
-      if (raw === null) {
-        return wsErr(
-          "INVALID_REQUEST",
-          `${path.value}: content is not valid base64`,
-          'send text with encoding "utf8"',
-        );
-      }
-      const classified = classifyContent(raw);
-      if (!classified.ok) {
-        return wsErr(
-          classified.code,
-          `${path.value}: ${classified.message}`,
-          classified.hint ?? "",
-        );
-      }
-      const { bytes, notIndexed } = classified.value;
-      out.push({ path: path.value, bytes, hash: sha256Hex(bytes), notIndexed });
-    }
-    return ok(out);
+    return prepareWrites(files, this.config().roots);
   }
 
   /** Commits prepared writes as one new manifest version (none if nothing changed). */
@@ -434,27 +371,6 @@ export class WorkspaceStore {
 
   blob(hash: string): Uint8Array | null {
     return this.#blobs.get(hash);
-  }
-
-  pending(limit: number): PendingIndex[] {
-    return this.#sql<PendingIndex & Record<string, SqlStorageValue>>(
-      "SELECT path, hash, version FROM ws_index_queue ORDER BY version, path LIMIT ?",
-      limit,
-    ).toArray();
-  }
-
-  pendingCount(): number {
-    return this.#sql<{ n: number }>("SELECT count(*) AS n FROM ws_index_queue").one().n;
-  }
-
-  /** Removes a queue entry, unless a newer write replaced it meanwhile. */
-  indexed(entry: PendingIndex): void {
-    this.#sql(
-      "DELETE FROM ws_index_queue WHERE path = ? AND hash IS ? AND version = ?",
-      entry.path,
-      entry.hash,
-      entry.version,
-    );
   }
 
   totalBlobBytes(): number {

@@ -3,7 +3,6 @@
 // transaction, then mapped and embedded), structural queries, L3 search and the
 // staleness of artifacts that cite code. hive.ts delegates its workspace RPC here.
 import type { Artifact } from "../../shared/hive/artifact.ts";
-import { documentsFor } from "../../shared/l3/documents.ts";
 import { embedderFromEnv, type Embedder } from "../../shared/l3/embedder.ts";
 import type { Candidate } from "../../shared/l3/hybrid.ts";
 import type { VectorIndex } from "../../shared/l3/vector-index.ts";
@@ -14,8 +13,8 @@ import type {
   ResolvedImport,
 } from "../../shared/mapper/graph.ts";
 import type { FileMapper } from "../../shared/mapper/map-file.ts";
-import { languageOf, type SymbolDef } from "../../shared/mapper/types.ts";
-import { createLogger, describeError } from "../../shared/log.ts";
+import type { SymbolDef } from "../../shared/mapper/types.ts";
+import { createLogger } from "../../shared/log.ts";
 import { ok } from "../../shared/result.ts";
 import { wsErr, type WorkspaceResult } from "../../shared/workspace/errors.ts";
 import type { Manifest, ManifestInfo, WriteResult } from "../../shared/workspace/manifest.ts";
@@ -37,10 +36,11 @@ import {
 import type { z } from "zod";
 import { SymbolStore, type FileIndexEntry } from "./symbol-store.ts";
 import { L3Store, selectVectorIndex, type VectorBackend } from "./vector-store.ts";
+import { WorkspaceIndexer } from "./workspace-indexer.ts";
+import { IndexQueue } from "./workspace-queue.ts";
 import { WorkspaceStore, type WorkspaceConfig } from "./workspace-store.ts";
 
 const log = createLogger("hive.workspace");
-const decoder = new TextDecoder();
 
 /** Names in structural queries: qualified identifiers, never text. */
 const MAX_NAME_CHARS = 256;
@@ -64,9 +64,6 @@ function checkName(name: unknown): WorkspaceResult<string> {
         "pass a symbol name such as parseConfig or Greeter.greet",
       );
 }
-
-/** Files indexed per drain step: bounds one step's CPU (a 1 MiB file parses in ~0.5 s). */
-export const INDEX_BATCH = 64;
 
 export interface FileContent {
   path: string;
@@ -106,17 +103,16 @@ export class Workspace {
   readonly #files: WorkspaceStore;
   readonly #symbols: SymbolStore;
   readonly #l3: L3Store;
-  readonly #mapper: () => Promise<FileMapper>;
+  readonly #indexer: WorkspaceIndexer;
+  readonly #queue: IndexQueue;
   readonly #embedder: Embedder;
   #vectors: Promise<{ index: VectorIndex; backend: VectorBackend; why: string }> | null = null;
   #selected: { backend: VectorBackend; why: string } | null = null;
-  #draining: Promise<number> | null = null;
 
   constructor(deps: WorkspaceDeps) {
     const sql = deps.storage.sql;
     this.#files = new WorkspaceStore(deps.storage);
     this.#symbols = new SymbolStore(sql);
-    this.#mapper = deps.mapper;
     this.#embedder = embedderFromEnv(deps.env);
     const vectors = () => {
       this.#vectors ??= selectVectorIndex(deps.env, this.#embedder.dimensions, () =>
@@ -129,6 +125,14 @@ export class Workspace {
       return this.#vectors;
     };
     this.#l3 = new L3Store(sql, this.#embedder, vectors, deps.name);
+    this.#queue = new IndexQueue(sql);
+    this.#indexer = new WorkspaceIndexer(
+      this.#files,
+      this.#queue,
+      this.#symbols,
+      this.#l3,
+      deps.mapper,
+    );
   }
 
   configure(input: unknown): WorkspaceResult<WorkspaceConfig> {
@@ -187,7 +191,7 @@ export class Workspace {
       manifest: committed.value.manifest,
       files: committed.value.files.map((f) =>
         f.index === "pending"
-          ? { ...f, index: this.#files.pendingCount() === 0 ? "indexed" : "pending" }
+          ? { ...f, index: this.#queue.isPending(f.path) ? "pending" : "indexed" }
           : f,
       ),
     });
@@ -262,82 +266,9 @@ export class Workspace {
     return this.#files.history(limit, before);
   }
 
-  /**
-   * Indexes queued file versions until the queue is empty: map (tree-sitter),
-   * record the symbols, replace the file's L3 documents. Concurrent callers share
-   * one drain. Returns how many entries were processed.
-   */
+  /** Indexes queued file versions (see workspace-indexer.ts); returns how many. */
   drain(): Promise<number> {
-    this.#draining ??= this.#drainAll().finally(() => {
-      this.#draining = null;
-    });
-    return this.#draining;
-  }
-
-  async #drainAll(): Promise<number> {
-    let done = 0;
-    for (;;) {
-      const batch = this.#files.pending(INDEX_BATCH);
-      if (batch.length === 0) {
-        return done;
-      }
-      for (const entry of batch) {
-        await this.#indexOne(entry.path, entry.hash);
-        this.#files.indexed(entry);
-        done++;
-      }
-    }
-  }
-
-  async #indexOne(path: string, hash: string | null): Promise<void> {
-    if (hash === null) {
-      this.#symbols.remove(path);
-      await this.#l3.replaceFile(path, []);
-      return;
-    }
-    const current = this.#files.current(path);
-    const bytes = this.#files.blob(hash);
-    if (current?.notIndexed || bytes === null) {
-      this.#symbols.record(
-        {
-          path,
-          hash,
-          state: "stored-not-indexed",
-          reason: current?.notIndexed ?? "blob-missing",
-          report: null,
-        },
-        null,
-      );
-      await this.#l3.replaceFile(path, []);
-      return;
-    }
-    const text = decoder.decode(bytes);
-    if (languageOf(path) === null) {
-      this.#symbols.record({ path, hash, state: "text-only", reason: null, report: null }, null);
-      await this.#l3.replaceFile(path, documentsFor(path, text, null));
-      return;
-    }
-    let mapped;
-    try {
-      mapped = (await this.#mapper()).map(path, text);
-    } catch (error) {
-      // The grammar failed to load or the parser trapped: the file stays searchable as text.
-      log.error("map.failed", { path, ...describeError(error) });
-      mapped = wsErr("INVALID_REQUEST", error instanceof Error ? error.message : String(error), "");
-    }
-    if (!mapped.ok) {
-      this.#symbols.record(
-        { path, hash, state: "map-failed", reason: mapped.message, report: null },
-        null,
-      );
-      await this.#l3.replaceFile(path, documentsFor(path, text, null));
-      return;
-    }
-    this.#symbols.record(
-      { path, hash, state: "mapped", reason: null, report: mapped.value.report },
-      mapped.value,
-    );
-    await this.#l3.replaceFile(path, documentsFor(path, text, mapped.value));
+    return this.#indexer.drain();
   }
 
   async #graph() {
@@ -460,7 +391,7 @@ export class Workspace {
   status(): WorkspaceStatus {
     return {
       head: this.#files.head(),
-      pending: this.#files.pendingCount(),
+      pending: this.#queue.count(),
       documents: this.#l3.counts().documents,
       vectorBackend: this.#selected?.backend ?? "not-selected",
       vectorBackendReason: this.#selected?.why ?? null,
