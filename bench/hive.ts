@@ -180,7 +180,9 @@ async function main(): Promise<void> {
 }
 
 async function openRaw(url: string, hive: string, key: string): Promise<WebSocket> {
-  const ws = new WebSocket(`${url.replace(/^http/, "ws")}/parties/hive/${hive}?key=${key}`);
+  const ws = new WebSocket(`${url.replace(/^http/, "ws")}/parties/hive/${hive}?key=${key}`, {
+    perMessageDeflate: false,
+  });
   await new Promise<void>((resolve, reject) => {
     ws.once("open", () => resolve());
     ws.once("error", reject);

@@ -83,7 +83,6 @@ export class Hive extends Server<Env> {
     resolve: (result: HiveResult<Committed>) => void;
     reject: (error: unknown) => void;
   }> = [];
-  #draining = false;
   readonly #workspace: Workspace;
 
   constructor(ctx: DurableObjectState, env: Env) {
@@ -197,20 +196,21 @@ export class Hive extends Server<Env> {
   /**
    * Commits wait one timer turn so that commits arriving concurrently share one
    * storage transaction (see HiveStore.commitGroup); each keeps its own result.
+   * Every commit arms its own timer: a timer belongs to the event that set it,
+   * so no commit depends on another caller's event staying alive.
    */
   #enqueue(request: CommitRequest): Promise<HiveResult<Committed>> {
     return new Promise((resolve, reject) => {
       this.#pending.push({ request, resolve, reject });
-      if (!this.#draining) {
-        this.#draining = true;
-        setTimeout(() => this.#drain(), 0);
-      }
+      setTimeout(() => this.#drain(), 0);
     });
   }
 
   #drain(): void {
-    this.#draining = false;
     const group = this.#pending.splice(0);
+    if (group.length === 0) {
+      return;
+    }
     let results: Array<HiveResult<Committed>>;
     try {
       results = this.#store.commitGroup(

@@ -36,6 +36,17 @@ export interface HiveFollower {
   close(): void;
 }
 
+/**
+ * `ws` without permessage-deflate: ws runs at most 10 zlib jobs at a time per
+ * process, so with many sockets compression queues frames behind each other
+ * (hundreds of ms at 100 subscribers); hive frames are small JSON anyway.
+ */
+export class PlainWebSocket extends WebSocket {
+  constructor(address: string | URL, protocols?: string | string[]) {
+    super(address, protocols, { perMessageDeflate: false });
+  }
+}
+
 function decode(data: unknown, validate: boolean): ServerMessage | null {
   const parsed: unknown = JSON.parse(String(data));
   if (!validate) {
@@ -70,7 +81,7 @@ export function followHive(options: FollowOptions): HiveFollower {
     room: options.hive,
     // Evaluated on every (re)connect: resume exactly after the last processed event.
     query: () => ({ key: options.key, since: String(last) }),
-    WebSocket,
+    WebSocket: PlainWebSocket,
     minReconnectionDelay: 50,
     maxReconnectionDelay: 1_000,
   });
