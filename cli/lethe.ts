@@ -4,11 +4,35 @@ import { parseArgs } from "node:util";
 import { CliError, createContext, type CliContext } from "./commands/context.ts";
 import { followCommand } from "./commands/follow.ts";
 import { artifactsCommand, hiveCommand } from "./commands/hive.ts";
+import { runCommand } from "./commands/run.ts";
+import {
+  answerCommand,
+  checkpointsCommand,
+  forkCommand,
+  rollbackCommand,
+  statusCommand,
+} from "./commands/sessions.ts";
 import { workspaceCommand } from "./commands/workspace.ts";
 
 type Command = (args: string[], ctx: CliContext) => Promise<void>;
 
 export const COMMANDS: Record<string, { run: Command; usage: string }> = {
+  run: {
+    run: runCommand,
+    usage:
+      'run --mission "..." [--hive H] [--mode strict|elastic] [--persona P] [--budget N] [--l1 TOKENS] [--timeout S] DIR',
+  },
+  status: { run: statusCommand, usage: "status <session>   state, outcome, pending question" },
+  checkpoints: { run: checkpointsCommand, usage: "checkpoints <session>   list checkpoints" },
+  rollback: {
+    run: rollbackCommand,
+    usage: "rollback <session> <checkpoint|label>   bring the session back",
+  },
+  fork: { run: forkCommand, usage: "fork <session> <checkpoint|label>   a new session from there" },
+  answer: {
+    run: answerCommand,
+    usage: 'answer <session> "<text>" | --approve | --deny   resume a paused session',
+  },
   hive: {
     run: hiveCommand,
     usage: "hive create <name> [--label <label>]   create a hive API key (admin)",

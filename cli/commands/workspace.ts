@@ -93,7 +93,7 @@ export function batches(files: readonly LocalFile[]): LocalFile[][] {
   return out;
 }
 
-async function request(
+export async function request(
   ctx: CliContext,
   hive: string,
   route: string,

@@ -1,0 +1,348 @@
+// `lethe run --mission "..." DIR`: uploads DIR as the hive's workspace, creates
+// and starts a session, prints one line per step until the mission ends (or the
+// deadline passes), then the outcome and where the trace is. See docs/cli.md.
+import path from "node:path";
+import { parseArgs } from "node:util";
+import PartySocket from "partysocket";
+import { PRESET_NAMES } from "../../shared/agent/presets.ts";
+import { HIVE_NAME_PATTERN } from "../../shared/session/config.ts";
+import { CliError, type CliContext } from "./context.ts";
+import { PlainWebSocket } from "./follow.ts";
+import { createHiveKey } from "./hive.ts";
+import { scanDirectory } from "./run-scan.ts";
+import {
+  answerHint,
+  describeState,
+  getState,
+  getTrace,
+  getView,
+  sessionApi,
+  type SessionApi,
+  type SessionStateBody,
+  type TraceRow,
+} from "./sessions.ts";
+import { batches, request } from "./workspace.ts";
+
+/** Default deadline: the local model finishes in seconds; a real one in a few minutes. */
+export const DEFAULT_TIMEOUT_SECONDS = 900;
+/** Between trace polls when the session socket is quiet (it wakes the poll on each step). */
+const POLL_MS = 400;
+/** The gateway's page size for /trace (its default limit). */
+const TRACE_PAGE = 100;
+/** Width of the L1 bar in characters. */
+const BAR_WIDTH = 10;
+
+export interface RunOptions {
+  mission: string;
+  dir: string;
+  hive: string;
+  mode?: "strict" | "elastic";
+  persona?: string;
+  stepBudget?: number;
+  l1Tokens?: number;
+  timeoutMs: number;
+}
+
+const USAGE =
+  'usage: lethe run --mission "..." [--hive H] [--mode strict|elastic] [--persona P] [--budget N] [--l1 TOKENS] [--timeout SECONDS] DIR';
+
+function intOption(raw: string | undefined, name: string, min: number, max: number) {
+  if (raw === undefined) {
+    return undefined;
+  }
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value < min || value > max) {
+    throw new CliError(`--${name} must be a whole number from ${min} to ${max}`, USAGE);
+  }
+  return value;
+}
+
+/** The hive a directory runs in when --hive is not given: its name, made a valid hive name. */
+export function defaultHive(dir: string): string {
+  const base = path
+    .basename(path.resolve(dir))
+    .toLowerCase()
+    .replace(/[^a-z0-9-]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 63);
+  return HIVE_NAME_PATTERN.test(base) ? base : "lethe-run";
+}
+
+export function parseRunArgs(args: string[]): RunOptions {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      mission: { type: "string", short: "m" },
+      hive: { type: "string" },
+      mode: { type: "string" },
+      persona: { type: "string" },
+      budget: { type: "string" },
+      l1: { type: "string" },
+      timeout: { type: "string" },
+    },
+  });
+  const [dir] = positionals;
+  if (dir === undefined || positionals.length !== 1) {
+    throw new CliError(USAGE, "name exactly one directory to work on");
+  }
+  if (!values.mission?.trim()) {
+    throw new CliError("lethe run needs --mission", 'for example --mission "Fix the failing test"');
+  }
+  if (values.mode !== undefined && values.mode !== "strict" && values.mode !== "elastic") {
+    throw new CliError(`unknown mode "${values.mode}"`, "--mode is strict or elastic");
+  }
+  if (values.persona !== undefined && !PRESET_NAMES.includes(values.persona)) {
+    throw new CliError(
+      `unknown persona "${values.persona}"`,
+      `personas: ${PRESET_NAMES.join(", ")}`,
+    );
+  }
+  const hive = values.hive ?? defaultHive(dir);
+  if (!HIVE_NAME_PATTERN.test(hive)) {
+    throw new CliError(
+      `bad hive name "${hive}"`,
+      "hive names are lowercase letters, digits and dashes",
+    );
+  }
+  const stepBudget = intOption(values.budget, "budget", 1, 1_000);
+  const l1Tokens = intOption(values.l1, "l1", 64, 200_000);
+  const timeout = intOption(values.timeout, "timeout", 1, 86_400) ?? DEFAULT_TIMEOUT_SECONDS;
+  return {
+    mission: values.mission.trim(),
+    dir,
+    hive,
+    ...(values.mode === undefined ? {} : { mode: values.mode }),
+    ...(values.persona === undefined ? {} : { persona: values.persona }),
+    ...(stepBudget === undefined ? {} : { stepBudget }),
+    ...(l1Tokens === undefined ? {} : { l1Tokens }),
+    timeoutMs: timeout * 1_000,
+  };
+}
+
+/** `████░░░░░░` for `used` of `capacity`. */
+export function l1Bar(used: number, capacity: number, width = BAR_WIDTH): string {
+  const filled = capacity <= 0 ? 0 : Math.min(width, Math.round((used / capacity) * width));
+  return `${"█".repeat(filled)}${"░".repeat(width - filled)}`;
+}
+
+/** What a step did, from its trace events. */
+export function stepAction(events: readonly TraceRow[]): string {
+  for (const e of events) {
+    const d = e.data;
+    switch (e.kind) {
+      case "tool":
+        return `${String(d.tool)}${d.error === true ? " (failed)" : ""}`;
+      case "final":
+        return "final answer";
+      case "assessment":
+        return `self-assessment: ${String(d.status)}`;
+      case "refused":
+        return `${String(d.tool)} refused (${String(d.verdict)})`;
+      case "model_error":
+        return `model error ${String(d.code)}`;
+      case "gateway_error":
+        return `gateway error ${String(d.code)}`;
+      case "halt":
+        return `halt: ${String(d.reason)}`;
+    }
+  }
+  return "step";
+}
+
+/** Prompt plus completion tokens of a step's model call, if it made one. */
+function stepTokens(events: readonly TraceRow[]): number | null {
+  for (const e of events) {
+    if (typeof e.data.promptTokens === "number" && typeof e.data.completionTokens === "number") {
+      return e.data.promptTokens + e.data.completionTokens;
+    }
+  }
+  return null;
+}
+
+export function formatStep(
+  step: number,
+  budget: number,
+  action: string,
+  l1: { used: number; capacity: number } | null,
+  tokens: number | null,
+): string {
+  const bar = l1 ? `[L1 ${l1Bar(l1.used, l1.capacity)} ${l1.used}/${l1.capacity}]` : "[L1 ?]";
+  return `step ${step}/${budget}  ${action.padEnd(20)}  ${bar}  ${tokens === null ? "-" : `${tokens} tokens`}`;
+}
+
+/** A hive key: --key / LETHE_KEY, or one minted with the admin token (printed once). */
+async function resolveKey(ctx: CliContext, hive: string): Promise<string> {
+  try {
+    return ctx.requireKey();
+  } catch {
+    // No key given: fall back to the admin token below.
+  }
+  let admin: string;
+  try {
+    admin = ctx.requireAdminToken();
+  } catch {
+    throw new CliError(
+      "lethe run needs a hive key or the admin token",
+      "set LETHE_KEY or pass --key; or set LETHE_ADMIN_TOKEN to create a key for the hive",
+    );
+  }
+  const created = await createHiveKey(ctx.url, admin, hive, "lethe-run");
+  ctx.out(`created a key for hive ${hive} (shown once, reuse it with --key or LETHE_KEY):`);
+  ctx.out(`  LETHE_KEY=${created.key}`);
+  return created.key;
+}
+
+/** Subscribes to the session socket: per-step L1 figures, and a wake-up for the poller. */
+function watchSteps(url: string, api: SessionApi, id: string, wake: () => void) {
+  const l1 = new Map<number, { used: number; capacity: number }>();
+  const target = new URL(url);
+  const socket = new PartySocket({
+    host: target.host,
+    protocol: target.protocol === "https:" ? "wss" : "ws",
+    party: "agent-session",
+    room: id,
+    query: { key: api.key },
+    WebSocket: PlainWebSocket,
+    maxRetries: 5,
+  });
+  socket.addEventListener("message", (event: MessageEvent) => {
+    let message: { type?: unknown; step?: unknown; l1?: { used: number; capacity: number } };
+    try {
+      message = JSON.parse(String(event.data)) as typeof message;
+    } catch {
+      // Not a protocol frame: the poller reads the trace anyway.
+      return;
+    }
+    if (message.type === "session.step" && typeof message.step === "number" && message.l1) {
+      l1.set(message.step, message.l1);
+      wake();
+    }
+  });
+  // Socket trouble only costs the per-step L1 figures: polling carries on.
+  socket.addEventListener("error", () => undefined);
+  return { l1, close: () => socket.close() };
+}
+
+const TERMINAL = new Set(["finished", "halted", "paused"]);
+
+/** Prints step lines until the session stops or the deadline passes; returns its state. */
+async function follow(
+  ctx: CliContext,
+  api: SessionApi,
+  id: string,
+  budget: number,
+  deadline: number,
+): Promise<SessionStateBody> {
+  let wakeUp: (() => void) | null = null;
+  const wake = () => wakeUp?.();
+  const socket = watchSteps(ctx.url, api, id, wake);
+  let after = 0;
+  const pending = new Map<number, TraceRow[]>();
+  const flush = (current: { used: number; capacity: number }) => {
+    for (const [step, events] of [...pending].sort((a, b) => a[0] - b[0])) {
+      ctx.out(
+        formatStep(
+          step,
+          budget,
+          stepAction(events),
+          socket.l1.get(step) ?? current,
+          stepTokens(events),
+        ),
+      );
+      pending.delete(step);
+    }
+  };
+  try {
+    for (;;) {
+      const { view } = await getView(api, id);
+      let page: TraceRow[];
+      do {
+        page = await getTrace(api, id, after);
+        for (const e of page) {
+          after = e.ord;
+          pending.set(e.step, [...(pending.get(e.step) ?? []), e]);
+        }
+      } while (page.length >= TRACE_PAGE);
+      // A step's events are committed together, so a short page ends on a whole step.
+      flush(view.l1);
+      if (TERMINAL.has(view.status)) {
+        return await getState(api, id);
+      }
+      if (Date.now() > deadline) {
+        throw new CliError(
+          `no result from session ${id} before the deadline (it is still ${view.status})`,
+          `follow it with \`lethe status ${id}\`, or pass a longer --timeout`,
+        );
+      }
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, POLL_MS);
+        wakeUp = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      wakeUp = null;
+    }
+  } finally {
+    socket.close();
+  }
+}
+
+export async function runCommand(args: string[], ctx: CliContext): Promise<void> {
+  const options = parseRunArgs(args);
+  const scan = scanDirectory(options.dir);
+  const key = await resolveKey(ctx, options.hive);
+  const keyed: CliContext = { ...ctx, requireKey: () => key };
+
+  for (const s of scan.skipped) {
+    ctx.out(`skipped ${s}`);
+  }
+  for (const batch of batches(scan.files)) {
+    await request(keyed, options.hive, "/files", {
+      method: "POST",
+      body: JSON.stringify({ files: batch, message: `lethe run ${options.dir}` }),
+    });
+  }
+  ctx.out(`uploaded ${scan.files.length} files (${scan.bytes} bytes) to hive ${options.hive}`);
+
+  const api = sessionApi(ctx.url, key);
+  const created = (await api.call("POST", "", {
+    hive: options.hive,
+    mission: options.mission,
+    ...(options.mode ? { mode: options.mode } : {}),
+    ...(options.persona ? { persona: options.persona } : {}),
+    ...(options.stepBudget ? { stepBudget: options.stepBudget } : {}),
+    ...(options.l1Tokens ? { l1Tokens: options.l1Tokens } : {}),
+  })) as { id: string; config: { stepBudget: number; l1Tokens: number } };
+  const id = created.id;
+  ctx.out(
+    `session ${id} (budget ${created.config.stepBudget} steps, L1 ${created.config.l1Tokens} tokens)`,
+  );
+  await api.call("POST", `/${id}/start`);
+
+  const state = await follow(
+    ctx,
+    api,
+    id,
+    created.config.stepBudget,
+    Date.now() + options.timeoutMs,
+  );
+  for (const line of describeState(id, state)) {
+    ctx.out(line);
+  }
+  ctx.out(`trace: GET ${ctx.url}/v1/sessions/${id}/trace   (session ${id})`);
+  if (state.status === "paused") {
+    throw new CliError(
+      `session ${id} is paused: ${state.pending?.question ?? "it waits for a person"}`,
+      `answer with \`${answerHint(id, state.pending)}\``,
+    );
+  }
+  const outcome = state.outcome;
+  if (outcome === null || outcome.status === "halted" || outcome.status === "not_achieved") {
+    throw new CliError(
+      `mission ${outcome?.status ?? state.status}: ${outcome?.reason ?? outcome?.summary ?? "no outcome"}`,
+      `read the trace, or fork from a checkpoint: \`lethe checkpoints ${id}\``,
+    );
+  }
+}

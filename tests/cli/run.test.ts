@@ -1,0 +1,165 @@
+// `lethe run` argument parsing, the step line and the session commands' usage
+// errors (one line with what to do, never a stack trace).
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, it } from "vitest";
+import { CliError } from "../../cli/commands/context.ts";
+import {
+  DEFAULT_TIMEOUT_SECONDS,
+  defaultHive,
+  formatStep,
+  l1Bar,
+  parseRunArgs,
+  stepAction,
+} from "../../cli/commands/run.ts";
+import { main } from "../../cli/lethe.ts";
+
+async function run(argv: string[], env: Record<string, string | undefined> = {}) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(argv, { out: (l) => out.push(l), err: (l) => err.push(l), env });
+  return { code, out, err };
+}
+
+function projectDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "lethe-run-args-"));
+  writeFileSync(path.join(dir, "a.ts"), "export const A = 1;\n");
+  return dir;
+}
+
+function parseError(args: string[]): string {
+  try {
+    parseRunArgs(args);
+  } catch (error) {
+    if (error instanceof CliError) {
+      return error.message;
+    }
+    throw error;
+  }
+  throw new Error("parsed");
+}
+
+describe("parseRunArgs", () => {
+  it("reads every option and the directory", ({ expect }) => {
+    expect(
+      parseRunArgs([
+        "--mission",
+        " Fix it ",
+        "--hive",
+        "demo",
+        "--mode",
+        "elastic",
+        "--persona",
+        "code-agent",
+        "--budget",
+        "7",
+        "--l1",
+        "512",
+        "--timeout",
+        "30",
+        "proj",
+      ]),
+    ).toEqual({
+      mission: "Fix it",
+      dir: "proj",
+      hive: "demo",
+      mode: "elastic",
+      persona: "code-agent",
+      stepBudget: 7,
+      l1Tokens: 512,
+      timeoutMs: 30_000,
+    });
+  });
+
+  it("defaults the hive to the directory's name and the deadline", ({ expect }) => {
+    expect(parseRunArgs(["-m", "go", "/tmp/My Project_2/"])).toEqual({
+      mission: "go",
+      dir: "/tmp/My Project_2/",
+      hive: "my-project-2",
+      timeoutMs: DEFAULT_TIMEOUT_SECONDS * 1_000,
+    });
+    expect(defaultHive("/tmp/___")).toBe("lethe-run");
+  });
+
+  it("refuses missing, extra and out-of-range arguments", ({ expect }) => {
+    expect(parseError(["--mission", "m"])).toMatch(/^usage: lethe run/);
+    expect(parseError(["--mission", "m", "a", "b"])).toMatch(/^usage: lethe run/);
+    expect(parseError(["dir"])).toBe("lethe run needs --mission");
+    expect(parseError(["--mission", "  ", "dir"])).toBe("lethe run needs --mission");
+    expect(parseError(["-m", "m", "--mode", "loose", "d"])).toBe('unknown mode "loose"');
+    expect(parseError(["-m", "m", "--persona", "wizard", "d"])).toBe('unknown persona "wizard"');
+    expect(parseError(["-m", "m", "--budget", "0", "d"])).toMatch(/^--budget must be/);
+    expect(parseError(["-m", "m", "--l1", "12.5", "d"])).toMatch(/^--l1 must be/);
+    expect(parseError(["-m", "m", "--hive", "Bad_Name", "d"])).toBe('bad hive name "Bad_Name"');
+  });
+});
+
+describe("step lines", () => {
+  it("draws L1 usage as a bar of ten cells", ({ expect }) => {
+    expect(l1Bar(0, 512)).toBe("░░░░░░░░░░");
+    expect(l1Bar(256, 512)).toBe("█████░░░░░");
+    expect(l1Bar(900, 512)).toBe("██████████");
+    expect(l1Bar(5, 0)).toBe("░░░░░░░░░░");
+  });
+
+  it("names the step's tool and its tokens", ({ expect }) => {
+    const event = (kind: string, data: Record<string, unknown>) => ({
+      ord: 1,
+      step: 3,
+      kind,
+      data,
+      at: 0,
+    });
+    const events = [
+      event("step", { turns: 2 }),
+      event("tool", { tool: "stage_context", promptTokens: 400, completionTokens: 20 }),
+    ];
+    expect(stepAction(events)).toBe("stage_context");
+    expect(stepAction([event("tool", { tool: "apply_patch", error: true })])).toBe(
+      "apply_patch (failed)",
+    );
+    expect(stepAction([event("halt", { reason: "LOOP" })])).toBe("halt: LOOP");
+    expect(stepAction([event("step", {})])).toBe("step");
+    expect(formatStep(3, 15, "stage_context", { used: 256, capacity: 512 }, 420)).toBe(
+      "step 3/15  stage_context         [L1 █████░░░░░ 256/512]  420 tokens",
+    );
+    expect(formatStep(1, 2, "x", null, null)).toBe(`step 1/2  ${"x".padEnd(20)}  [L1 ?]  -`);
+  });
+});
+
+describe("session commands", () => {
+  it("answer every mistake with one line saying what to do", async ({ expect }) => {
+    const key = { LETHE_KEY: "k" };
+    const cases = [
+      await run(["run", "--mission", "m"]),
+      await run(["run", "--mission", "m", "/no/such/dir"], key),
+      await run(["run", "--mission", "m", projectDir()], {}),
+      await run(["status"], key),
+      await run(["checkpoints", "a", "b"], key),
+      await run(["rollback", "s-1"], key),
+      await run(["fork", "s-1"], key),
+      await run(["answer", "s-1"], key),
+      await run(["answer", "s-1", "yes", "--approve"], key),
+      await run(["status", "s-1"], {}),
+      await run(["status", "s-1", "--url", "http://127.0.0.1:1"], key),
+      await run(["rollback", "s-1", "c", "--url", "http://127.0.0.1:1"], key),
+    ];
+    for (const r of cases) {
+      expect(r.code).toBe(1);
+      expect(r.err).toHaveLength(1);
+      expect(r.err[0]).toMatch(/^lethe: .+ \(.+\)$/);
+      expect(r.err[0]).not.toContain("    at ");
+    }
+    expect(cases[1]?.err[0]).toContain("no directory /no/such/dir");
+    expect(cases[2]?.err[0]).toContain("needs a hive key or the admin token");
+    expect(cases[10]?.err[0]).toContain("cannot reach the gateway");
+  });
+
+  it("lists the new commands in the usage", async ({ expect }) => {
+    const r = await run(["--help"]);
+    for (const name of ["run --mission", "checkpoints <session>", "rollback", "fork", "answer"]) {
+      expect(r.out.join("\n")).toContain(name);
+    }
+  });
+});
