@@ -6,9 +6,20 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { HealthReportSchema, type HealthReport } from "../shared/health.ts";
 import { STATE_DIR } from "./lib/cluster.ts";
+import { createHiveKey, newAdminToken } from "../cli/commands/hive.ts";
+import { DEMO_HIVE, runDemo } from "./lib/demo.ts";
 import { startCluster, type Cluster } from "./lib/dev-server.ts";
 
 const HEALTH_DEADLINE_MS = 60_000;
+/** Model settings passed through to the cluster when set (see docs/models.md). */
+const MODEL_VARS = [
+  "LETHE_MODEL_BASE_URL",
+  "LETHE_MODEL_API_KEY",
+  "LETHE_MODEL",
+  "LETHE_MODEL_AGENT",
+  "LETHE_MODEL_ROUTER",
+  "LETHE_MODEL_COMPRESSION",
+] as const;
 
 const { values: flags } = parseArgs({
   options: {
@@ -66,8 +77,14 @@ async function waitForHealth(url: string): Promise<HealthReport> {
   throw new Error(`the cluster is not healthy after ${HEALTH_DEADLINE_MS / 1000} s (${failing})`);
 }
 
-function printReady(url: string, report: HealthReport, startedMs: number): void {
-  const seconds = ((performance.now() - startedMs) / 1000).toFixed(1);
+function printReady(
+  url: string,
+  report: HealthReport,
+  healthyAfterMs: number,
+  adminToken: string,
+  key: string,
+): void {
+  const seconds = (healthyAfterMs / 1000).toFixed(1);
   const lines = Object.values(report.components).map(
     (c) => `    ${c.ok ? "ok " : "BAD"}  ${c.component.padEnd(13)} ${c.latencyMs ?? "?"} ms`,
   );
@@ -75,14 +92,43 @@ function printReady(url: string, report: HealthReport, startedMs: number): void 
 Lethe is running at ${url}  (healthy after ${seconds} s)
 ${lines.join("\n")}
 
+  Local development credentials (this run only):
+    LETHE_ADMIN_TOKEN=${adminToken}
+    LETHE_KEY=${key}          (hive "${DEMO_HIVE}")
+
   Try next:
     curl ${url}/health
-    curl -X POST ${url}/v1/sessions -H 'content-type: application/json' \\
-         -d '{"hive":"demo","mission":"find the timeout"}'
+    export LETHE_KEY=${key}
+    npx node cli/lethe.ts run --hive mine --admin-token ${adminToken} --mission "…" ./your-dir
+    curl -H "authorization: Bearer $LETHE_KEY" ${url}/v1/hives/${DEMO_HIVE}/artifacts
+    Watch a session live: ws://127.0.0.1:${port}/parties/agent-session/<id>?key=$LETHE_KEY
+    A real model instead of the local stand-in: LETHE_MODEL_BASE_URL=https://api.openai.com/v1 \\
+      LETHE_MODEL_API_KEY=sk-… LETHE_MODEL=gpt-4o-mini npm start
     npm test                      the whole test suite
   State: ${persistTo}   Logs: ${logPath}
   Press Ctrl-C to stop the cluster.
 `);
+}
+
+async function demo(url: string, key: string): Promise<void> {
+  console.log("lethe: running the demo on the local model (a deterministic stand-in, not an LLM)");
+  const result = await runDemo(url, key, (line) => console.log(line));
+  console.log("\nShared artifacts of the hive (L2):");
+  for (const a of result.artifacts) {
+    console.log(
+      `  ${a.identifier}@${a.version} = ${JSON.stringify(a.value)}   by ${a.provenance.agent} from ${a.provenance.source}`,
+    );
+  }
+  const line = result.limits.split("\n").find((l) => l.includes("MAX_WAIT ="));
+  console.log(`\nThe fix in src/limits.ts: ${line?.trim() ?? "(not written)"}`);
+  const ok =
+    result.sessions.every((s) => s.outcome?.status === "achieved") &&
+    line?.includes("= 34") === true;
+  console.log(
+    ok
+      ? "Demo result: correct (TIMEOUT 30 + RETRIES 4 = 34)."
+      : "Demo result: NOT as expected; see the trace routes above.",
+  );
 }
 
 async function main(): Promise<void> {
@@ -92,9 +138,17 @@ async function main(): Promise<void> {
   }
   console.log(`lethe: starting the cluster on 127.0.0.1:${port} (state in ${persistTo})`);
   const log = createWriteStream(logPath, { flags: "a" });
+  const adminToken = process.env.LETHE_ADMIN_TOKEN ?? newAdminToken();
+  const vars: Record<string, string> = { LETHE_ADMIN_TOKEN: adminToken };
+  for (const name of MODEL_VARS) {
+    const value = process.env[name];
+    if (value !== undefined && value !== "") {
+      vars[name] = value;
+    }
+  }
   let cluster: Cluster;
   try {
-    cluster = await startCluster({ port, persistTo, echo: flags.verbose });
+    cluster = await startCluster({ port, persistTo, echo: flags.verbose, vars });
   } catch (error) {
     fail(error instanceof Error ? error.message : String(error), `see ${logPath}`);
   }
@@ -121,9 +175,15 @@ async function main(): Promise<void> {
     }
   });
 
+  let key: string;
   try {
     const report = await waitForHealth(cluster.url);
-    printReady(cluster.url, report, started);
+    const healthyMs = performance.now();
+    key = (await createHiveKey(cluster.url, adminToken, DEMO_HIVE, "local-dev")).key;
+    if (!flags["no-demo"]) {
+      await demo(cluster.url, key);
+    }
+    printReady(cluster.url, report, healthyMs - started, adminToken, key);
   } catch (error) {
     await cluster.stop();
     fail(error instanceof Error ? error.message : String(error), `see ${logPath}`);

@@ -27,8 +27,10 @@ async function processesOnPort(): Promise<string[]> {
 }
 
 describe("npm start", () => {
-  it("brings /health to all-ok and Ctrl-C leaves no process behind", async ({ expect }) => {
-    const child = spawn(process.execPath, [path.join(ROOT, "scripts/start.ts"), "--no-demo"], {
+  it("runs the demo to its correct answer, leaves /health all-ok, and Ctrl-C leaves no process behind", async ({
+    expect,
+  }) => {
+    const child = spawn(process.execPath, [path.join(ROOT, "scripts/start.ts")], {
       cwd: ROOT,
       env: { ...process.env, PORT: String(PORT), LETHE_STATE_DIR: freshStateDir("start") },
       stdio: ["ignore", "pipe", "pipe"],
@@ -46,6 +48,9 @@ describe("npm start", () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     expect(output).toContain("Lethe is running");
+    expect(output).toContain("Demo result: correct (TIMEOUT 30 + RETRIES 4 = 34).");
+    expect(output).toContain("export const MAX_WAIT = 34;");
+    expect(output).toMatch(/step {2}\d\/15 {2}apply_patch/);
     const health = await fetch(`http://127.0.0.1:${PORT}/health`);
     expect(await health.json()).toMatchObject({ ok: true });
 
