@@ -202,7 +202,7 @@ async function clusterRun(files: Record<string, string>, symbols: Sym[]): Promis
       `${ms(percentile(defLatencies, 50))} / ${ms(percentile(defLatencies, 99))}`,
     );
     line(
-      "baseline: manifests/head over HTTP p50",
+      "baseline: manifests?limit=1 over HTTP p50",
       ms(percentile(statusLatencies, 50)),
       "(round trip to the same Hive)",
     );
