@@ -168,7 +168,9 @@ export function formatStep(
   tokens: number | null,
 ): string {
   const bar = l1 ? `[L1 ${l1Bar(l1.used, l1.capacity)} ${l1.used}/${l1.capacity}]` : "[L1 ?]";
-  return `step ${step}/${budget}  ${action.padEnd(20)}  ${bar}  ${tokens === null ? "-" : `${tokens} tokens`}`;
+  // The self-assessment a spent budget forces is committed as one step past it.
+  const head = step > budget ? `after ${budget}/${budget}` : `step ${step}/${budget}`;
+  return `${head}  ${action.padEnd(20)}  ${bar}  ${tokens === null ? "-" : `${tokens} tokens`}`;
 }
 
 /** A hive key: --key / LETHE_KEY, or one minted with the admin token (printed once). */

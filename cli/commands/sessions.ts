@@ -32,6 +32,9 @@ export interface TraceRow {
   at: number;
 }
 
+/** One request's limit: every session route answers in milliseconds; a hung gateway must not hang the CLI. */
+const REQUEST_TIMEOUT_MS = 30_000;
+
 export interface SessionApi {
   key: string;
   call(method: "GET" | "POST", route: string, body?: unknown): Promise<unknown>;
@@ -47,9 +50,16 @@ export function sessionApi(url: string, key: string): SessionApi {
         response = await fetch(`${url}/v1/sessions${route}`, {
           method,
           headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
           ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         });
-      } catch {
+      } catch (error) {
+        if (error instanceof DOMException && error.name === "TimeoutError") {
+          throw new CliError(
+            `the gateway at ${url} did not answer within ${REQUEST_TIMEOUT_MS / 1_000}s`,
+            "check the cluster's logs (npm start), then retry",
+          );
+        }
         throw new CliError(
           `cannot reach the gateway at ${url}`,
           "start the cluster with `npm start`, or pass --url <gateway>",

@@ -13,6 +13,7 @@ import {
   parseRunArgs,
   stepAction,
 } from "../../cli/commands/run.ts";
+import { answerHint, describeState } from "../../cli/commands/sessions.ts";
 import { main } from "../../cli/lethe.ts";
 
 async function run(argv: string[], env: Record<string, string | undefined> = {}) {
@@ -161,5 +162,45 @@ describe("session commands", () => {
     for (const name of ["run --mission", "checkpoints <session>", "rollback", "fork", "answer"]) {
       expect(r.out.join("\n")).toContain(name);
     }
+  });
+});
+
+describe("describeState", () => {
+  const base = { step: 4, outcome: null, pending: null } as const;
+
+  it("prints the outcome with its reason and next step", ({ expect }) => {
+    expect(
+      describeState("s-1", {
+        ...base,
+        status: "halted",
+        outcome: { status: "halted", summary: "looping", reason: "LOOP", next: "fork at 2" },
+      }),
+    ).toEqual([
+      "session s-1: halted at step 4",
+      "outcome: halted: looping",
+      "reason: LOOP",
+      "next: fork at 2",
+    ]);
+  });
+
+  it("prints a paused session's question and how to answer it", ({ expect }) => {
+    expect(
+      describeState("s-1", {
+        ...base,
+        status: "paused",
+        pending: { kind: "question", question: "Which file?" },
+      }),
+    ).toEqual([
+      "session s-1: paused at step 4",
+      "waiting for: Which file?",
+      'answer with: lethe answer s-1 "<your answer>"',
+    ]);
+    expect(answerHint("s-1", { kind: "decision", question: "q", tool: "run" })).toBe(
+      "lethe answer s-1 --approve   (or --deny)",
+    );
+  });
+
+  it("marks the forced self-assessment as after the budget", ({ expect }) => {
+    expect(formatStep(3, 2, "self-assessment: achieved", null, null)).toMatch(/^after 2\/2 {2}/);
   });
 });

@@ -1,0 +1,123 @@
+// `lethe run` against the whole cluster on the local model: a small directory is
+// uploaded, the mission runs step by step with a progress line each, and the
+// patched file holds the computed sum. Then the session commands on that session.
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, it } from "vitest";
+import { main } from "../../cli/lethe.ts";
+import type { Cluster } from "../../scripts/lib/dev-server.ts";
+import { E2E_ADMIN_TOKEN, bootCluster } from "./helpers.ts";
+
+const PORT = 18796;
+let cluster: Cluster;
+
+beforeAll(async () => {
+  cluster = await bootCluster(PORT, "cli");
+});
+
+afterAll(async () => {
+  await cluster?.stop();
+});
+
+async function lethe(argv: string[], env: Record<string, string | undefined>) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(argv, {
+    out: (l) => out.push(l),
+    err: (l) => err.push(l),
+    env: { LETHE_URL: cluster.url, ...env },
+  });
+  return { code, out, err };
+}
+
+/** The project `lethe run` works on, with things the scan must leave out. */
+function project(): string {
+  const root = mkdtempSync(path.join(tmpdir(), "lethe-cli-e2e-"));
+  const outside = mkdtempSync(path.join(tmpdir(), "lethe-cli-outside-"));
+  const files: Record<string, string | Uint8Array> = {
+    "src/a.ts": "// Page size.\nexport const LIMIT = 40;\n",
+    "src/b.ts": "export const OFFSET = 2;\n",
+    "src/c.ts": "// Where the listing stops.\nexport const TOTAL = 0;\n",
+    "node_modules/dep/index.js": "module.exports = 1;\n",
+    "logo.png": new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x00]),
+  };
+  for (const [rel, content] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+    writeFileSync(path.join(root, rel), content);
+  }
+  writeFileSync(path.join(outside, "secret.txt"), "not yours");
+  symlinkSync(path.join(outside, "secret.txt"), path.join(root, "secret.txt"));
+  return root;
+}
+
+describe("lethe run", () => {
+  it("uploads a directory, streams a line per step and patches the sum into the code", async ({
+    expect,
+  }) => {
+    const hive = `cli-${Math.random().toString(36).slice(2, 8)}`;
+    const run = await lethe(
+      [
+        "run",
+        "--mission",
+        "Find LIMIT in src/a.ts and OFFSET in src/b.ts, save both, compute their sum and set TOTAL in src/c.ts to it.",
+        "--hive",
+        hive,
+        "--l1",
+        "512",
+        "--timeout",
+        "100",
+        project(),
+      ],
+      { LETHE_ADMIN_TOKEN: E2E_ADMIN_TOKEN },
+    );
+    const text = run.out.join("\n");
+    expect(run.err).toEqual([]);
+    expect(run.code).toBe(0);
+    expect(text).toContain("skipped logo.png (binary)");
+    expect(text).toContain("skipped node_modules/ (ignored directory)");
+    expect(text).toContain("skipped secret.txt (symlink out of the directory)");
+    expect(text).toContain(`uploaded 3 files`);
+    const steps = run.out.filter((l) => /^step \d+\/15 {2}\S/.test(l));
+    expect(steps.length).toBeGreaterThanOrEqual(4);
+    expect(steps.every((l) => /\[L1 [█░]{10} \d+\/512\]/.test(l))).toBe(true);
+    expect(text).toMatch(/apply_patch|write_file/);
+    expect(text).toMatch(/^outcome: achieved: /m);
+    const id = /session (s-[\w-]+) \(budget/.exec(text)?.[1] ?? "";
+    expect(text).toContain(`trace: GET ${cluster.url}/v1/sessions/${id}/trace`);
+
+    const key = /LETHE_KEY=(\S+)/.exec(text)?.[1] ?? "";
+    const file = await fetch(`${cluster.url}/v1/hives/${hive}/workspace/file?path=src/c.ts`, {
+      headers: { authorization: `Bearer ${key}` },
+    });
+    expect(await file.text()).toContain("TOTAL = 42");
+
+    // The session commands on the finished session, with the key run printed.
+    const status = await lethe(["status", id], { LETHE_KEY: key });
+    expect(status.code).toBe(0);
+    expect(status.out[0]).toMatch(new RegExp(`^session ${id}: finished at step \\d+$`));
+    const checkpoints = await lethe(["checkpoints", id], { LETHE_KEY: key });
+    expect(checkpoints.code).toBe(0);
+    const second = checkpoints.out.at(-2)?.split(" ")[0] ?? "";
+    expect(second).not.toBe("");
+    const fork = await lethe(["fork", id, second], { LETHE_KEY: key });
+    expect(fork.code).toBe(0);
+    expect(fork.out.at(-1)).toMatch(/^s-/);
+    const rollback = await lethe(["rollback", fork.out.at(-1) ?? "", second], { LETHE_KEY: key });
+    expect(rollback.code).toBe(0);
+    const answer = await lethe(["answer", id, "carry on"], { LETHE_KEY: key });
+    expect(answer.code).toBe(1);
+    expect(answer.err[0]).toContain("NOT_PAUSED");
+  });
+
+  it("fails with one line for an unknown session and a bad key", async ({ expect }) => {
+    const unknown = await lethe(["status", "s-does-not-exist"], { LETHE_KEY: "lethe_nope" });
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toHaveLength(1);
+    expect(unknown.err[0]).toMatch(/^lethe: .+ \(.+\)$/);
+    const empty = mkdtempSync(path.join(tmpdir(), "lethe-cli-empty-"));
+    const none = await lethe(["run", "-m", "m", empty], { LETHE_ADMIN_TOKEN: E2E_ADMIN_TOKEN });
+    expect(none.code).toBe(1);
+    expect(none.err[0]).toContain("has no text files to work on");
+  });
+});
