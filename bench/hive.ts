@@ -5,7 +5,7 @@
 // the same run, is a WebSocket ping round trip to the same Hive.
 // Prints figures next to their targets; never asserts. `npm run bench:hive`.
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import WebSocket from "ws";
 import { followHive, type HiveFollower } from "../cli/commands/follow.ts";
@@ -27,7 +27,7 @@ const THROUGHPUT_WRITERS = 32;
 const CATCHUP_EVENTS = 10_000;
 /** Sockets committing concurrently, and CAS loops (one identifier each) per socket. */
 const WS_WRITERS = 8;
-const WS_INFLIGHT = 16;
+const WS_INFLIGHT = 32;
 
 function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -63,6 +63,8 @@ async function main(): Promise<void> {
       return { status: response.status, body: (await response.json()) as { seq?: number } };
     };
 
+    // Everything here shares the machine's CPUs with the cluster: say how busy it was.
+    line("machine", `${availableParallelism()} CPUs, load ${loadavg()[0]?.toFixed(1)} (1 min)`);
     // Baseline: a ping round trip over one socket to a Hive.
     const base = await newHive("bench-base");
     const rtts = await pingRtts(cluster.url, base.hive, base.key, 500);
@@ -94,29 +96,39 @@ async function main(): Promise<void> {
       );
     }
     await Promise.all(synced);
-    const put = http(lat.hive, lat.key);
+    // The writer commits over its own socket: an HTTP writer would make
+    // wrangler log a line per request, CPU the subscribers compete for.
+    const writer = await openRaw(cluster.url, lat.hive, lat.key);
     const started = performance.now();
-    const pending: Promise<unknown>[] = [];
     for (let i = 0; i < LATENCY_COMMITS; i++) {
       const due = started + (i * 1000) / LATENCY_RATE;
       const wait = due - performance.now();
       if (wait > 0) {
         await new Promise((r) => setTimeout(r, wait));
       }
-      pending.push(
-        put({
-          idempotencyKey: `l${i}`,
-          artifact: { identifier: `lat.${i}`, kind: "fact", value: i, provenance },
+      writer.send(
+        JSON.stringify({
+          type: "hive.commit",
+          id: `l${i}`,
+          commit: {
+            idempotencyKey: `l${i}`,
+            writes: [
+              {
+                op: "put",
+                artifact: { identifier: `lat.${i}`, kind: "fact", value: i, provenance },
+              },
+            ],
+          },
         }),
       );
     }
-    await Promise.all(pending);
     await Promise.all(followers.map((f) => f.reached(LATENCY_COMMITS)));
+    writer.close();
     const gaps = followers.reduce((n, f) => n + f.gaps + f.duplicates, 0);
     const p50 = percentile(latencies, 50);
     const p99 = percentile(latencies, 99);
     line(
-      `delivery latency, ${SUBSCRIBERS} subscribers, ${LATENCY_RATE} commits/s: p50 / p99`,
+      `commit-to-delivery, ${SUBSCRIBERS} subscribers, ${LATENCY_RATE} commits/s: p50 / p99`,
       `${p50} / ${p99} ms (${latencies.length} deliveries)`,
       `target p99 < 50 ms: ${verdict(p99 < 50)}`,
     );
@@ -145,6 +157,13 @@ async function main(): Promise<void> {
       `${wsRate.perSecond.toFixed(0)} /s (${wsRate.conflicts} conflicts)`,
       `target >= 500/s: ${verdict(wsRate.perSecond >= 500)}`,
     );
+    const quiet = await newHive("bench-quiet");
+    const quietRate = await casOverSockets(cluster.url, quiet.hive, quiet.key);
+    line(
+      `CAS commits/s on one hive, WebSocket, ${WS_WRITERS}x${WS_INFLIGHT} CAS loops, no subscribers`,
+      `${quietRate.perSecond.toFixed(0)} /s (${quietRate.conflicts} conflicts)`,
+      `target >= 500/s: ${verdict(quietRate.perSecond >= 500)}`,
+    );
     const head = LATENCY_COMMITS + httpRate.commits + wsRate.commits;
     await Promise.all(followers.map((f) => f.reached(head)));
     const lost = followers.reduce((n, f) => n + f.gaps + f.duplicates, 0);
@@ -170,6 +189,7 @@ async function main(): Promise<void> {
       `${catchupMs.toFixed(0)} ms (${((CATCHUP_EVENTS / catchupMs) * 1000).toFixed(0)} events/s)`,
       `gaps+dups: ${late.gaps + late.duplicates}`,
     );
+    line("machine after the run", `load ${loadavg()[0]?.toFixed(1)} (1 min)`);
   } finally {
     for (const f of followers) {
       f.close();
