@@ -353,8 +353,13 @@ export class Hive extends Server<Env> {
     return this.#workspace.read(path, ref);
   }
 
-  async workspaceManifest(ref: string | number = "head"): Promise<WorkspaceResult<Manifest>> {
-    return this.#workspace.manifest(ref);
+  /** A manifest and one page of its entries (`after`: the previous page's `next`). */
+  async workspaceManifest(
+    ref: string | number = "head",
+    after?: string,
+    limit?: number,
+  ): Promise<WorkspaceResult<Manifest>> {
+    return this.#workspace.manifest(ref, after, limit);
   }
 
   async workspaceHistory(limit = 50, before?: number): Promise<WorkspaceResult<ManifestInfo[]>> {

@@ -8,6 +8,7 @@ import { wsErr, type WorkspaceResult } from "../../shared/workspace/errors.ts";
 import {
   chainHash,
   EMPTY_MANIFEST_HASH,
+  MANIFEST_PAGE_ENTRIES,
   manifestId,
   parseManifestId,
   type Manifest,
@@ -289,7 +290,12 @@ export class WorkspaceStore {
     return ok(version);
   }
 
-  manifest(ref: string | number): WorkspaceResult<Manifest> {
+  /** A manifest and one page of its entries (paths after `after`, in order). */
+  manifest(
+    ref: string | number,
+    after = "",
+    limit = MANIFEST_PAGE_ENTRIES,
+  ): WorkspaceResult<Manifest> {
     const version = this.resolveVersion(ref);
     if (!version.ok) {
       return version;
@@ -298,15 +304,28 @@ export class WorkspaceStore {
       "SELECT * FROM ws_manifests WHERE version = ?",
       version.value,
     ).one();
+    const page = Math.max(
+      1,
+      Math.min(Math.trunc(limit) || MANIFEST_PAGE_ENTRIES, MANIFEST_PAGE_ENTRIES),
+    );
     const entries = this.#sql<ManifestEntry & Record<string, SqlStorageValue>>(
       `SELECT path, hash, bytes FROM (
-         SELECT path, hash, bytes, max(version) AS v FROM ws_changes WHERE version <= ? GROUP BY path
-       ) WHERE hash IS NOT NULL ORDER BY path`,
+         SELECT path, hash, bytes, max(version) AS v FROM ws_changes
+         WHERE version <= ? AND path > ? GROUP BY path
+       ) WHERE hash IS NOT NULL ORDER BY path LIMIT ?`,
       version.value,
+      after,
+      page + 1,
     )
       .toArray()
       .map((e) => ({ path: e.path, hash: e.hash, bytes: e.bytes }));
-    return ok({ ...this.#info(row), entries });
+    const more = entries.length > page;
+    const shown = more ? entries.slice(0, page) : entries;
+    return ok({
+      ...this.#info(row),
+      entries: shown,
+      next: more ? (shown.at(-1)?.path ?? null) : null,
+    });
   }
 
   /** Manifest infos, newest first, before `before` (exclusive). */

@@ -258,8 +258,8 @@ export class Workspace {
     return ok({ ...file.value, text });
   }
 
-  manifest(ref: string | number): WorkspaceResult<Manifest> {
-    return this.#files.manifest(ref);
+  manifest(ref: string | number, after?: string, limit?: number): WorkspaceResult<Manifest> {
+    return this.#files.manifest(ref, after, limit);
   }
 
   history(limit: number, before?: number): ManifestInfo[] {

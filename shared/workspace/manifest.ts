@@ -60,8 +60,14 @@ export interface ManifestEntry {
   bytes: number;
 }
 
+/** Entries per manifest page: ~100 bytes each, far below the RPC and response limits. */
+export const MANIFEST_PAGE_ENTRIES = 5_000;
+
 export interface Manifest extends ManifestInfo {
+  /** Entries in path order, one page of at most MANIFEST_PAGE_ENTRIES. */
   entries: ManifestEntry[];
+  /** The last path of this page when more follow (pass it as `after`), else null. */
+  next: string | null;
 }
 
 export type IndexState = "indexed" | "pending" | "stored-not-indexed" | "deleted";

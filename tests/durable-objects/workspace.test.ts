@@ -75,6 +75,26 @@ describe("workspace files and manifests", () => {
     expect(await h.workspaceRead("src/orphan.ts")).toMatchObject({ ok: false, code: "NOT_FOUND" });
   });
 
+  it("pages a manifest's entries in path order", async ({ expect }) => {
+    const h = hive();
+    const many = Array.from({ length: 25 }, (_, i) => ({
+      path: `docs/n${String(i).padStart(2, "0")}.md`,
+      content: `note ${i}`,
+    }));
+    value(await h.workspaceWrite({ files: many }));
+    const seen: string[] = [];
+    let after: string | undefined;
+    for (let page = 0; page < 10; page++) {
+      const m = value(await h.workspaceManifest("head", after, 10));
+      seen.push(...m.entries.map((e) => e.path));
+      if (m.next === null) {
+        break;
+      }
+      after = m.next;
+    }
+    expect(seen).toEqual(many.map((f) => f.path));
+  });
+
   it("refuses every spelling of the escape corpus and never stores it", async ({ expect }) => {
     const h = hive();
     for (const entry of ESCAPE_CORPUS) {

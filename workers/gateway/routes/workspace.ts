@@ -145,8 +145,9 @@ export const workspace = new Hono<WsEnv>()
   })
   .get("/:hive/workspace/manifests/:ref", async (c) => {
     const ref = RefSchema.safeParse(c.req.param("ref"));
+    const limit = Number(c.req.query("limit") ?? "0") || undefined;
     return ref.success
-      ? answer(c, await stub(c).workspaceManifest(ref.data))
+      ? answer(c, await stub(c).workspaceManifest(ref.data, c.req.query("after"), limit))
       : invalid(
           c,
           "a manifest is head, a version number or an id wsm_<version>_<hash>",
@@ -205,7 +206,7 @@ export const WORKSPACE_ROUTES = {
     "a file's bytes at a version (head, number or manifest id)",
   "GET /v1/hives/:hive/workspace/manifests": "manifest history ?limit&before",
   "GET /v1/hives/:hive/workspace/manifests/:ref":
-    "a manifest (path -> hash) by version, id or head",
+    "a manifest (path -> hash) by version, id or head; ?after=<next>&limit= pages",
   "POST /v1/hives/:hive/workspace/configure": "roots and entry points {roots?, entries?}",
   "GET /v1/hives/:hive/workspace/status":
     "head, index queue, L3 backend, files with index problems",
