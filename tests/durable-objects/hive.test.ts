@@ -356,6 +356,32 @@ describe("Hive concurrency", () => {
   });
 });
 
+describe("Hive group commit", () => {
+  it("gives each concurrent commit its own result and rolls back only the refused ones", async ({
+    expect,
+  }) => {
+    const h = hive();
+    const results = await Promise.all([
+      ...Array.from({ length: 20 }, (_, i) =>
+        h.put({ idempotencyKey: `ok${i}`, artifact: makeArtifact({ identifier: `g.${i}` }) }),
+      ),
+      h.put({ idempotencyKey: "dup-a", artifact: makeArtifact({ identifier: "g.same" }) }),
+      h.put({ idempotencyKey: "dup-b", artifact: makeArtifact({ identifier: "g.same" }) }),
+      h.put({ idempotencyKey: "ok0", artifact: makeArtifact({ identifier: "g.0" }) }),
+    ]);
+    const codes = results.map((r) => (r.ok ? (r.value.replayed ? "replayed" : "ok") : r.code));
+    expect(codes.slice(0, 20)).toEqual(Array(20).fill("ok"));
+    expect(codes.slice(20, 22).sort()).toEqual(["VERSION_CONFLICT", "ok"]);
+    expect(codes[22]).toBe("replayed");
+    const seqs = results.flatMap((r) => (r.ok && !r.value.replayed ? [r.value.seq] : []));
+    expect([...seqs].sort((a, b) => a - b)).toEqual(Array.from({ length: 21 }, (_, i) => i + 1));
+    const changes = await h.changesSince(0);
+    expect(changes.ok && changes.value.events.map((e) => e.seq)).toEqual(
+      Array.from({ length: 21 }, (_, i) => i + 1),
+    );
+  });
+});
+
 describe("Hive changesSince", () => {
   it("returns exactly the events after a seq, in pages, then refuses past retention", async ({
     expect,

@@ -9,7 +9,7 @@ import { requireHiveKey } from "./auth.ts";
 import { admin } from "./routes/admin.ts";
 import { hiveSocket, hives } from "./routes/hives.ts";
 import { model } from "./routes/model.ts";
-import { workspace } from "./routes/workspace.ts";
+import { WORKSPACE_ROUTES, workspace } from "./routes/workspace.ts";
 import { sessionSockets, sessions } from "./routes/sessions.ts";
 
 /** Largest JSON body the API accepts; workspace uploads have their own limit. */
@@ -36,6 +36,7 @@ export const ROUTES = {
   "GET /v1/hives/:hive/events": "changes ?since&limit",
   "GET /v1/hives/:hive/as-of": "what the hive knew ?seq | ?at",
   "GET /v1/hives/:hive/snapshot": "active artifacts and the seq they reflect",
+  ...WORKSPACE_ROUTES,
 } as const;
 
 export const app = new Hono<{ Bindings: Env }>()
