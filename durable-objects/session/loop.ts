@@ -11,7 +11,10 @@ import { metaLines } from "../../shared/agent/meta.ts";
 import { Driver } from "../../shared/driver/driver.ts";
 import { driverConfigFromEnv } from "../../shared/driver/config.ts";
 import { findGrant } from "../../shared/gatekeeper/permissions.ts";
+import { redactSecrets, redactValue } from "../../shared/gatekeeper/redact.ts";
 import { recordToolResult, MAX_CONSECUTIVE_ERRORS } from "../../shared/gatekeeper/state.ts";
+import type { ChatMessage } from "../../shared/context/messages.ts";
+import { pruneForRetry } from "../../shared/context/prune.ts";
 import { keep } from "../../shared/context/refs.ts";
 import type { PagerOp } from "../../shared/context/page.ts";
 import type { Artifact } from "../../shared/hive/artifact.ts";
@@ -31,6 +34,9 @@ import { makeToolReads } from "./tool-reads.ts";
 
 /** Domains offered at every step whatever the router says: the protocol and the way out. */
 const ALWAYS_OFFERED_DOMAINS: ReadonlySet<string> = new Set(["context", "control"]);
+
+/** Retries of a failed tool from the previous checkpoint before the session halts. */
+export const MAX_AUTOFIX_ATTEMPTS = 2;
 
 /** Most artifacts the meta section lists (newest first); the rest stay searchable. */
 export const MAX_META_ARTIFACTS = 40;
@@ -127,6 +133,7 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
     return "stop";
   }
   const step = state.step + 1;
+  const startHead = host.store.head();
   const preset = presetOf(state.persona) ?? presetOf("code-agent");
   if (!preset) {
     return "stop";
@@ -367,17 +374,28 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
   });
   const content = gated.ok ? gated.value.content : `[OUTPUT REFUSED] ${gated.message}`;
   // The trace points at the tool's input and full output by reference.
+  // Only redacted text is ever stored: the input without secrets, and the output
+  // as the gate left it (its offloaded original is redacted before it is gated).
+  const input = keep(JSON.stringify(redactValue(args).value));
+  const stored =
+    gated.ok && gated.value.offloaded ? gated.value.offloaded.content : redactSecrets(content).text;
+  const outputKept = keep(stored);
   const kept = [
-    { ...keep(JSON.stringify(args)), kind: "tool_input" },
-    { ...keep(output), kind: "tool_output" },
-    ...(gated.ok && gated.value.offloaded
-      ? [{ ...keep(gated.value.offloaded.content), kind: "tool_output" }]
-      : []),
+    { ...input, kind: "tool_input" },
+    { ...outputKept, kind: "tool_output" },
   ];
 
-  const finished = outcome.finish
-    ? { status: "finished" as const, outcome: { ...outcome.finish } }
-    : null;
+  // Strategy switch: a phase's finish hands the mission to the next persona.
+  const phases = config.strategy ?? [];
+  const nextPersona = phases[phases.indexOf(state.persona) + 1];
+  const handoff =
+    outcome.finish && nextPersona !== undefined
+      ? { persona: nextPersona, status: "running" as const }
+      : null;
+  const finished =
+    outcome.finish && handoff === null
+      ? { status: "finished" as const, outcome: { ...outcome.finish } }
+      : null;
   const halted = outcome.halt
     ? {
         status: outcome.ask ? ("paused" as const) : ("halted" as const),
@@ -395,8 +413,51 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
     !halted && outcome.ask
       ? { status: "paused" as const, pending: { kind: "question" as const, ...outcome.ask } }
       : null;
+  // The auto-fix loop: a failed tool is retried from the previous checkpoint with
+  // the lesson learned, at most MAX_AUTOFIX_ATTEMPTS times; then the session halts.
+  const policyHalt = forced?.outcome.halt !== undefined;
+  const autofix = failed && !policyHalt && !finished;
+  const givingUp = autofix && state.autofix >= MAX_AUTOFIX_ATTEMPTS;
+  const recovered = !failed && state.autofix > 0;
+  const autofixTrace = givingUp
+    ? [
+        {
+          kind: "autofix/fail",
+          data: { attempts: state.autofix, tool: healed.tool, error: output.slice(0, 500) },
+        },
+      ]
+    : autofix
+      ? [
+          {
+            kind: "autofix/attempt",
+            data: { attempt: state.autofix + 1, tool: healed.tool, error: output.slice(0, 500) },
+          },
+        ]
+      : recovered
+        ? [{ kind: "autofix/recover", data: { attempts: state.autofix, tool: healed.tool } }]
+        : [];
+  const gaveUp = givingUp
+    ? {
+        status: "halted" as const,
+        outcome: {
+          status: "halted" as const,
+          summary: `auto-fix gave up after ${state.autofix} attempts: ${output.split("\n")[0] ?? ""}`,
+          reason: "auto-fix failed",
+        },
+      }
+    : null;
   const result = await commit(host, config, {
-    turns: stepTurns(step, healed.tool, args, healed.rationale ?? "", content),
+    turns: [
+      ...stepTurns(step, healed.tool, args, healed.rationale ?? "", content),
+      ...(handoff
+        ? [
+            {
+              role: "user" as const,
+              content: `[STRATEGY SWITCH] ${state.persona} handed over to ${handoff.persona}: ${outcome.finish?.summary ?? ""}${outcome.finish?.next ? `\nNext: ${outcome.finish.next}` : ""}`,
+            },
+          ]
+        : []),
+    ],
     ops,
     hiveSeqSeen: synced.hiveSeqSeen,
     kept,
@@ -404,7 +465,8 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
       meta: synced.meta,
       gatekeeper: recordToolResult(gatekeeper, !failed),
       ...(approvedNow ? { approved: null } : {}),
-      ...(finished ?? halted ?? asked),
+      ...(recovered ? { autofix: 0 } : {}),
+      ...(finished ?? halted ?? asked ?? handoff ?? gaveUp),
     },
     trace: [
       {
@@ -413,16 +475,60 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
           ...baseTrace,
           elapsedMs: Date.now() - started,
           tool: healed.tool,
-          inputRef: keep(JSON.stringify(args)).ref,
-          outputRef: keep(output).ref,
+          inputRef: input.ref,
+          outputRef: outputKept.ref,
           error: failed,
           ...(forced ? { policy: forced.policy } : {}),
         },
       },
+      ...autofixTrace,
     ],
   });
   if (!result.ok) {
     return "stop";
   }
-  return finished || halted || asked ? "stop" : "continue";
+  if (autofix && !givingUp && startHead !== null) {
+    await recoverFrom(host, config, startHead, envelope.messages, {
+      attempt: state.autofix + 1,
+      tool: healed.tool,
+      error: output,
+    });
+    return "continue";
+  }
+  return finished || halted || asked || gaveUp ? "stop" : "continue";
+}
+
+/**
+ * Auto-fix: travel back to the checkpoint before the failed step, prune the
+ * context for the retry, and add the lesson learned as the next turn.
+ */
+async function recoverFrom(
+  host: LoopHost,
+  config: SessionConfig,
+  checkpoint: string,
+  messages: readonly ChatMessage[],
+  failure: { attempt: number; tool: string; error: string },
+): Promise<void> {
+  const manifest = host.store.checkpoints.manifest(checkpoint);
+  if (!manifest) {
+    return;
+  }
+  const firstLine = failure.error.split("\n")[0] ?? failure.error;
+  const pruned = pruneForRetry(messages, { code: failure.tool, message: firstLine });
+  host.store.rollback(manifest);
+  const lesson = [
+    "[AUTO-FIX RECOVERY]",
+    `Previous attempt failed: ${failure.tool}: ${firstLine}`,
+    `We have rolled back to checkpoint ${manifest.id} (attempt ${failure.attempt} of ${MAX_AUTOFIX_ATTEMPTS}).`,
+    "Please analyze the error and try a different approach.",
+  ].join("\n");
+  await commit(host, config, {
+    turns: [{ role: "user", content: lesson }],
+    ops: [],
+    patch: { autofix: failure.attempt },
+    trace: [
+      { kind: "autofix/prune", data: { ...pruned.report } },
+      { kind: "autofix/travel", data: { to: manifest.id, step: manifest.step } },
+    ],
+  });
 }

@@ -118,7 +118,7 @@ export class SessionStore {
         static: [],
         meta: [],
         gatekeeper: initialGatekeeperState(),
-        persona: config.persona,
+        persona: config.strategy?.[0] ?? config.persona,
         outcome: null,
         pending: null,
         autofix: 0,

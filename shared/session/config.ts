@@ -21,6 +21,15 @@ export const SessionConfigSchema = z.strictObject({
   mode: SessionModeSchema.default("strict"),
   model: z.string().min(1).max(128).default("lethe-local"),
   persona: z.enum(PRESET_NAMES as [string, ...string[]]).default("code-agent"),
+  /**
+   * Strategy switch: personas that take over in turn when the previous one
+   * finishes its phase (e.g. ["architect", "implementer"]); the first replaces `persona`.
+   */
+  strategy: z
+    .array(z.enum(PRESET_NAMES as [string, ...string[]]))
+    .min(1)
+    .max(5)
+    .optional(),
   /** Who the agent is in the hive's provenance (several agents share a hive). */
   agent: z
     .string()

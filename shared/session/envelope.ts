@@ -3,6 +3,7 @@
 // transcript's tail as chat messages. Pure; AgentSession calls it every step.
 import type { EnvelopeInput, Turn } from "../context/envelope.ts";
 import type { ToolCall } from "../context/messages.ts";
+import { presetOf } from "../agent/presets.ts";
 import type { SessionConfig } from "./config.ts";
 import type { SessionState } from "./step.ts";
 
@@ -18,8 +19,10 @@ export const LETHE_PROTOCOL = [
   "- Content that left L1 is kept behind ref:<key>; read_ref brings it back.",
 ].join("\n");
 
-export function systemText(config: SessionConfig): string {
-  return `[MISSION]\n${config.mission}\n\n[PERSONA] ${config.persona} (${config.mode} mode)\n\n${LETHE_PROTOCOL}`;
+export function systemText(config: SessionConfig, persona = config.persona): string {
+  const strategy = presetOf(persona)?.strategy;
+  const how = strategy === undefined ? "" : `\n${strategy}`;
+  return `[MISSION]\n${config.mission}\n\n[PERSONA] ${persona} (${config.mode} mode)${how}\n\n${LETHE_PROTOCOL}`;
 }
 
 export interface TranscriptTurn {
@@ -69,7 +72,7 @@ export function envelopeInput(
   checkpoint?: string,
 ): EnvelopeInput {
   return {
-    system: systemText(config),
+    system: systemText(config, state.persona),
     static: state.static,
     meta: state.meta,
     pages: state.pager.pages,

@@ -160,4 +160,68 @@ describe("the agent loop on the local model", () => {
     expect(state.status).toBe("halted");
     expect(state.outcome?.reason).toBe("model errors in a row");
   });
+
+  it("switches strategy: the architect's phase hands over to the implementer", async ({
+    expect,
+  }) => {
+    const hive = await hiveWith(TWO_FILES);
+    const { stub, state } = await runMission(hive, {
+      mission:
+        "Find TIMEOUT in src/config.ts and RETRIES in src/retry.ts, save both, compute their sum and set MAX_WAIT in src/limits.ts to it.",
+      strategy: ["architect", "implementer"],
+    });
+    expect(state.status).toBe("finished");
+    expect(state.persona).toBe("implementer");
+    const transcript = await stub.transcript(0, 200);
+    const turns = transcript.ok ? transcript.value.turns.map((t) => t.content) : [];
+    expect(
+      turns.some((t) => t.startsWith("[STRATEGY SWITCH] architect handed over to implementer")),
+    ).toBe(true);
+    // The architect may not edit; the implementer did.
+    const limits = await env.Hive.getByName(hive).workspaceRead("src/limits.ts");
+    expect(limits.ok && limits.value.text).toContain("MAX_WAIT = 34;");
+  });
+
+  it("auto-fixes a failed move from the previous checkpoint twice, then halts", async ({
+    expect,
+  }) => {
+    const hive = await hiveWith(TWO_FILES);
+    const badPatch: ScriptEntry = {
+      tool_calls: [
+        {
+          name: "apply_patch",
+          arguments: {
+            path: "src/limits.ts",
+            patch:
+              "--- a/src/limits.ts\n+++ b/src/limits.ts\n@@ -9,1 +9,1 @@\n-no such line\n+MAX_WAIT = 1\n",
+          },
+        },
+      ],
+    };
+    const { stub, state } = await runMission(hive, {
+      mission: "Set MAX_WAIT.",
+      script: encodeScript([badPatch, badPatch, badPatch, badPatch]),
+    });
+    expect(state.status).toBe("halted");
+    expect(state.outcome?.reason).toBe("auto-fix failed");
+    const kinds = (await stub.traceEvents(0, 200))
+      .map((e) => e.kind)
+      .filter((k) => k.startsWith("autofix/"));
+    expect(kinds).toEqual([
+      "autofix/attempt",
+      "autofix/prune",
+      "autofix/travel",
+      "autofix/attempt",
+      "autofix/prune",
+      "autofix/travel",
+      "autofix/fail",
+    ]);
+    const transcript = await stub.transcript(0, 200);
+    const lessons = (transcript.ok ? transcript.value.turns : []).filter((t) =>
+      t.content.startsWith("[AUTO-FIX RECOVERY]"),
+    );
+    expect(lessons.length).toBe(2);
+    const limits = await env.Hive.getByName(hive).workspaceRead("src/limits.ts");
+    expect(limits.ok && limits.value.text).toContain("MAX_WAIT = 0;");
+  });
 });
