@@ -323,13 +323,21 @@ export async function runCommand(args: string[], ctx: CliContext): Promise<void>
   );
   await api.call("POST", `/${id}/start`);
 
-  const state = await follow(
-    ctx,
-    api,
-    id,
-    created.config.stepBudget,
-    Date.now() + options.timeoutMs,
-  );
+  await awaitOutcome(ctx, api, id, created.config.stepBudget, options.timeoutMs);
+}
+
+/**
+ * Follows a started session to its end, prints the outcome and where the trace
+ * is; a CliError for a paused, halted or failed mission and at the deadline.
+ */
+export async function awaitOutcome(
+  ctx: CliContext,
+  api: SessionApi,
+  id: string,
+  budget: number,
+  timeoutMs: number,
+): Promise<void> {
+  const state = await follow(ctx, api, id, budget, Date.now() + timeoutMs);
   for (const line of describeState(id, state)) {
     ctx.out(line);
   }

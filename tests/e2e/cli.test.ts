@@ -6,7 +6,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { main } from "../../cli/lethe.ts";
+import { CliError, createContext } from "../../cli/commands/context.ts";
+import { createHiveKey } from "../../cli/commands/hive.ts";
+import { awaitOutcome } from "../../cli/commands/run.ts";
+import { sessionApi } from "../../cli/commands/sessions.ts";
 import type { Cluster } from "../../scripts/lib/dev-server.ts";
+import { encodeScript } from "../../shared/model/script.ts";
 import { E2E_ADMIN_TOKEN, bootCluster } from "./helpers.ts";
 
 const PORT = 18796;
@@ -108,6 +113,56 @@ describe("lethe run", () => {
     const answer = await lethe(["answer", id, "carry on"], { LETHE_KEY: key });
     expect(answer.code).toBe(1);
     expect(answer.err[0]).toContain("NOT_PAUSED");
+  });
+
+  it("exits non-zero with one line when the budget runs out unachieved", async ({ expect }) => {
+    const hive = `cli-${Math.random().toString(36).slice(2, 8)}`;
+    const run = await lethe(
+      ["run", "-m", "Find NOTHING_HERE.", "--hive", hive, "--budget", "2", project()],
+      { LETHE_ADMIN_TOKEN: E2E_ADMIN_TOKEN },
+    );
+    expect(run.code).toBe(1);
+    expect(run.out.filter((l) => l.startsWith("step "))).toHaveLength(2);
+    expect(run.out.some((l) => l.startsWith("after 2/2  self-assessment: "))).toBe(true);
+    expect(run.err).toHaveLength(1);
+    expect(run.err[0]).toMatch(/^lethe: mission not_achieved: .+ \(.*lethe checkpoints s-/);
+  });
+
+  it("stops at a pause with the question and how to answer, and the answer resumes it", async ({
+    expect,
+  }) => {
+    const hive = `cli-${Math.random().toString(36).slice(2, 8)}`;
+    const { key } = await createHiveKey(cluster.url, E2E_ADMIN_TOKEN, hive, "e2e");
+    const api = sessionApi(cluster.url, key);
+    // A model that repeats one move: loop detection pauses the session with a question.
+    const same = { tool_calls: [{ name: "search", arguments: { query: "limit" } }] };
+    const created = (await api.call("POST", "", {
+      hive,
+      mission: "Find LIMIT.",
+      script: encodeScript([same, same, same, same]),
+    })) as { id: string };
+    await api.call("POST", `/${created.id}/start`);
+    const out: string[] = [];
+    const ctx = createContext({ url: cluster.url, key, out: (l) => out.push(l), env: {} });
+    const failure = await awaitOutcome(ctx, api, created.id, 15, 60_000).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(failure).toBeInstanceOf(CliError);
+    expect((failure as CliError).message).toMatch(new RegExp(`^session ${created.id} is paused: `));
+    expect((failure as CliError).hint).toBe(
+      `answer with \`lethe answer ${created.id} "<your answer>"\``,
+    );
+    expect(out.filter((l) => l.startsWith("step "))).not.toHaveLength(0);
+
+    const status = await lethe(["status", created.id], { LETHE_KEY: key });
+    expect(status.out[0]).toMatch(/: paused at step \d+$/);
+    expect(status.out).toContain(`answer with: lethe answer ${created.id} "<your answer>"`);
+    const answered = await lethe(["answer", created.id, "search for OFFSET instead"], {
+      LETHE_KEY: key,
+    });
+    expect(answered.code).toBe(0);
+    expect(answered.out[0]).toMatch(new RegExp(`^session ${created.id} is \\w+ again at step`));
   });
 
   it("fails with one line for an unknown session and a bad key", async ({ expect }) => {
