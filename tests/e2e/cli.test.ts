@@ -165,6 +165,28 @@ describe("lethe run", () => {
     expect(answered.out[0]).toMatch(new RegExp(`^session ${created.id} is \\w+ again at step`));
   });
 
+  it("gives up at the deadline with one line saying how to follow the session", async ({
+    expect,
+  }) => {
+    const hive = `cli-${Math.random().toString(36).slice(2, 8)}`;
+    const { key } = await createHiveKey(cluster.url, E2E_ADMIN_TOKEN, hive, "e2e");
+    const api = sessionApi(cluster.url, key);
+    // Never started: it stays idle, so only the deadline can end the wait.
+    const created = (await api.call("POST", "", { hive, mission: "Find LIMIT." })) as {
+      id: string;
+    };
+    const ctx = createContext({ url: cluster.url, key, out: () => undefined, env: {} });
+    const failure = await awaitOutcome(ctx, api, created.id, 15, 1).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(failure).toBeInstanceOf(CliError);
+    expect((failure as CliError).message).toBe(
+      `no result from session ${created.id} before the deadline (it is still idle)`,
+    );
+    expect((failure as CliError).hint).toContain(`lethe status ${created.id}`);
+  });
+
   it("fails with one line for an unknown session and a bad key", async ({ expect }) => {
     const unknown = await lethe(["status", "s-does-not-exist"], { LETHE_KEY: "lethe_nope" });
     expect(unknown.code).toBe(1);
