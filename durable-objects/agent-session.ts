@@ -518,6 +518,8 @@ export class AgentSession extends Server<Env> {
   async storageStats() {
     return {
       blobBytes: this.#store.blobs.totalBytes(),
+      /** Bytes of every row that checkpoints and their restore need (the trace excluded). */
+      checkpointBytes: this.#store.checkpointBytes(),
       sqliteBytes: this.ctx.storage.sql.databaseSize,
       checkpoints: this.#store.checkpoints.count(),
     };

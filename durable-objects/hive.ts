@@ -73,6 +73,15 @@ function invalid(error: z.ZodError, what: string) {
   );
 }
 
+/** One write as a commit; anything that is not an object fails the commit's validation. */
+function single(op: "put" | "retract" | "supersede", request: unknown): CommitRequestIn {
+  if (typeof request !== "object" || request === null) {
+    return { idempotencyKey: "", writes: [] };
+  }
+  const { idempotencyKey, ...write } = request as { idempotencyKey?: unknown };
+  return { idempotencyKey, writes: [{ ...write, op }] } as CommitRequestIn;
+}
+
 export class Hive extends Server<Env> {
   static override options = { hibernate: true };
   readonly #store: HiveStore;
@@ -242,8 +251,7 @@ export class Hive extends Server<Env> {
 
   /** One write as its own commit (same semantics as commit). */
   async put(request: PutRequestIn): Promise<HiveResult<CommitResult>> {
-    const { idempotencyKey, ...write } = request;
-    return this.commit({ idempotencyKey, writes: [{ op: "put", ...write }] });
+    return this.commit(single("put", request));
   }
 
   /** Atomic batch: all writes or none. */
@@ -252,13 +260,11 @@ export class Hive extends Server<Env> {
   }
 
   async retract(request: RetractRequestIn): Promise<HiveResult<CommitResult>> {
-    const { idempotencyKey, ...write } = request;
-    return this.commit({ idempotencyKey, writes: [{ op: "retract", ...write }] });
+    return this.commit(single("retract", request));
   }
 
   async supersede(request: SupersedeRequestIn): Promise<HiveResult<CommitResult>> {
-    const { idempotencyKey, ...write } = request;
-    return this.commit({ idempotencyKey, writes: [{ op: "supersede", ...write }] });
+    return this.commit(single("supersede", request));
   }
 
   /** The latest version of an identifier (whatever its status), or a given version. */

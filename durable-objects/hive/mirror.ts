@@ -40,7 +40,11 @@ export class Mirror {
     return row ? Number(row.value) : 0;
   }
 
+  /** Only forward: two overlapping flushes (alarm and flushMirror) never move it back. */
   #setMirrored(seq: number): void {
+    if (seq <= this.mirroredSeq) {
+      return;
+    }
     this.#storage.sql.exec(
       "INSERT INTO hive_meta (key, value) VALUES ('mirrored_seq', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
       String(seq),

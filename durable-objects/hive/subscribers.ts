@@ -98,27 +98,29 @@ export class Subscribers {
       connection,
       sub: { sent: since, acked: since, live: false, stalledAt: null },
     };
-    if (!this.#store.canReplayFrom(since)) {
-      const snapshot = this.#store.snapshot();
-      const pages = packByBytes(snapshot.artifacts, MAX_OUT_FRAME_BYTES, (a) =>
-        utf8Bytes(JSON.stringify(a)),
-      );
-      if (pages.length === 0) {
-        pages.push([]);
-      }
-      pages.forEach((artifacts, i) =>
-        send(connection, {
-          type: "hive.snapshot",
-          seq: snapshot.seq,
-          artifacts,
-          done: i === pages.length - 1,
-        }),
-      );
-      entry.sub.sent = snapshot.seq;
-      entry.sub.acked = snapshot.seq;
-    }
     this.#entries.set(connection.id, entry);
     this.#pump(entry);
+  }
+
+  /** The active artifacts in pages; the log continues after the snapshot's seq. */
+  #sendSnapshot(entry: Entry): void {
+    const snapshot = this.#store.snapshot();
+    const pages = packByBytes(snapshot.artifacts, MAX_OUT_FRAME_BYTES, (a) =>
+      utf8Bytes(JSON.stringify(a)),
+    );
+    if (pages.length === 0) {
+      pages.push([]);
+    }
+    pages.forEach((artifacts, i) =>
+      send(entry.connection, {
+        type: "hive.snapshot",
+        seq: snapshot.seq,
+        artifacts,
+        done: i === pages.length - 1,
+      }),
+    );
+    entry.sub.sent = snapshot.seq;
+    entry.sub.acked = snapshot.seq;
   }
 
   unsubscribe(connection: Connection<SocketState>): void {
@@ -161,6 +163,10 @@ export class Subscribers {
   /** Sends catch-up pages while the window has room; goes live at the head. */
   #pump(entry: Entry): void {
     const { sub } = entry;
+    if (!this.#store.canReplayFrom(sub.sent)) {
+      // Behind the retention window (at subscribe, or pruned while it caught up).
+      this.#sendSnapshot(entry);
+    }
     const head = this.#store.head;
     while (sub.sent < head && sub.sent - sub.acked < SUBSCRIBER_WINDOW_EVENTS) {
       const room = sub.acked + SUBSCRIBER_WINDOW_EVENTS - sub.sent;

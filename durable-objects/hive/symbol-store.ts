@@ -15,9 +15,15 @@ export const SYMBOL_SCHEMA = `
 /**
  * mapped: parsed (maybe partially: see the report); text-only: no grammar, its
  * text is in L3; stored-not-indexed: binary, invalid UTF-8 or too large;
- * map-failed: the parser gave up (the text is still in L3).
+ * map-failed: the parser gave up (the text is still in L3); index-failed:
+ * storing its symbols or vectors failed (written again, it is indexed again).
  */
-export type FileIndexState = "mapped" | "text-only" | "stored-not-indexed" | "map-failed";
+export type FileIndexState =
+  | "mapped"
+  | "text-only"
+  | "stored-not-indexed"
+  | "map-failed"
+  | "index-failed";
 
 export interface FileIndexEntry {
   path: string;
@@ -104,7 +110,7 @@ export class SymbolStore {
   problems(): FileIndexEntry[] {
     return this.#sql
       .exec<MapRow>(
-        `SELECT * FROM ws_maps WHERE state IN ('stored-not-indexed', 'map-failed')
+        `SELECT * FROM ws_maps WHERE state IN ('stored-not-indexed', 'map-failed', 'index-failed')
            OR json_extract(report, '$.partial') = 1 ORDER BY path`,
       )
       .toArray()

@@ -68,7 +68,20 @@ export class WorkspaceIndexer {
         return done;
       }
       for (const entry of batch) {
-        bytes += await this.#indexOne(entry.path, entry.hash);
+        try {
+          bytes += await this.#indexOne(entry.path, entry.hash);
+        } catch (error) {
+          // One file must not block the queue behind it: it is reported as a
+          // problem (workspaceStatus) and the next write of it indexes it again.
+          log.error("index.entry-failed", { path: entry.path, ...describeError(error) });
+          const reason = error instanceof Error ? error.message : String(error);
+          if (entry.hash !== null) {
+            this.#symbols.record(
+              { path: entry.path, hash: entry.hash, state: "index-failed", reason, report: null },
+              null,
+            );
+          }
+        }
         this.#queue.indexed(entry);
         done++;
         if (bytes >= INDEX_BUDGET_BYTES) {

@@ -14,7 +14,7 @@ import type {
 } from "../../shared/mapper/graph.ts";
 import type { FileMapper } from "../../shared/mapper/map-file.ts";
 import type { SymbolDef } from "../../shared/mapper/types.ts";
-import { createLogger } from "../../shared/log.ts";
+import { createLogger, describeError } from "../../shared/log.ts";
 import { ok } from "../../shared/result.ts";
 import { wsErr, type WorkspaceResult } from "../../shared/workspace/errors.ts";
 import type { Manifest, ManifestInfo, WriteResult } from "../../shared/workspace/manifest.ts";
@@ -267,8 +267,16 @@ export class Workspace {
   }
 
   /** Indexes queued file versions (see workspace-indexer.ts); returns how many. */
-  drain(): Promise<number> {
-    return this.#indexer.drain();
+  async drain(): Promise<number> {
+    try {
+      return await this.#indexer.drain();
+    } catch (error) {
+      // An index failure (the vector backend down, a bug on one file) must not
+      // fail the write that triggered it or the query waiting on it: the entry
+      // stays queued and the next drain retries it; status() shows the backlog.
+      log.error("index.failed", describeError(error));
+      return 0;
+    }
   }
 
   async #graph() {

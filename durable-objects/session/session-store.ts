@@ -286,6 +286,28 @@ export class SessionStore {
     );
   }
 
+  /**
+   * The bytes of data checkpoints and their restore rest on: blobs, transcript
+   * rows, references, checkpoint rows and meta, counted column by column (SQLite's
+   * page slack excluded; the trace excluded: it is observability, not state).
+   */
+  checkpointBytes(): number {
+    const sum = (query: string) => this.#sql.exec<{ n: number | null }>(query).one().n ?? 0;
+    return (
+      sum("SELECT sum(length(hash) + 16 + coalesce(length(data), 0)) AS n FROM blobs") +
+      sum("SELECT sum(length(hash) + 8 + length(data)) AS n FROM blob_chunks") +
+      sum(
+        "SELECT sum(40 + length(role) + coalesce(length(name), 0) + length(hash) + coalesce(length(extra), 0)) AS n FROM turns",
+      ) +
+      sum("SELECT count(*) * 16 AS n FROM lineage") +
+      sum("SELECT sum(length(ref) + length(hash) + length(kind) + 16) AS n FROM refs") +
+      sum(
+        "SELECT sum(length(id) + coalesce(length(parent), 0) + coalesce(length(label), 0) + length(manifest_hash) + 24) AS n FROM checkpoints",
+      ) +
+      sum("SELECT sum(length(key) + length(value)) AS n FROM session_meta")
+    );
+  }
+
   refHashes(): string[] {
     return this.#sql
       .exec<{ hash: string }>("SELECT hash FROM refs")

@@ -2,7 +2,7 @@
 // budget and a content hash, rendered to OpenAI chat messages. AgentSession
 // builds one per step; the compressor reduces the sections that ask for it.
 import { z } from "zod";
-import { sha256Hex } from "../hash.ts";
+import { contentKey } from "../hash.ts";
 import type { ChatMessage } from "./messages.ts";
 import type { Page } from "./page.ts";
 import type { Tokenizer } from "./tokens.ts";
@@ -161,7 +161,8 @@ function section(
     messages,
     tokens,
     budget,
-    hash: sha256Hex(JSON.stringify(messages)),
+    // 128 bits identify a section; checkpoints store these every step, so they stay short.
+    hash: contentKey(JSON.stringify(messages)),
     needsCompression: name !== "system" && tokens > COMPRESS_AT * budget,
   };
 }
