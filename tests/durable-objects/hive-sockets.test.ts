@@ -230,6 +230,33 @@ describe("Hive subscriptions", () => {
     again.close();
   });
 
+  it("sends a snapshot to a paused subscriber whose next events were pruned", async ({
+    expect,
+  }) => {
+    const h = await newHive();
+    const batches = Math.ceil((SUBSCRIBER_WINDOW_EVENTS + 300) / MAX_BATCH_WRITES);
+    for (let b = 0; b < batches; b++) {
+      const writes = range(1, MAX_BATCH_WRITES).map((i) => makePut({ identifier: `p.${b}.${i}` }));
+      await h.stub.batch(makeCommit(writes));
+    }
+    const head = batches * MAX_BATCH_WRITES;
+    const socket = await h.open("&since=0");
+    await collect(socket, (_m, s) => s.length >= SUBSCRIBER_WINDOW_EVENTS);
+    await runInDurableObject(h.stub, (_instance, state) => {
+      state.storage.sql.exec("DELETE FROM events WHERE seq <= ?", SUBSCRIBER_WINDOW_EVENTS + 100);
+    });
+    socket.send(JSON.stringify({ type: "hive.ack", seq: SUBSCRIBER_WINDOW_EVENTS }));
+    const { frames } = await collect(socket, (m) => m.type === "hive.synced");
+    const pages = frames.flatMap((m) => (m.type === "hive.snapshot" ? [m] : []));
+    expect(pages.length).toBeGreaterThan(1); // paged under the frame cap
+    expect(pages.every((p) => p.seq === head)).toBe(true);
+    expect(pages.map((p) => p.done)).toEqual([...Array(pages.length - 1).fill(false), true]);
+    expect(pages.flatMap((p) => p.artifacts).length).toBe(head);
+    expect(frames.filter((m) => m.type === "hive.events")).toEqual([]);
+    expect(frames.at(-1)).toEqual({ type: "hive.synced", seq: head });
+    socket.close();
+  });
+
   it("resumes a paused subscriber from the log when it acks", async ({ expect }) => {
     const h = await newHive();
     const writes = range(1, MAX_BATCH_WRITES).map((i) => makePut({ identifier: `x.${i}` }));

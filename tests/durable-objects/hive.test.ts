@@ -295,6 +295,11 @@ describe("Hive writes", () => {
         code: "INVALID_REQUEST",
       });
     }
+    const hostile = [null, 42, "put", { idempotencyKey: "k" }, { artifact: makeArtifact() }];
+    for (const request of hostile) {
+      const result = await h.put(request as unknown as Parameters<typeof h.put>[0]);
+      expect(result, JSON.stringify(request)).toMatchObject({ ok: false, code: "INVALID_REQUEST" });
+    }
     expect(await h.put({ idempotencyKey: "", artifact: makeArtifact() })).toMatchObject({
       ok: false,
       code: "INVALID_REQUEST",
