@@ -205,5 +205,14 @@ export function querySets(symbols: Sym[]): QuerySet[] {
       kind: "description",
       queries: sample.map((s) => ({ text: descriptionQuery(s.doc, random), path: s.path })),
     },
+    {
+      // Harder, reported without a target: two of the three concept words only,
+      // so several symbols match equally and the defining file must rank in the top 5.
+      kind: "partial description",
+      queries: sample.map((s) => ({
+        text: descriptionQuery(s.doc, random).split(" ").slice(0, 2).join(" "),
+        path: s.path,
+      })),
+    },
   ];
 }

@@ -32,7 +32,7 @@ function percentile(values: number[], p: number): number {
 }
 
 function line(label: string, figure: string, note = ""): void {
-  process.stdout.write(`${label.padEnd(62)} ${figure.padEnd(26)} ${note}\n`);
+  process.stdout.write(`${label.padEnd(70)} ${figure.padEnd(26)} ${note}\n`);
 }
 
 const ms = (n: number) => `${n.toFixed(2)} ms`;
@@ -100,7 +100,9 @@ async function nodeRun(files: Record<string, string>, symbols: Sym[]): Promise<v
     line(
       `${set.kind}: recall@${TOP_K} hybrid`,
       recall.toFixed(3),
-      `target >= ${RECALL_TARGET}: ${recall >= RECALL_TARGET ? "PASS" : "FAIL"}`,
+      set.kind === "partial description"
+        ? "(no target: ambiguous by design)"
+        : `target >= ${RECALL_TARGET}: ${recall >= RECALL_TARGET ? "PASS" : "FAIL"}`,
     );
     line(
       `${set.kind}: recall@${TOP_K} lexical only / vector only (baselines)`,
@@ -178,7 +180,9 @@ async function clusterRun(files: Record<string, string>, symbols: Sym[]): Promis
       line(
         `${set.kind}: recall@${TOP_K} over HTTP`,
         recall.toFixed(3),
-        `target >= ${RECALL_TARGET}: ${recall >= RECALL_TARGET ? "PASS" : "FAIL"}`,
+        set.kind === "partial description"
+          ? "(no target: ambiguous by design)"
+          : `target >= ${RECALL_TARGET}: ${recall >= RECALL_TARGET ? "PASS" : "FAIL"}`,
       );
       line(
         `${set.kind}: search over HTTP p50 / p99`,
