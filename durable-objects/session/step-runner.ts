@@ -4,7 +4,11 @@
 import { buildEnvelope } from "../../shared/context/envelope.ts";
 import { usedTokens } from "../../shared/context/page.ts";
 import { applyPagerOps } from "../../shared/context/pager.ts";
-import { recordStep, sectionHashes } from "../../shared/context/section-hits.ts";
+import {
+  recordStep,
+  sectionHashes,
+  type SectionHashes,
+} from "../../shared/context/section-hits.ts";
 import { loadTokenizer } from "../../shared/context/tokens.ts";
 import type { ServerMessage } from "../../shared/protocol.ts";
 import { err, ok, type Result } from "../../shared/result.ts";
@@ -138,7 +142,20 @@ export async function commitDraft(
     const state: SessionState = {
       ...next,
       sectionHashes: hashes,
-      hits: recordStep(before.hits, hashes).tracker,
+      // The tracker's `previous` is the last step's sectionHashes: not stored twice.
+      hits: {
+        ...recordStep(
+          {
+            ...before.hits,
+            previous:
+              Object.keys(before.sectionHashes).length === 0
+                ? null
+                : (before.sectionHashes as SectionHashes),
+          },
+          hashes,
+        ).tracker,
+        previous: null,
+      },
     };
     const manifest = host.store.commit({
       turns,
