@@ -152,6 +152,12 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
     });
     return "stop";
   }
+  if (preset.policies.includes("verify-first")) {
+    const contradiction = await verifyFirst(host, config);
+    if (contradiction !== null) {
+      return "stop";
+    }
+  }
   const metadata = config.script === undefined ? undefined : { lethe_script: config.script };
   const history = await readHistory(host.store, (hash) => host.text(hash));
   const envelope = await renderEnvelope(config, { ...state, meta: synced.meta }, history);
@@ -496,6 +502,61 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
     return "continue";
   }
   return finished || halted || asked || gaveUp ? "stop" : "continue";
+}
+
+/**
+ * Verify-first: an artifact this session extracted from code that has changed
+ * since contradicts the code. The session rolls back to just before it saved that
+ * artifact and halts with a report, rather than build on a stale fact.
+ */
+async function verifyFirst(host: LoopHost, config: SessionConfig): Promise<string | null> {
+  const hive = host.env.Hive.getByName(config.hive);
+  const stale = await hive.staleArtifacts();
+  if (!stale.ok) {
+    return null;
+  }
+  for (const item of stale.value) {
+    const artifact = await hive.get(item.identifier, item.version);
+    if (!artifact.ok || artifact.value.provenance.session !== host.name) {
+      continue;
+    }
+    const head = host.store.head();
+    const before =
+      head === null
+        ? undefined
+        : host.store.checkpoints.asOf(head, artifact.value.provenance.step - 1);
+    const manifest = before === undefined ? undefined : host.store.checkpoints.manifest(before.id);
+    if (!manifest) {
+      continue;
+    }
+    const reason = `verify-first: ${item.identifier}@${item.version} cites ${item.source}, which no longer holds (${item.freshness.reason})`;
+    host.store.rollback(manifest);
+    await commit(host, config, {
+      turns: [
+        {
+          role: "user",
+          content: `[VERIFY-FIRST] ${reason}. Rolled back to checkpoint ${manifest.id}; halted for a person to review.`,
+        },
+      ],
+      ops: [],
+      patch: {
+        status: "halted",
+        outcome: { status: "halted", summary: reason, reason: "verify-first" },
+      },
+      trace: [
+        {
+          kind: "verify_first",
+          data: {
+            artifact: `${item.identifier}@${item.version}`,
+            source: item.source,
+            to: manifest.id,
+          },
+        },
+      ],
+    });
+    return reason;
+  }
+  return null;
 }
 
 /**

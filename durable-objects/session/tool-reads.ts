@@ -63,7 +63,9 @@ export function makeToolReads(
           hint: "binary files cannot be staged; search for the text you need instead",
         };
       }
-      const all = read.value.text.split("\n");
+      // A final newline ends the last line; it does not start another one.
+      const text = read.value.text.endsWith("\n") ? read.value.text.slice(0, -1) : read.value.text;
+      const all = text.split("\n");
       const start = Math.max(1, lines?.start ?? 1);
       const end = Math.min(all.length, lines?.end ?? all.length);
       if (start > end) {

@@ -34,7 +34,12 @@ export const PRESETS: Readonly<Record<string, Preset>> = {
     mode: "strict",
     strategy:
       "Find candidates with search or the structural tools, stage one file or symbol, save what you learn as artifacts, compute with calculate, change code with apply_patch, then finish.",
-    policies: ["halt-on-missing-dependency", "purge-on-vulnerability", "verify-contracts"],
+    policies: [
+      "halt-on-missing-dependency",
+      "purge-on-vulnerability",
+      "verify-contracts",
+      "verify-first",
+    ],
     cleanRoom: false,
   },
   architect: {
@@ -52,7 +57,7 @@ export const PRESETS: Readonly<Record<string, Preset>> = {
     mode: "strict",
     strategy:
       "Follow the recorded decisions and contracts exactly: read the artifact, stage the one file to change, patch it, verify, finish.",
-    policies: ["halt-on-missing-dependency", "verify-contracts"],
+    policies: ["halt-on-missing-dependency", "verify-contracts", "verify-first"],
     cleanRoom: false,
   },
   "clean-room": {

@@ -224,4 +224,48 @@ describe("the agent loop on the local model", () => {
     const limits = await env.Hive.getByName(hive).workspaceRead("src/limits.ts");
     expect(limits.ok && limits.value.text).toContain("MAX_WAIT = 0;");
   });
+
+  it("verifies first: an artifact whose code changed rolls the session back and halts it", async ({
+    expect,
+  }) => {
+    const hive = await hiveWith(TWO_FILES);
+    const stub = env.AgentSession.getByName(`s-${crypto.randomUUID()}`);
+    const script = encodeScript([
+      { tool_calls: [{ name: "stage_context", arguments: { path: "src/config.ts" } }] },
+      {
+        tool_calls: [
+          {
+            name: "save_artifact",
+            arguments: { key: "timeout", value: 30, evidence: ["src/config.ts:2"] },
+          },
+        ],
+      },
+      { tool_calls: [{ name: "search", arguments: { query: "retries" } }] },
+    ]);
+    await stub.init(
+      SessionConfigSchema.parse({ hive, mission: "Find TIMEOUT and save it.", script }),
+    );
+    await stub.start();
+    await runDurableObjectAlarm(stub); // stage
+    await runDurableObjectAlarm(stub); // save, citing src/config.ts@v1:2-2
+    const saved = await env.Hive.getByName(hive).get("timeout");
+    expect(saved.ok && saved.value.provenance.source).toBe("src/config.ts@v1:2-2");
+    // Someone changes the code the artifact was extracted from.
+    await env.Hive.getByName(hive).workspaceWrite({
+      files: [
+        { path: "src/config.ts", content: "// Network settings.\nexport const TIMEOUT = 45;\n" },
+      ],
+    });
+    await runDurableObjectAlarm(stub);
+    const state = await stub.state();
+    expect(state.ok && state.value.status).toBe("halted");
+    expect(state.ok && state.value.outcome?.reason).toBe("verify-first");
+    // Rolled back to before the save: the stale fact is not in this session's L1 or history.
+    const transcript = await stub.transcript(0, 100);
+    const turns = transcript.ok ? transcript.value.turns.map((t) => t.content) : [];
+    expect(turns.some((t) => t.startsWith("saved timeout"))).toBe(false);
+    expect(turns.at(-1)).toContain(
+      "[VERIFY-FIRST] verify-first: timeout@1 cites src/config.ts@v1:2-2",
+    );
+  });
 });

@@ -1,6 +1,7 @@
 // save_artifact: one compare-and-swap artifact write with provenance taken from
 // the step (session, agent, step) and the evidence, plus the `artifact_saved`
 // pager op (strict mode then purges L1's unpinned pages: the fact lives in L2).
+import { formatCitation } from "../../workspace/provenance.ts";
 import type { z } from "zod";
 import { stableStringify } from "../../hive/canonical.ts";
 import {
@@ -77,6 +78,38 @@ function evidencePage(evidence: string, l1: ReturnType<ToolReads["l1"]>) {
   return l1.find((p) => p.kind === "file" && (p.id === path || p.id.startsWith(`${path}:`)));
 }
 
+/**
+ * Evidence `path:line` (or `path:a-b`) inside a staged file page becomes a code
+ * citation the workspace can verify later (`path@v<N>:a-b` plus the hash of
+ * those lines), so the artifact is flagged stale when that code changes.
+ */
+function codeCitation(
+  evidence: string,
+  page: { kind: string; sourceRef: string; content: string } | undefined,
+): { source: string; contentHash: string } | null {
+  const cited = /^(.+):(\d+)(?:-(\d+))?$/.exec(evidence);
+  const at = page === undefined ? null : /^file:(.+)@(\d+):(\d+)-(\d+)$/.exec(page.sourceRef);
+  if (!cited || !at || page === undefined || cited[1] !== at[1]) {
+    return null;
+  }
+  const start = Number(cited[2]);
+  const end = cited[3] === undefined ? start : Number(cited[3]);
+  const pageStart = Number(at[3]);
+  const lines = page.content.split("\n").slice(start - pageStart, end - pageStart + 1);
+  if (start < pageStart || end < start || lines.length !== end - start + 1) {
+    return null;
+  }
+  return {
+    source: formatCitation({
+      path: at[1] ?? "",
+      version: Number(at[2]),
+      startLine: start,
+      endLine: end,
+    }),
+    contentHash: sha256Hex(lines.join("\n")),
+  };
+}
+
 function cut(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
@@ -141,8 +174,12 @@ export async function saveArtifact(args: SaveArtifactArgs, reads: ToolReads): Pr
   // Without evidence, the file the agent is looking at is the best source there is.
   const filePage = firstEvidence === undefined ? l1.findLast((p) => p.kind === "file") : undefined;
   const sourcePage = cited ?? filePage;
+  const citation = firstEvidence === undefined ? null : codeCitation(firstEvidence, cited);
   const source =
-    firstEvidence ?? filePage?.sourceRef ?? `session:${reads.session}/step:${reads.step}`;
+    citation?.source ??
+    firstEvidence ??
+    filePage?.sourceRef ??
+    `session:${reads.session}/step:${reads.step}`;
   const unsourced = firstEvidence === undefined && filePage === undefined;
   const artifact: ArtifactInputIn = {
     identifier: args.key,
@@ -157,7 +194,11 @@ export async function saveArtifact(args: SaveArtifactArgs, reads: ToolReads): Pr
       agent: reads.agent,
       step: reads.step,
       source: cut(source, MAX_SOURCE_CHARS),
-      ...(sourcePage === undefined ? {} : { contentHash: sha256Hex(sourcePage.content) }),
+      ...(citation !== null
+        ? { contentHash: citation.contentHash }
+        : sourcePage === undefined
+          ? {}
+          : { contentHash: sha256Hex(sourcePage.content) }),
     },
     tags: unsourced ? [UNSOURCED_TAG] : [],
   };
