@@ -17,6 +17,7 @@ const KEY_RANDOM_BYTES = 20;
  * cost a D1 read per request; a revoked key stops working within this time.
  */
 export const KEY_CACHE_TTL_MS = 30_000;
+/** Keys remembered per isolate: far more than the hives one gateway serves at once. */
 const KEY_CACHE_MAX = 1_000;
 /** Admin tokens shorter than this are treated as not configured. */
 export const MIN_ADMIN_TOKEN_CHARS = 16;
