@@ -348,15 +348,25 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
 
   // Effects: the hive first (idempotent per step), then the step's commit.
   let output = outcome.output;
-  let ops: PagerOp[] = outcome.pagerOps;
+  // Clean room: what enters L1 (and so every checkpoint) is redacted first.
+  let ops: PagerOp[] = preset.cleanRoom
+    ? outcome.pagerOps.map((op) =>
+        op.type === "stage" || op.type === "prefetch"
+          ? { ...op, page: { ...op.page, content: redactSecrets(op.page.content).text } }
+          : op,
+      )
+    : outcome.pagerOps;
   let failed = outcome.error;
   if (outcome.artifacts.length > 0) {
     const written = await host.env.Hive.getByName(config.hive).commit({
       idempotencyKey: `${host.name}:${step}`,
+      // Clean room: a secret never reaches the hive, even inside an artifact's value.
       writes: outcome.artifacts.map((w) => ({
         op: "put" as const,
         expectedVersion: w.expectedVersion,
-        artifact: w.artifact,
+        artifact: preset.cleanRoom
+          ? { ...w.artifact, value: redactValue(w.artifact.value).value as typeof w.artifact.value }
+          : w.artifact,
       })),
     });
     if (!written.ok) {

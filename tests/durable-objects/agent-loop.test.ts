@@ -268,4 +268,43 @@ describe("the agent loop on the local model", () => {
       "[VERIFY-FIRST] verify-first: timeout@1 cites src/config.ts@v1:2-2",
     );
   });
+
+  it("keeps secrets out of the hive and the trace in a clean room", async ({ expect }) => {
+    const hive = await hiveWith({
+      "src/env.ts": "export const API_KEY = 'sk-proj-abcdefghijklmnopqrstuvwxyz0123456789ABCD';\n",
+    });
+    const secret = "sk-proj-abcdefghijklmnopqrstuvwxyz0123456789ABCD";
+    const script = encodeScript([
+      { tool_calls: [{ name: "stage_context", arguments: { path: "src/env.ts" } }] },
+      {
+        tool_calls: [
+          {
+            name: "save_artifact",
+            arguments: { key: "api.key", value: secret, evidence: ["src/env.ts:1"] },
+          },
+        ],
+      },
+      { tool_calls: [{ name: "finish", arguments: { status: "achieved", summary: "recorded" } }] },
+    ]);
+    const { stub, state } = await runMission(hive, {
+      mission: "Find the API key and save it.",
+      persona: "clean-room",
+      script,
+    });
+    expect(state.status).toBe("finished");
+    const saved = await env.Hive.getByName(hive).get("api.key");
+    expect(saved.ok && JSON.stringify(saved.value.value)).not.toContain(secret);
+    for (let step = 1; step <= state.step; step++) {
+      const past = await stub.asOf(step);
+      expect(past.ok && JSON.stringify(past.value.state)).not.toContain(secret);
+    }
+    for (const event of await stub.traceEvents(0, 100)) {
+      for (const ref of [event.data.inputRef, event.data.outputRef]) {
+        if (typeof ref === "string") {
+          const stored = await stub.resolveRef(ref);
+          expect(stored.ok && stored.value.content).not.toContain(secret);
+        }
+      }
+    }
+  });
 });
