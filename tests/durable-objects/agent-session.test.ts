@@ -1,37 +1,7 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, it } from "vitest";
-import { SessionConfigSchema, type SessionConfigInput } from "../../shared/session/config.ts";
-import type { SubmitStep } from "../../shared/session/step.ts";
-
-function makeConfig(overrides: Partial<SessionConfigInput> = {}) {
-  return SessionConfigSchema.parse({ hive: "demo", mission: "find the timeout", ...overrides });
-}
-
-function filePage(id: string, content: string, overrides: Record<string, unknown> = {}) {
-  return { id, kind: "file" as const, sourceRef: `file:${id}`, content, ...overrides };
-}
-
-async function newSession(overrides: Partial<SessionConfigInput> = {}) {
-  const name = `s-${crypto.randomUUID()}`;
-  const stub = env.AgentSession.getByName(name);
-  const created = await stub.init(makeConfig(overrides));
-  if (!created.ok) {
-    throw new Error(created.message);
-  }
-  return { name, stub };
-}
-
-async function step(stub: ReturnType<typeof env.AgentSession.getByName>, input: SubmitStep) {
-  const result = await stub.step(input);
-  if (!result.ok) {
-    throw new Error(`${result.code}: ${result.message}`);
-  }
-  return result.value;
-}
-
-const longText = (seed: string, n = 40) =>
-  Array.from({ length: n }, (_, i) => `${seed} line ${i}: const value${i} = ${i * 7};`).join("\n");
+import { filePage, longText, makeConfig, newSession, step } from "./session-fixtures.ts";
 
 describe("AgentSession storage", () => {
   it("migrates its SQLite schema before the first message", async ({ expect }) => {
