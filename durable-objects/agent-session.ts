@@ -36,7 +36,7 @@ import {
   startTransition,
   type Answer,
   type ControlErrorCode,
-} from "./session/control.ts";
+} from "../shared/session/control.ts";
 import { runAgentStep } from "./session/loop.ts";
 import { commitDraft, runStep, type StepResult } from "./session/step-runner.ts";
 import type { Turn } from "./session/transcript-store.ts";

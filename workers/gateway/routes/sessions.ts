@@ -10,7 +10,7 @@ import { LABEL_PATTERN } from "../../../shared/session/checkpoint.ts";
 import { SESSION_ID_PATTERN, SessionConfigSchema } from "../../../shared/session/config.ts";
 import { SubmitStepSchema } from "../../../shared/session/step.ts";
 import { authorizeHive, presentedKey } from "../auth.ts";
-import { AnswerSchema } from "../../../durable-objects/session/control.ts";
+import { AnswerSchema } from "../../../shared/session/control.ts";
 import { jsonBody } from "../validate.ts";
 
 type Bindings = { Bindings: Env };

@@ -1,7 +1,7 @@
 // Starting, pausing and answering a mission: the transitions of a session's
 // status that happen outside a step. Pure decisions; AgentSession applies them.
 import { z } from "zod";
-import type { SessionState } from "../../shared/session/step.ts";
+import type { SessionState } from "./step.ts";
 
 export const AnswerSchema = z.strictObject({
   /** For a gatekeeper ASK: approve or deny the pending move. */
