@@ -37,7 +37,8 @@ import {
   type Answer,
   type ControlErrorCode,
 } from "../shared/session/control.ts";
-import { runAgentStep } from "./session/loop.ts";
+import { runAgentStep, workspaceHead } from "./session/loop.ts";
+import { restoreFiles } from "./session/restore-files.ts";
 import { commitDraft, runStep, type StepResult } from "./session/step-runner.ts";
 import type { Turn } from "./session/transcript-store.ts";
 import { receive, send } from "./socket.ts";
@@ -150,14 +151,17 @@ export class AgentSession extends Server<Env> {
 
   /** Starts the mission: steps run one per alarm until it finishes, halts or pauses. */
   async start(): Promise<Result<SessionStateView, SessionErrorCode | ControlErrorCode>> {
-    if (this.#store.config() === null) {
+    const config = this.#store.config();
+    if (config === null) {
       return this.#missing();
     }
     const move = startTransition(this.#store.state());
     if (!move.ok) {
       return err(move.code, move.message, move.hint);
     }
-    this.#store.control(move.patch, move.label);
+    // The workspace version the mission starts from: a rollback to here restores it.
+    const head = await workspaceHead({ env: this.env }, config);
+    this.#store.control({ ...move.patch, workspaceManifest: head }, move.label);
     await this.ctx.storage.setAlarm(Date.now());
     return ok(this.#view(this.#store.state()));
   }
@@ -271,13 +275,26 @@ export class AgentSession extends Server<Env> {
   /** Brings L1, the envelope's sections and the transcript position back to a checkpoint. */
   async rollback(
     idOrLabel: string,
-  ): Promise<Result<CheckpointManifest, "NOT_FOUND" | "CHECKPOINT_NOT_FOUND">> {
-    if (this.#store.config() === null) {
+  ): Promise<Result<CheckpointManifest, "NOT_FOUND" | "CHECKPOINT_NOT_FOUND" | "RESTORE_FAILED">> {
+    const config = this.#store.config();
+    if (config === null) {
       return this.#missing();
     }
     const manifest = this.#find(idOrLabel);
     if (!manifest) {
       return this.#checkpointMissing(idOrLabel);
+    }
+    // Files this session wrote after the checkpoint go back to that moment too.
+    const since = this.#store.state().written;
+    const before = new Set(this.#store.stateOf(manifest).written);
+    const restored = await restoreFiles(
+      this.env.Hive.getByName(config.hive),
+      since.filter((p) => !before.has(p)),
+      manifest.workspaceManifest,
+      `rollback of ${this.name} to ${manifest.id}`,
+    );
+    if (!restored.ok) {
+      return restored;
     }
     this.#store.rollback(manifest);
     this.#broadcast({ type: "session.rolled_back", to: manifest.id, step: manifest.step });

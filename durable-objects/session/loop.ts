@@ -139,6 +139,10 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
     return "stop";
   }
   const synced = await syncHive(host, config, state);
+  // The workspace version this step sees: checkpoints point at it.
+  let workspaceManifest =
+    (await workspaceHead(host, config)) ?? state.workspaceManifest ?? undefined;
+  let written = state.written;
   const driver = driverFor(host);
   if (!driver.ok) {
     await commit(host, config, {
@@ -380,6 +384,9 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
     if (!wrote.ok) {
       failed = true;
       output = `[TOOL ERROR] ${wrote.code}: ${wrote.message}${wrote.hint ? `\n[HINT] ${wrote.hint}` : ""}`;
+    } else {
+      workspaceManifest = wrote.value.id;
+      written = [...new Set([...written, ...outcome.files.map((f) => f.path)])].sort();
     }
   }
   const gated = await host.env.GATEKEEPER.gateOutput({
@@ -463,6 +470,7 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
       }
     : null;
   const result = await commit(host, config, {
+    workspaceManifest,
     turns: [
       ...stepTurns(step, healed.tool, args, healed.rationale ?? "", content),
       ...(handoff
@@ -481,6 +489,7 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
       meta: synced.meta,
       gatekeeper: recordToolResult(gatekeeper, !failed),
       ...(approvedNow ? { approved: null } : {}),
+      written,
       ...(recovered ? { autofix: 0 } : {}),
       ...(finished ?? halted ?? asked ?? handoff ?? gaveUp),
     },
@@ -512,6 +521,15 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
     return "continue";
   }
   return finished || halted || asked || gaveUp ? "stop" : "continue";
+}
+
+/** The id of the hive's workspace head, or null when it has no files yet. */
+export async function workspaceHead(
+  host: { env: Env },
+  config: SessionConfig,
+): Promise<string | null> {
+  const head = await host.env.Hive.getByName(config.hive).workspaceManifest("head", undefined, 1);
+  return head.ok ? head.value.id : null;
 }
 
 /**

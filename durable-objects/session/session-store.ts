@@ -123,6 +123,7 @@ export class SessionStore {
         pending: null,
         autofix: 0,
         approved: null,
+        written: [],
         hiveSeqSeen: 0,
         workspaceManifest: null,
       };

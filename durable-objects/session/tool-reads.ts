@@ -27,7 +27,7 @@ export interface LoopReads extends ToolReads {
   /** Active contract artifacts (for the verify-contracts policy). */
   contracts(): Promise<Artifact[]>;
   /** Applies a tool's file writes as one new workspace version. */
-  writeFiles(files: readonly FileWrite[]): Promise<ReadResult<{ version: number }>>;
+  writeFiles(files: readonly FileWrite[]): Promise<ReadResult<{ version: number; id: string }>>;
 }
 
 type Failure = { ok: false; code: string; message: string; hint?: string };
@@ -224,7 +224,10 @@ export function makeToolReads(
         message: `${config.agent} in ${host.name} at step ${step}`,
       });
       return written.ok
-        ? { ok: true, value: { version: written.value.manifest.version } }
+        ? {
+            ok: true,
+            value: { version: written.value.manifest.version, id: written.value.manifest.id },
+          }
         : failed(written);
     },
   };

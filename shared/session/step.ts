@@ -66,6 +66,8 @@ export interface SessionState {
   pending: PendingHuman | null;
   /** Auto-fix attempts spent on the current failure (bounded). */
   autofix: number;
+  /** Workspace paths this session has written (a rollback restores them). */
+  written: string[];
   /** A move a person approved after an ASK: admitted once when made again. */
   approved: { tool: string; args: string } | null;
   hiveSeqSeen: number;

@@ -307,4 +307,31 @@ describe("the agent loop on the local model", () => {
       }
     }
   });
+
+  it("points checkpoints at workspace versions, and a rollback restores the files it wrote", async ({
+    expect,
+  }) => {
+    const hive = await hiveWith(TWO_FILES);
+    const { stub, state } = await runMission(hive, {
+      mission:
+        "Find TIMEOUT in src/config.ts and RETRIES in src/retry.ts, save both, compute their sum and set MAX_WAIT in src/limits.ts to it.",
+    });
+    expect(state.written).toEqual(["src/limits.ts"]);
+    const h = env.Hive.getByName(hive);
+    const head = await h.workspaceManifest("head", undefined, 1);
+    expect(state.workspaceManifest).toBe(head.ok && head.value.id);
+    const start = await stub.manifest("start");
+    expect(start.ok && start.value.workspaceManifest).toMatch(/^wsm_1_/);
+    expect((await h.workspaceRead("src/limits.ts")).ok).toBe(true);
+
+    const back = await stub.rollback("start");
+    expect(back.ok).toBe(true);
+    const limits = await h.workspaceRead("src/limits.ts");
+    expect(limits.ok && limits.value.text).toContain("MAX_WAIT = 0;");
+    const after = await stub.state();
+    expect(after.ok && after.value.written).toEqual([]);
+    // Files other sessions or people wrote are not touched.
+    const config = await h.workspaceRead("src/config.ts");
+    expect(config.ok && config.value.text).toContain("TIMEOUT = 30;");
+  });
 });

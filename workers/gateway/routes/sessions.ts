@@ -27,6 +27,7 @@ const STATUS: Record<string, 400 | 404 | 409 | 422> = {
   NOT_STARTABLE: 409,
   NOT_PAUSED: 409,
   BAD_ANSWER: 400,
+  RESTORE_FAILED: 409,
 };
 
 /** Unwraps an RPC Result, turning a failure into the gateway's typed JSON error. */

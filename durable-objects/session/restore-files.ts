@@ -1,0 +1,69 @@
+// Rollback covers files as well as conversation: the workspace files a session
+// wrote after a checkpoint are written back as they were at the checkpoint's
+// workspace version (or deleted when they did not exist then), as one new version.
+import { err, ok, type Result } from "../../shared/result.ts";
+
+interface WorkspaceHive {
+  workspaceRead(
+    path: string,
+    ref?: string | number,
+  ): Promise<
+    | { ok: true; value: { text: string | null; bytes: Uint8Array } }
+    | { ok: false; code: string; message: string; hint?: string }
+  >;
+  workspaceWrite(request: {
+    files: Array<
+      | { path: string; content: string; encoding?: "utf8" | "base64" }
+      | { path: string; delete: true }
+    >;
+    message?: string;
+  }): Promise<{ ok: true } | { ok: false; code: string; message: string; hint?: string }>;
+}
+
+function base64(bytes: Uint8Array): string {
+  let binary = "";
+  for (const b of bytes) {
+    binary += String.fromCharCode(b);
+  }
+  return btoa(binary);
+}
+
+export async function restoreFiles(
+  hive: WorkspaceHive,
+  paths: readonly string[],
+  version: string | null,
+  message: string,
+): Promise<Result<{ restored: number }, "RESTORE_FAILED">> {
+  if (paths.length === 0) {
+    return ok({ restored: 0 });
+  }
+  const files: Array<
+    { path: string; content: string; encoding?: "utf8" | "base64" } | { path: string; delete: true }
+  > = [];
+  for (const path of paths) {
+    const read = version === null ? null : await hive.workspaceRead(path, version);
+    if (read === null || (!read.ok && read.code === "NOT_FOUND")) {
+      files.push({ path, delete: true });
+    } else if (!read.ok) {
+      return err(
+        "RESTORE_FAILED",
+        `cannot read ${path} at ${version}: ${read.message}`,
+        read.hint ?? "retry the rollback",
+      );
+    } else {
+      files.push(
+        read.value.text === null
+          ? { path, content: base64(read.value.bytes), encoding: "base64" }
+          : { path, content: read.value.text },
+      );
+    }
+  }
+  const written = await hive.workspaceWrite({ files, message });
+  return written.ok
+    ? ok({ restored: files.length })
+    : err(
+        "RESTORE_FAILED",
+        `restoring ${paths.join(", ")} failed: ${written.message}`,
+        written.hint ?? "retry the rollback",
+      );
+}
