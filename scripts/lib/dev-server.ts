@@ -40,7 +40,22 @@ export function applyMigrations(persistTo: string): void {
   }
 }
 
+/** True when something already answers HTTP on the port (another cluster, say). */
+async function portAnswers(port: number): Promise<boolean> {
+  try {
+    await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(1_000) });
+    return true;
+  } catch {
+    // Nothing listening (connection refused) or nothing answering: the port is ours to take.
+    return false;
+  }
+}
+
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
+  // Never mistake a server already on the port for the cluster about to start.
+  if (await portAnswers(options.port)) {
+    throw new Error(`port ${options.port} is already in use by another server`);
+  }
   applyMigrations(options.persistTo);
   const { command, args } = wranglerCommand();
   const vars = Object.entries(options.vars ?? {}).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
