@@ -44,7 +44,6 @@ import type { Turn } from "./session/transcript-store.ts";
 import { receive, send } from "./socket.ts";
 import { migrate, schemaVersion } from "./storage/migrate.ts";
 
-export { SESSION_MIGRATIONS };
 export type { StepResult };
 
 /** Pause between steps: lets watchers and other requests in between model calls. */

@@ -85,7 +85,7 @@ const requireSessionKey: MiddlewareHandler<Bindings> = async (c, next) => {
 };
 
 /** WebSocket upgrades to /parties/agent-session/:id, after the same check. */
-export async function sessionSocket(c: Context<Bindings>): Promise<Response> {
+async function sessionSocket(c: Context<Bindings>): Promise<Response> {
   const url = new URL(c.req.url);
   url.searchParams.delete("key");
   const routed = await routePartykitRequest(new Request(url, c.req.raw), c.env);
