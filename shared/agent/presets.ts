@@ -78,6 +78,17 @@ export const PRESETS: Readonly<Record<string, Preset>> = {
     policies: ["halt-on-missing-dependency", "verify-contracts"],
     cleanRoom: false,
   },
+  monitor: {
+    name: "monitor",
+    grants: READ_ONLY,
+    mode: "strict",
+    strategy:
+      "Facts change while you watch: re-read a source when told and save its current value as a new version of the same artifact; never answer from memory of a file.",
+    // No verify-first: an artifact going stale is this mission's normal course, not a
+    // contradiction to halt on; the agent re-reads and saves a new version instead.
+    policies: ["halt-on-missing-dependency"],
+    cleanRoom: false,
+  },
   "security-auditor": {
     name: "security-auditor",
     grants: READ_ONLY,
