@@ -162,7 +162,12 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
       return "stop";
     }
   }
-  const metadata = config.script === undefined ? undefined : { lethe_script: config.script };
+  // Scripted runs (tests, demos): the entry is the branch's model-call count.
+  const modelCalls = (state.modelCalls ?? 0) + 1;
+  const metadata =
+    config.script === undefined
+      ? undefined
+      : { lethe_script: config.script, lethe_script_index: String(modelCalls - 1) };
   const history = await readHistory(host.store, (hash) => host.text(hash));
   const envelope = await renderEnvelope(config, { ...state, meta: synced.meta }, history);
 
@@ -184,7 +189,7 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
       ],
       ops: [],
       hiveSeqSeen: synced.hiveSeqSeen,
-      patch: { meta: synced.meta, status: "finished", outcome },
+      patch: { meta: synced.meta, modelCalls, status: "finished", outcome },
       trace: [{ kind: "assessment", data: { ...outcome, elapsedMs: Date.now() - started } }],
     });
     return "stop";
@@ -234,6 +239,7 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
       kept: move.raw ? [{ ...keep(move.raw), kind: "raw_answer" }] : [],
       patch: {
         meta: synced.meta,
+        modelCalls,
         gatekeeper,
         ...(halt
           ? {
@@ -260,7 +266,7 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
       turns: [{ role: "assistant", content: healed.answer }],
       ops: [],
       hiveSeqSeen: synced.hiveSeqSeen,
-      patch: { meta: synced.meta, status: "finished", outcome },
+      patch: { meta: synced.meta, modelCalls, status: "finished", outcome },
       trace: [{ kind: "final", data: { ...baseTrace, elapsedMs: Date.now() - started } }],
     });
     return "stop";
@@ -279,7 +285,11 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
       turns: stepTurns(step, healed.tool, healed.args, healed.rationale ?? "", note),
       ops: [],
       hiveSeqSeen: synced.hiveSeqSeen,
-      patch: { meta: synced.meta, gatekeeper: recordToolResult(state.gatekeeper, false) },
+      patch: {
+        meta: synced.meta,
+        modelCalls,
+        gatekeeper: recordToolResult(state.gatekeeper, false),
+      },
       trace: [{ kind: "gateway_error", data: { ...baseTrace, code: admission.code } }],
     });
     return "continue";
@@ -320,6 +330,7 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
       hiveSeqSeen: synced.hiveSeqSeen,
       patch: {
         meta: synced.meta,
+        modelCalls,
         gatekeeper,
         ...(pending ? { status: "paused" as const, pending } : {}),
       },
@@ -487,6 +498,7 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
     kept,
     patch: {
       meta: synced.meta,
+      modelCalls,
       gatekeeper: recordToolResult(gatekeeper, !failed),
       ...(approvedNow ? { approved: null } : {}),
       written,

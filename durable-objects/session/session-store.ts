@@ -122,6 +122,7 @@ export class SessionStore {
         outcome: null,
         pending: null,
         autofix: 0,
+        modelCalls: 0,
         approved: null,
         written: [],
         hiveSeqSeen: 0,

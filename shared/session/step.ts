@@ -66,6 +66,12 @@ export interface SessionState {
   pending: PendingHuman | null;
   /** Auto-fix attempts spent on the current failure (bounded). */
   autofix: number;
+  /**
+   * Model calls answered on this branch: the scripted endpoint's entry index
+   * (shared/model/script.ts), so a script stays aligned however the envelope's
+   * window trims history. Absent in checkpoints older than the field: 0.
+   */
+  modelCalls?: number;
   /** Workspace paths this session has written (a rollback restores them). */
   written: string[];
   /** A move a person approved after an ASK: admitted once when made again. */
