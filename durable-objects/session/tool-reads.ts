@@ -50,8 +50,8 @@ export function makeToolReads(
     agent: config.agent,
     step,
 
-    async readFile(path, lines) {
-      const read = await hive.workspaceRead(path, "head");
+    async readFile(path, lines, version) {
+      const read = await hive.workspaceRead(path, version ?? "head");
       if (!read.ok) {
         return failed(read);
       }

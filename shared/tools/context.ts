@@ -52,7 +52,12 @@ export interface ToolReads {
   session: string;
   agent: string;
   step: number;
-  readFile(path: string, lines?: { start?: number; end?: number }): Promise<ReadResult<FileRead>>;
+  /** A file (or a line range of it) at the head, or at a past workspace `version`. */
+  readFile(
+    path: string,
+    lines?: { start?: number; end?: number },
+    version?: number,
+  ): Promise<ReadResult<FileRead>>;
   definitions(symbol: string, path?: string): Promise<ReadResult<SymbolLocation[]>>;
   callers(symbol: string, path?: string): Promise<ReadResult<SymbolLocation[]>>;
   imports(path: string, direction: "imports" | "importers"): Promise<ReadResult<ImportEdge[]>>;
@@ -116,10 +121,12 @@ export function failure(code: string, message: string, hint?: string): ToolOutco
 }
 
 /** A page to stage from a file read (id = path or path:start-end). */
-export function filePage(read: FileRead): PageInput {
+export function filePage(read: FileRead, past = false): PageInput {
   const whole = read.startLine === 1 && read.endLine === read.totalLines;
+  // A past version is its own page, beside the current one: `path@v<N>`.
+  const id = past ? `${read.path}@v${read.version}` : read.path;
   return {
-    id: whole ? read.path : `${read.path}:${read.startLine}-${read.endLine}`,
+    id: whole ? id : `${id}:${read.startLine}-${read.endLine}`,
     kind: "file",
     sourceRef: `file:${read.path}@${read.version}:${read.startLine}-${read.endLine}`,
     content: read.content,

@@ -20,6 +20,12 @@ export const StageContextArgsSchema = z
     ref: name("a reference handle, e.g. ref:3f2a9c").optional(),
     start_line: z.int().min(1).max(10_000_000).optional().describe("first line (1-based)"),
     end_line: z.int().min(1).max(10_000_000).optional().describe("last line (inclusive)"),
+    version: z
+      .int()
+      .min(1)
+      .max(1_000_000_000)
+      .optional()
+      .describe("a past workspace version of the path, e.g. 1 (default: the current one)"),
   })
   .refine((a) => a.path !== undefined || a.symbol !== undefined || a.ref !== undefined, {
     message: "give one of path, symbol or ref",
@@ -28,6 +34,10 @@ export const StageContextArgsSchema = z
   .refine((a) => a.ref === undefined || (a.path === undefined && a.symbol === undefined), {
     message: "a ref stands alone: drop path and symbol",
     path: ["ref"],
+  })
+  .refine((a) => a.version === undefined || (a.path !== undefined && a.symbol === undefined), {
+    message: "a version goes with a path",
+    path: ["version"],
   });
 
 export const UnstageContextArgsSchema = z.strictObject({
@@ -90,7 +100,9 @@ export const CalculateArgsSchema = z.strictObject({
     .string()
     .min(1)
     .max(2000)
-    .describe("arithmetic over named values, e.g. (a + b) * 2"),
+    .describe(
+      "arithmetic over named values, e.g. (a + b) * 2, or rule:<artifact key> to apply a rule saved as an artifact",
+    ),
   values: z
     .record(
       z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/),

@@ -90,7 +90,57 @@ async function bind(
   return { value: text.replace(/^\+/, ""), source: `${target}@${version}` };
 }
 
+/** `rule:<key>`: the expression is the value of a rule saved as an artifact. */
+const RULE_PREFIX = "rule:";
+
+async function ruleExpression(
+  key: string,
+  reads: ToolReads,
+): Promise<{ expression: string; source: string } | ToolOutcome> {
+  const artifact = await reads.artifact(key);
+  if (!artifact.ok) {
+    return artifact.code === NOT_FOUND
+      ? failure(
+          NOT_FOUND,
+          `no active artifact ${key} holds a rule`,
+          "Save the rule first, e.g. save_artifact {key, value: 'weight * rate + base', kind: 'decision'}.",
+        )
+      : readFailure(artifact);
+  }
+  const { value, version } = artifact.value;
+  const expression =
+    typeof value === "string"
+      ? value
+      : typeof value === "object" &&
+          value !== null &&
+          !Array.isArray(value) &&
+          typeof value.expression === "string"
+        ? value.expression
+        : null;
+  if (expression === null || expression.trim() === "") {
+    return fail(
+      "NOT_A_RULE",
+      `${key}@${version} holds ${oneLine(JSON.stringify(value), 80)}, not an expression`,
+      "A rule artifact's value is an expression string, or an object with an expression field.",
+    );
+  }
+  return { expression: expression.trim(), source: `${key}@${version}` };
+}
+
 export async function calculateTool(args: CalculateArgs, reads: ToolReads): Promise<ToolOutcome> {
+  if (args.expression.trim().startsWith(RULE_PREFIX)) {
+    const rule = await ruleExpression(
+      args.expression.trim().slice(RULE_PREFIX.length).trim(),
+      reads,
+    );
+    if ("output" in rule) {
+      return rule;
+    }
+    const applied = await calculateTool({ ...args, expression: rule.expression }, reads);
+    return applied.error
+      ? applied
+      : { ...applied, output: `${applied.output}\nrule ${rule.source}` };
+  }
   const parsed = parseExpression(args.expression);
   if (!parsed.ok) {
     return failure(parsed.code, parsed.message, parsed.hint);

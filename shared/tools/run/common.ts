@@ -23,7 +23,9 @@ export type ToolErrorCode =
   | "INVALID_ARTIFACT"
   | "NOT_NUMERIC"
   | "SAME_OPERAND"
-  | "PATH_MISMATCH";
+  | "PATH_MISMATCH"
+  | "EVIDENCE_MISMATCH"
+  | "NOT_A_RULE";
 
 /** The code every reader uses for "no such file / artifact / ref". */
 export const NOT_FOUND = "NOT_FOUND";

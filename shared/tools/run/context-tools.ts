@@ -85,11 +85,16 @@ export async function stageContext(args: StageContextArgs, reads: ToolReads): Pr
   const read = await reads.readFile(
     path,
     start === undefined && end === undefined ? undefined : { start, end },
+    args.version,
   );
   if (!read.ok) {
     return readFailure(read);
   }
-  return stageOutcome(filePage(read.value), fileWhat(read.value));
+  const past = args.version !== undefined;
+  return stageOutcome(
+    filePage(read.value, past),
+    `${fileWhat(read.value)}${past ? `, as of workspace version ${read.value.version}` : ""}`,
+  );
 }
 
 async function stageSymbol(

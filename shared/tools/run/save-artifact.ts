@@ -1,6 +1,7 @@
 // save_artifact: one compare-and-swap artifact write with provenance taken from
 // the step (session, agent, step) and the evidence, plus the `artifact_saved`
 // pager op (strict mode then purges L1's unpinned pages: the fact lives in L2).
+import { valueInText } from "../../workspace/evidence.ts";
 import { formatCitation } from "../../workspace/provenance.ts";
 import type { z } from "zod";
 import { stableStringify } from "../../hive/canonical.ts";
@@ -75,6 +76,7 @@ function evidencePage(evidence: string, l1: ReturnType<ToolReads["l1"]>) {
     return exact;
   }
   const path = evidence.replace(/:\d+(?:-\d+)?$/, "");
+  // `path@v<N>:line` points into a past version's page (stage_context with a version).
   return l1.find((p) => p.kind === "file" && (p.id === path || p.id.startsWith(`${path}:`)));
 }
 
@@ -86,8 +88,8 @@ function evidencePage(evidence: string, l1: ReturnType<ToolReads["l1"]>) {
 function codeCitation(
   evidence: string,
   page: { kind: string; sourceRef: string; content: string } | undefined,
-): { source: string; contentHash: string } | null {
-  const cited = /^(.+):(\d+)(?:-(\d+))?$/.exec(evidence);
+): { source: string; contentHash: string; lines: string } | null {
+  const cited = /^(.+?)(?:@v\d+)?:(\d+)(?:-(\d+))?$/.exec(evidence);
   const at = page === undefined ? null : /^file:(.+)@(\d+):(\d+)-(\d+)$/.exec(page.sourceRef);
   if (!cited || !at || page === undefined || cited[1] !== at[1]) {
     return null;
@@ -107,6 +109,7 @@ function codeCitation(
       endLine: end,
     }),
     contentHash: sha256Hex(lines.join("\n")),
+    lines: lines.join("\n"),
   };
 }
 
@@ -175,6 +178,14 @@ export async function saveArtifact(args: SaveArtifactArgs, reads: ToolReads): Pr
   const filePage = firstEvidence === undefined ? l1.findLast((p) => p.kind === "file") : undefined;
   const sourcePage = cited ?? filePage;
   const citation = firstEvidence === undefined ? null : codeCitation(firstEvidence, cited);
+  // A fact must be what its cited code says: the value is looked for in those lines.
+  if (citation !== null && args.kind === "fact" && valueInText(value, citation.lines) === false) {
+    return fail(
+      "EVIDENCE_MISMATCH",
+      `${args.key} = ${oneLine(stableStringify(value), 60)} is not what ${firstEvidence} says: ${oneLine(citation.lines, 120)}`,
+      "Cite the line that holds the value (stage it first), or save an inference as kind decision.",
+    );
+  }
   const source =
     citation?.source ??
     firstEvidence ??

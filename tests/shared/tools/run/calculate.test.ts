@@ -10,6 +10,8 @@ const hive = (): ReadsFixture => ({
     "config.name": { value: "lethe", version: 1 },
     "config.obj": { value: { amount: 3 }, version: 1 },
     "fees.rate": { value: 0.1, version: 1 },
+    "rule.fee": { value: "a * r + 2", version: 2 },
+    "rule.bad": { value: { note: "no expression" }, version: 1 },
   },
 });
 
@@ -52,6 +54,24 @@ describe("calculate (tool)", () => {
       makeReads(hive()),
     );
     expect(result.output.split("\n")[0]).toBe("a - d + a * r = 30 - (-7.5) + 30 * 0.1 = 40.5");
+  });
+
+  it("applies a rule saved as an artifact to artifact values, naming the rule's version", async ({
+    expect,
+  }) => {
+    const result = await runTool(
+      "calculate",
+      { expression: "rule:rule.fee", values: { a: "totals.file_a", r: "fees.rate" } },
+      makeReads(hive()),
+    );
+    expect(result.error).toBe(false);
+    expect(result.output).toBe(
+      "a * r + 2 = 30 * 0.1 + 2 = 5\nwhere a = totals.file_a@3, r = fees.rate@1\nrule rule.fee@2",
+    );
+    const missing = await runTool("calculate", { expression: "rule:rule.none" }, makeReads(hive()));
+    expect(errorCodeOf(missing)).toBe("NOT_FOUND");
+    const bad = await runTool("calculate", { expression: "rule:rule.bad" }, makeReads(hive()));
+    expect(errorCodeOf(bad)).toBe("NOT_A_RULE");
   });
 
   it("prints a literal-only expression once", async ({ expect }) => {

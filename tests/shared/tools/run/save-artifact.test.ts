@@ -88,6 +88,44 @@ describe("save_artifact", () => {
     expect(result.artifacts[0]?.artifact.kind).toBe("decision");
   });
 
+  it("refuses a fact its cited line does not show, and accepts the one it does", async ({
+    expect,
+  }) => {
+    const reads = makeReads({ l1: [filePage({ sourceRef: "file:src/a.ts@1:1-4" })] });
+    const wrong = await runTool(
+      "save_artifact",
+      { key: "a", value: 999, evidence: ["src/a.ts:1"] },
+      reads,
+    );
+    expect(wrong.error).toBe(true);
+    expect(errorCodeOf(wrong)).toBe("EVIDENCE_MISMATCH");
+    expect(wrong.artifacts).toEqual([]);
+    const right = await runTool(
+      "save_artifact",
+      { key: "a", value: 30, evidence: ["src/a.ts:1"] },
+      reads,
+    );
+    expect(right.error).toBe(false);
+    expect(right.artifacts[0]?.artifact.provenance.source).toBe("src/a.ts@v1:1-1");
+    // An inference is not a quote: a decision may say what no single line says.
+    const decision = await runTool(
+      "save_artifact",
+      { key: "b", value: 999, kind: "decision", evidence: ["src/a.ts:1"] },
+      reads,
+    );
+    expect(decision.error).toBe(false);
+  });
+
+  it("cites a past version's page as that version", async ({ expect }) => {
+    const page = filePage({ id: "src/a.ts@v1", sourceRef: "file:src/a.ts@1:1-4" });
+    const result = await runTool(
+      "save_artifact",
+      { key: "a.before", value: 30, evidence: ["src/a.ts@v1:1"] },
+      makeReads({ l1: [page] }),
+    );
+    expect(result.artifacts[0]?.artifact.provenance.source).toBe("src/a.ts@v1:1-1");
+  });
+
   it("tags a save with no evidence and no file in L1 as unsourced", async ({ expect }) => {
     const result = await runTool(
       "save_artifact",
