@@ -276,7 +276,8 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
     move: { tool: healed.tool, args: healed.args as never },
     state: state.gatekeeper,
     persona: { name: preset.name, grants: preset.grants },
-    roots: ["."],
+    roots: config.roots ?? ["."],
+    skills: config.skills ?? [],
     now: Date.now(),
   });
   if (!admission.ok) {

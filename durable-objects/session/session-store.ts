@@ -5,6 +5,7 @@ import { emptyPagerState } from "../../shared/context/page.ts";
 import type { KeptContent } from "../../shared/context/refs.ts";
 import { emptyHitTracker } from "../../shared/context/section-hits.ts";
 import { initialGatekeeperState } from "../../shared/gatekeeper/state.ts";
+import { parseSkill } from "../../shared/gatekeeper/skills.ts";
 import { contentKey } from "../../shared/hash.ts";
 import {
   externalize,
@@ -19,6 +20,14 @@ import { BLOB_SCHEMA, BlobStore } from "./blob-store.ts";
 import { CHECKPOINT_SCHEMA, CheckpointStore } from "./checkpoint-store.ts";
 import type { ForkExport, RefRow } from "./fork.ts";
 import { TRANSCRIPT_SCHEMA, TranscriptStore, type TurnInput } from "./transcript-store.ts";
+
+/** The names of a session's skills (validated when the config was parsed): all active from step 1. */
+function skillNames(texts: readonly string[]): string[] {
+  return texts.flatMap((text) => {
+    const parsed = parseSkill(text);
+    return parsed.ok ? [parsed.value.name] : [];
+  });
+}
 
 export const SESSION_STORE_SCHEMA = `
   ${BLOB_SCHEMA}
@@ -117,7 +126,7 @@ export class SessionStore {
         hits: emptyHitTracker(),
         static: [],
         meta: [],
-        gatekeeper: initialGatekeeperState(),
+        gatekeeper: { ...initialGatekeeperState(), activeSkills: skillNames(config.skills ?? []) },
         persona: config.strategy?.[0] ?? config.persona,
         outcome: null,
         pending: null,

@@ -213,6 +213,10 @@ export function makeToolReads(
       return state.pager.pages;
     },
 
+    prefetched() {
+      return state.pager.prefetched;
+    },
+
     async contracts() {
       const listed = await hive.list({ kind: "contract", status: "active", limit: 500 });
       return listed.ok ? listed.value.artifacts : [];

@@ -73,6 +73,8 @@ export interface ToolReads {
   ref(ref: string): Promise<ReadResult<string>>;
   /** L1 as it is now (ids, kinds, source refs; content included). */
   l1(): readonly { id: string; kind: string; sourceRef: string; content: string }[];
+  /** The prefetch area (outside L1): pages staged ahead with stage_context prefetch. */
+  prefetched?(): readonly { id: string; kind: string; sourceRef: string; content: string }[];
 }
 
 export type ReadResult<T> =

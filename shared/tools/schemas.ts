@@ -26,6 +26,10 @@ export const StageContextArgsSchema = z
       .max(1_000_000_000)
       .optional()
       .describe("a past workspace version of the path, e.g. 1 (default: the current one)"),
+    prefetch: z
+      .boolean()
+      .optional()
+      .describe("stage it ahead, outside L1, for a later step (staging it then costs no read)"),
   })
   .refine((a) => a.path !== undefined || a.symbol !== undefined || a.ref !== undefined, {
     message: "give one of path, symbol or ref",

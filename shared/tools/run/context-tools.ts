@@ -20,7 +20,7 @@ export type StageContextArgs = z.output<typeof StageContextArgsSchema>;
 export type UnstageContextArgs = z.output<typeof UnstageContextArgsSchema>;
 export type ReadRefArgs = z.output<typeof ReadRefArgsSchema>;
 
-function stageOutcome(page: PageInput, what: string): ToolOutcome {
+function stageOutcome(page: PageInput, what: string, prefetch = false): ToolOutcome {
   const bad = checkPage(page);
   if (bad !== null) {
     return bad;
@@ -32,7 +32,11 @@ function stageOutcome(page: PageInput, what: string): ToolOutcome {
       "Binary files cannot enter L1; search for a text file that describes it.",
     );
   }
-  return outcome(`staged ${page.id} (${what})`, { pagerOps: [{ type: "stage", page }] });
+  return prefetch
+    ? outcome(`prefetched ${page.id} (${what}): outside L1 until you stage it`, {
+        pagerOps: [{ type: "prefetch", page }],
+      })
+    : outcome(`staged ${page.id} (${what})`, { pagerOps: [{ type: "stage", page }] });
 }
 
 function fileWhat(read: FileRead): string {
@@ -82,6 +86,13 @@ export async function stageContext(args: StageContextArgs, reads: ToolReads): Pr
   }
   // The schema guarantees one of ref, symbol or path.
   const path = args.path ?? "";
+  const ahead = args.prefetch === true ? undefined : promotable(args, reads);
+  if (ahead !== undefined) {
+    // Promotion: the prefetched content enters L1 without reading the file again.
+    return outcome(`staged ${ahead.id} (promoted from prefetch, read as ${ahead.sourceRef})`, {
+      pagerOps: [{ type: "access", id: ahead.id }],
+    });
+  }
   const read = await reads.readFile(
     path,
     start === undefined && end === undefined ? undefined : { start, end },
@@ -94,7 +105,21 @@ export async function stageContext(args: StageContextArgs, reads: ToolReads): Pr
   return stageOutcome(
     filePage(read.value, past),
     `${fileWhat(read.value)}${past ? `, as of workspace version ${read.value.version}` : ""}`,
+    args.prefetch === true,
   );
+}
+
+/** The prefetched page a plain `stage_context {path}` would stage, if there is one. */
+function promotable(args: StageContextArgs, reads: ToolReads) {
+  if (
+    args.path === undefined ||
+    args.version !== undefined ||
+    args.start_line !== undefined ||
+    args.end_line !== undefined
+  ) {
+    return undefined;
+  }
+  return reads.prefetched?.().find((p) => p.id === args.path);
 }
 
 async function stageSymbol(

@@ -23,6 +23,50 @@ const workspace = (): ReadsFixture => ({
 });
 
 describe("stage_context", () => {
+  it("prefetches a file outside L1, and a later stage promotes it without reading again", async ({
+    expect,
+  }) => {
+    const ahead = await runTool(
+      "stage_context",
+      { path: "src/b.ts", prefetch: true },
+      makeReads(workspace()),
+    );
+    expect(ahead.output).toBe(
+      "prefetched src/b.ts (lines 1-1 of 1): outside L1 until you stage it",
+    );
+    expect(ahead.pagerOps[0]?.type).toBe("prefetch");
+    const page = ahead.pagerOps[0]?.type === "prefetch" ? ahead.pagerOps[0].page : undefined;
+    const l1 = applyPagerOps(emptyPagerState(1_000, "strict"), ahead.pagerOps, ctx);
+    expect(l1.ok && l1.value.state.pages).toEqual([]);
+    expect(l1.ok && l1.value.state.prefetched.map((p) => p.id)).toEqual(["src/b.ts"]);
+    // The file is gone from the workspace: promotion must not read it.
+    const promoted = await runTool(
+      "stage_context",
+      { path: "src/b.ts" },
+      makeReads({ prefetched: page ? [{ ...page, kind: "file" }] : [] }),
+    );
+    expect(promoted.error).toBe(false);
+    expect(promoted.output).toBe(
+      "staged src/b.ts (promoted from prefetch, read as file:src/b.ts@v1:1-1)",
+    );
+    expect(promoted.pagerOps).toEqual([{ type: "access", id: "src/b.ts" }]);
+  });
+
+  it("stages a past version of a file as its own page", async ({ expect }) => {
+    const result = await runTool(
+      "stage_context",
+      { path: "src/a.ts", version: 1 },
+      makeReads(workspace()),
+    );
+    expect(result.output).toBe("staged src/a.ts@vv1 (lines 1-4 of 4, as of workspace version v1)");
+    const bad = await runTool(
+      "stage_context",
+      { symbol: "total", version: 1 },
+      makeReads(workspace()),
+    );
+    expect(bad.error).toBe(true);
+  });
+
   it("stages a whole file as one file page and says so without the content", async ({ expect }) => {
     const result = await runTool("stage_context", { path: "src/a.ts" }, makeReads(workspace()));
     expect(result.error).toBe(false);

@@ -27,6 +27,7 @@ export interface ReadsFixture {
   callers?: Record<string, SymbolLocation[]>;
   imports?: ImportEdge[];
   l1?: L1Page[];
+  prefetched?: L1Page[];
   session?: string;
   agent?: string;
   step?: number;
@@ -214,6 +215,9 @@ export function makeReads(fixture: ReadsFixture = {}): ToolReads {
     },
     l1() {
       return fixture.l1 ?? [];
+    },
+    prefetched() {
+      return fixture.prefetched ?? [];
     },
   };
 }
