@@ -20,6 +20,7 @@ import { wsErr, type WorkspaceResult } from "../../shared/workspace/errors.ts";
 import type { Manifest, ManifestInfo, WriteResult } from "../../shared/workspace/manifest.ts";
 import { applyEdits } from "../../shared/workspace/patch.ts";
 import { workspaceFilePath, workspaceRoots } from "../../shared/workspace/paths.ts";
+import { valueInText } from "../../shared/workspace/evidence.ts";
 import {
   checkCitation,
   parseCitation,
@@ -63,6 +64,27 @@ function checkName(name: unknown): WorkspaceResult<string> {
         "the name must be 1..256 characters",
         "pass a symbol name such as parseConfig or Greeter.greet",
       );
+}
+
+/**
+ * A fact whose cited code still holds but does not show its value was not
+ * extracted from that code: someone wrote it with borrowed provenance.
+ */
+function contradiction(
+  artifact: Artifact,
+  fresh: { startLine: number; endLine: number },
+  current: { text: string | null } | null,
+): Freshness {
+  if (artifact.kind !== "fact" || current?.text == null) {
+    return { status: "fresh", ...fresh };
+  }
+  const cited = current.text
+    .split("\n")
+    .slice(fresh.startLine - 1, fresh.endLine)
+    .join("\n");
+  return valueInText(artifact.value, cited) === false
+    ? { status: "stale", reason: "contradicted", ...fresh, cited }
+    : { status: "fresh", ...fresh };
 }
 
 export interface FileContent {
@@ -382,7 +404,9 @@ export class Workspace {
             definitions: this.#symbols.map(file.value.path)?.definitions ?? null,
           }
         : null;
-      const freshness = checkCitation(citation, artifact.provenance.contentHash, current);
+      const checked = checkCitation(citation, artifact.provenance.contentHash, current);
+      const freshness =
+        checked.status === "fresh" ? contradiction(artifact, checked, current) : checked;
       if (freshness.status === "stale") {
         out.push({
           identifier: artifact.identifier,

@@ -18,6 +18,9 @@ import { pruneForRetry } from "../../shared/context/prune.ts";
 import { keep } from "../../shared/context/refs.ts";
 import type { PagerOp } from "../../shared/context/page.ts";
 import type { Artifact } from "../../shared/hive/artifact.ts";
+import { valueInText } from "../../shared/workspace/evidence.ts";
+import { parseCitation } from "../../shared/workspace/provenance.ts";
+import type { StaleArtifact } from "../hive/workspace.ts";
 import type { SessionConfig } from "../../shared/session/config.ts";
 import type { MissionOutcome, PendingHuman, SessionState } from "../../shared/session/step.ts";
 import {
@@ -31,6 +34,7 @@ import { runTool } from "../../shared/tools/run/index.ts";
 import { renderEnvelope, readHistory } from "./envelope-view.ts";
 import { commitDraft, type StepDraft, type StepHost } from "./step-runner.ts";
 import { makeToolReads } from "./tool-reads.ts";
+import { settleSpeculation, speculate } from "./overlay.ts";
 
 /** Domains offered at every step whatever the router says: the protocol and the way out. */
 const ALWAYS_OFFERED_DOMAINS: ReadonlySet<string> = new Set(["context", "control"]);
@@ -109,7 +113,9 @@ function stepTurns(step: number, tool: string, args: unknown, rationale: string,
 }
 
 /** Commits a draft; if the pager refuses the tool's L1 operations, commits without them and says why. */
-async function commit(host: LoopHost, config: SessionConfig, draft: StepDraft) {
+async function commit(host: LoopHost, config: SessionConfig, proposed: StepDraft) {
+  // A speculative session's overlay is committed or discarded when the mission ends.
+  const draft = await settleSpeculation(host, config, proposed);
   const first = await commitDraft(host, config, draft);
   if (first.ok || draft.ops.length === 0) {
     return first;
@@ -391,7 +397,12 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
       output = `[TOOL ERROR] ${written.code}: ${written.message}${written.hint ? `\n[HINT] ${written.hint}` : ""}`;
     }
   }
-  if (outcome.files.length > 0 && !failed) {
+  // A speculative session's writes go to its overlay, not the workspace (overlay.ts).
+  const overlay =
+    config.speculative && outcome.files.length > 0 && !failed
+      ? speculate(state, outcome.files)
+      : null;
+  if (outcome.files.length > 0 && !failed && overlay === null) {
     const wrote = await reads.writeFiles(outcome.files);
     if (!wrote.ok) {
       failed = true;
@@ -503,6 +514,7 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
       gatekeeper: recordToolResult(gatekeeper, !failed),
       ...(approvedNow ? { approved: null } : {}),
       written,
+      ...(overlay ? { overlay } : {}),
       ...(recovered ? { autofix: 0 } : {}),
       ...(finished ?? halted ?? asked ?? handoff ?? gaveUp),
     },
@@ -557,6 +569,11 @@ async function verifyFirst(host: LoopHost, config: SessionConfig): Promise<strin
     return null;
   }
   for (const item of stale.value) {
+    if (item.freshness.reason === "contradicted") {
+      return quarantinePoison(host, config, item);
+    }
+  }
+  for (const item of stale.value) {
     const artifact = await hive.get(item.identifier, item.version);
     if (!artifact.ok || artifact.value.provenance.session !== host.name) {
       continue;
@@ -598,6 +615,111 @@ async function verifyFirst(host: LoopHost, config: SessionConfig): Promise<strin
     return reason;
   }
   return null;
+}
+
+/**
+ * Verify-first, poisoned artifact: an active fact claims a value its cited code
+ * does not show. The hive gets back the newest earlier version its evidence
+ * still supports (or the artifact is retracted), and the session halts with a
+ * report naming who wrote the poisoned version: a person decides what next.
+ */
+async function quarantinePoison(
+  host: LoopHost,
+  config: SessionConfig,
+  item: StaleArtifact,
+): Promise<string> {
+  const hive = host.env.Hive.getByName(config.hive);
+  const poisoned = await hive.get(item.identifier, item.version);
+  const writer = poisoned.ok
+    ? `${poisoned.value.provenance.agent ?? "?"} (session ${poisoned.value.provenance.session ?? "?"}, step ${poisoned.value.provenance.step ?? "?"})`
+    : "an unknown writer";
+  const claimed = poisoned.ok ? JSON.stringify(poisoned.value.value) : "?";
+  const cited = item.freshness.reason === "contradicted" ? item.freshness.cited.trim() : "";
+  let restored: Artifact | null = null;
+  for (let v = item.version - 1; v >= 1 && restored === null; v--) {
+    const earlier = await hive.get(item.identifier, v);
+    if (earlier.ok && (await supportedByCode(host, config, earlier.value))) {
+      restored = earlier.value;
+    }
+  }
+  const written = await hive.commit({
+    idempotencyKey: `${host.name}:verify-first:${item.identifier}@${item.version}`,
+    writes: [
+      restored === null
+        ? {
+            op: "retract" as const,
+            identifier: item.identifier,
+            expectedVersion: item.version,
+            reason: `verify-first: ${item.source} does not say ${claimed}`.slice(0, 400),
+            provenance: {
+              session: host.name,
+              agent: config.agent,
+              step: host.store.state().step,
+              source: "verify-first",
+            },
+          }
+        : {
+            op: "put" as const,
+            expectedVersion: item.version,
+            artifact: {
+              identifier: restored.identifier,
+              kind: restored.kind,
+              value: restored.value,
+              summary: `restored @${restored.version} by verify-first: @${item.version} contradicted its evidence`,
+              provenance: { ...restored.provenance },
+              tags: [...(restored.tags ?? []), "restored"],
+            },
+          },
+    ],
+  });
+  const action =
+    restored === null
+      ? "retracted it (no earlier version is supported by the code)"
+      : `restored the value of @${restored.version} (${JSON.stringify(restored.value)}) as a new version`;
+  const reason = `verify-first: ${item.identifier}@${item.version} = ${claimed}, written by ${writer}, cites ${item.source}, which says ${JSON.stringify(cited)}; ${written.ok ? action : `could not repair it: ${written.message}`}`;
+  await commit(host, config, {
+    turns: [
+      {
+        role: "user",
+        content: `[VERIFY-FIRST] poisoned artifact: ${reason}. Halted for a person to review.`,
+      },
+    ],
+    ops: [],
+    patch: {
+      status: "halted",
+      outcome: { status: "halted", summary: reason, reason: "poisoned artifact" },
+    },
+    trace: [
+      {
+        kind: "verify_first/poison",
+        data: {
+          artifact: `${item.identifier}@${item.version}`,
+          source: item.source,
+          writer,
+          restored: restored === null ? null : `${restored.identifier}@${restored.version}`,
+          repaired: written.ok,
+        },
+      },
+    ],
+  });
+  return reason;
+}
+
+/** Whether an artifact's own citation still shows its value in today's code. */
+async function supportedByCode(host: LoopHost, config: SessionConfig, artifact: Artifact) {
+  const citation = parseCitation(artifact.provenance.source);
+  if (citation === null) {
+    return false;
+  }
+  const file = await host.env.Hive.getByName(config.hive).workspaceRead(citation.path, "head");
+  if (!file.ok || file.value.text === null) {
+    return false;
+  }
+  const lines = file.value.text
+    .split("\n")
+    .slice(citation.startLine - 1, citation.endLine)
+    .join("\n");
+  return valueInText(artifact.value, lines) === true;
 }
 
 /**

@@ -79,7 +79,9 @@ export function linesProvenance(
 export type Freshness =
   | { status: "fresh"; startLine: number; endLine: number }
   | { status: "stale"; reason: "changed"; startLine: number; endLine: number; currentHash: string }
-  | { status: "stale"; reason: "file-deleted" | "symbol-removed" | "lines-gone" };
+  | { status: "stale"; reason: "file-deleted" | "symbol-removed" | "lines-gone" }
+  /** The code is unchanged but does not say what the artifact claims: a poisoned artifact. */
+  | { status: "stale"; reason: "contradicted"; startLine: number; endLine: number; cited: string };
 
 /**
  * Compares the cited code with the current file. A cited symbol is found by name
