@@ -237,13 +237,33 @@ export class AgentSession extends Server<Env> {
   }
 
   /** The envelope the next model call would get, with section hashes and the hit rate. */
-  async envelope(): Promise<Result<EnvelopeView, "NOT_FOUND">> {
+  /**
+   * The envelope the next model call gets, or (with `step`) the one the model got
+   * after that step: rebuilt from the checkpoint's state and transcript lineage.
+   */
+  async envelope(
+    step?: number,
+  ): Promise<Result<EnvelopeView, "NOT_FOUND" | "CHECKPOINT_NOT_FOUND">> {
     const config = this.#store.config();
     if (config === null) {
       return this.#missing();
     }
-    const history = await readHistory(this.#store, (hash) => this.#text(hash));
-    return ok(await renderEnvelope(config, this.#store.state(), history));
+    if (step === undefined) {
+      const history = await readHistory(this.#store, (hash) => this.#text(hash));
+      return ok(await renderEnvelope(config, this.#store.state(), history));
+    }
+    const head = this.#store.head();
+    const summary = head === null ? undefined : this.#store.checkpoints.asOf(head, step);
+    const manifest = summary ? this.#store.checkpoints.manifest(summary.id) : undefined;
+    if (!manifest) {
+      return this.#checkpointMissing(`step ${step}`);
+    }
+    const history = await readHistory(
+      this.#store,
+      (hash) => this.#text(hash),
+      manifest.transcriptPosition,
+    );
+    return ok(await renderEnvelope(config, this.#store.stateOf(manifest), history));
   }
 
   /** A labelled checkpoint of the state as it is now. */

@@ -31,9 +31,15 @@ export interface EnvelopeView {
 export async function readHistory(
   store: SessionStore,
   text: (hash: string) => Promise<string | null>,
+  /** The transcript position of a past checkpoint; the head when absent. */
+  position?: number,
 ): Promise<TranscriptTurn[]> {
   const out: TranscriptTurn[] = [];
-  for (const row of store.transcript.tail(HISTORY_READ_TURNS)) {
+  const rows =
+    position === undefined
+      ? store.transcript.tail(HISTORY_READ_TURNS)
+      : store.transcript.tailAt(position, HISTORY_READ_TURNS);
+  for (const row of rows) {
     out.push({
       role: row.role as TranscriptTurn["role"],
       content: (await text(row.hash)) ?? "",
@@ -84,5 +90,6 @@ export function stateView(id: string, store: SessionStore, state: SessionState):
     },
     transcriptLength: store.transcript.head().depth,
     hiveSeqSeen: state.hiveSeqSeen,
+    ...(state.overlay?.length ? { overlay: state.overlay.map((f) => f.path) } : {}),
   };
 }

@@ -182,6 +182,17 @@ export class TranscriptStore {
     }
   }
 
+  /** The last `count` turns of the lineage ending at `position` (a past checkpoint's), oldest first. */
+  tailAt(position: number, count: number): TurnRow[] {
+    const out: TurnRow[] = [];
+    let cursor = position === 0 ? undefined : this.row(position);
+    while (cursor && out.length < count) {
+      out.push(cursor);
+      cursor = cursor.prev === 0 ? undefined : this.row(cursor.prev);
+    }
+    return out.reverse();
+  }
+
   /** The last `count` turns of the current lineage, oldest first. */
   tail(count: number): TurnRow[] {
     const { depth } = this.head();

@@ -183,7 +183,14 @@ export const sessions = new Hono<Bindings>()
   .post("/:id/answer", jsonBody(AnswerSchema), async (c) =>
     c.json(unwrap(await sessionStub(c).answer(c.req.valid("json")))),
   )
-  .get("/:id/envelope", async (c) => c.json(unwrap(await sessionStub(c).envelope())))
+  .get("/:id/envelope", async (c) => {
+    // ?step=N: the envelope the model got after step N (rebuilt from its checkpoint).
+    const step =
+      c.req.query("step") === undefined
+        ? undefined
+        : intQuery(c, "step", 0, Number.MAX_SAFE_INTEGER);
+    return c.json(unwrap(await sessionStub(c).envelope(step)));
+  })
   .get("/:id/storage", async (c) => {
     const stub = sessionStub(c);
     unwrap(await stub.describe());
