@@ -1,0 +1,240 @@
+// `npm run bench:horizon`: a seeded 200-move mission over 20 fact files whose
+// values change mid-mission, run in one process by three agents on the same
+// stand-in model (bench/horizon/model-server.ts): Lethe (a real AgentSession on a
+// cluster booted here, strict mode), a full-history ReAct loop and a sliding
+// window. Prints prompt tokens and end-of-mission recall; exits 1 if Lethe misses
+// a target (tokens <= 1/10 of full history, 100% recall of current values).
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createHiveKey, newAdminToken } from "../cli/commands/hive.ts";
+import { loadTokenizer } from "../shared/context/tokens.ts";
+import { startCluster, type Cluster } from "../scripts/lib/dev-server.ts";
+import { runBaseline } from "./horizon/baselines.ts";
+import { factName, factPath } from "./horizon/files.ts";
+import {
+  letheApi,
+  routerPromptTokens,
+  runLethe,
+  writeFiles,
+  type LetheApi,
+} from "./horizon/lethe.ts";
+import { FACT_COUNT, generateMission, missionText, type Change } from "./horizon/mission.ts";
+import { startModelServer, STAND_IN_MODEL, type AgentUsage } from "./horizon/model-server.ts";
+import { parseRecall } from "./horizon/rules.ts";
+
+const CLUSTER_PORT = 18797;
+const MODEL_PORT = 18798;
+const SEED = Number(process.env.HORIZON_SEED ?? 20_261_122);
+const HIVE = "horizon";
+/**
+ * Messages the sliding window keeps besides the mission: 16 is its last four
+ * read/record rounds (four file texts), which puts its mean prompt next to
+ * Lethe's (both printed below); 8 would halve it.
+ */
+const WINDOW_MESSAGES = 16;
+/** Issue 10's targets. */
+const TOKEN_RATIO_TARGET = 1 / 10;
+const RECALL_TARGET = 1;
+/** Lethe's mission must end well inside the bench's ~3 minutes. */
+const LETHE_DEADLINE_MS = 240_000;
+
+const mission = generateMission(SEED);
+const tokenizer = await loadTokenizer(STAND_IN_MODEL);
+const tags = { lethe: "lethe", full: "full-history", window: "sliding-window" } as const;
+const baselineFiles = new Map<string, Map<string, string>>([
+  [tags.full, new Map(Object.entries(mission.files))],
+  [tags.window, new Map(Object.entries(mission.files))],
+]);
+const changesAt = new Map<number, Change[]>();
+for (const change of mission.changes) {
+  changesAt.set(change.at, [...(changesAt.get(change.at) ?? []), change]);
+}
+let lethe: LetheApi | null = null;
+
+const model = await startModelServer({
+  port: MODEL_PORT,
+  mission,
+  tokenizer,
+  // A change lands before the agent's move at its position, in that agent's own files.
+  async beforeMove(tag, index) {
+    for (const change of changesAt.get(index) ?? []) {
+      const file = factPath(change.fact);
+      if (tag === tags.lethe) {
+        if (lethe === null) {
+          throw new Error("Lethe asked for a move before its hive was ready");
+        }
+        await writeFiles(
+          lethe,
+          HIVE,
+          { [file]: change.content },
+          `${factName(change.fact)} changes`,
+        );
+      } else {
+        baselineFiles.get(tag)?.set(file, change.content);
+      }
+    }
+  },
+});
+
+const out = (line = "") => process.stdout.write(`${line}\n`);
+const persistTo = mkdtempSync(path.join(tmpdir(), "lethe-bench-horizon-"));
+const admin = newAdminToken();
+let cluster: Cluster | null = null;
+let exitCode = 0;
+try {
+  const started = performance.now();
+  out(`long-horizon benchmark, seed ${SEED} (HORIZON_SEED to change it)`);
+  out(`starting the cluster on port ${CLUSTER_PORT}, the stand-in model on ${MODEL_PORT}...`);
+  const booting = startCluster({
+    port: CLUSTER_PORT,
+    persistTo,
+    vars: { LETHE_ADMIN_TOKEN: admin, LETHE_MODEL_BASE_URL: model.url },
+  });
+  // The baselines need no cluster: they run while it boots.
+  const maxSteps = mission.moves.length + 5;
+  const baselines = Promise.all([
+    runBaseline({
+      baseURL: model.url,
+      mission: missionText(tags.full),
+      files: baselineFiles.get(tags.full) ?? new Map(),
+      maxSteps,
+    }),
+    runBaseline({
+      baseURL: model.url,
+      mission: missionText(tags.window),
+      files: baselineFiles.get(tags.window) ?? new Map(),
+      window: WINDOW_MESSAGES,
+      maxSteps,
+    }),
+  ]);
+  // Settle both before anything throws, so a failed boot never leaves a loop running.
+  const [booted, ran] = await Promise.allSettled([booting, baselines]);
+  if (booted.status === "rejected") {
+    throw booted.reason;
+  }
+  cluster = booted.value;
+  if (ran.status === "rejected") {
+    throw ran.reason;
+  }
+  const [full, window] = ran.value;
+
+  const { key } = await createHiveKey(cluster.url, admin, HIVE, "bench");
+  lethe = letheApi(cluster.url, key);
+  await writeFiles(lethe, HIVE, mission.files, "horizon mission: initial fact files");
+  const letheMission = missionText(tags.lethe);
+  const run = await runLethe(lethe, {
+    hive: HIVE,
+    mission: letheMission,
+    stepBudget: mission.moves.length + 10,
+    deadlineMs: LETHE_DEADLINE_MS,
+  });
+  const router = await routerPromptTokens(lethe, run.id, letheMission, tokenizer);
+
+  const recall = (answer: string) => {
+    const stated = parseRecall(answer);
+    let right = 0;
+    for (let f = 1; f <= FACT_COUNT; f++) {
+      right += stated.get(f) === mission.truth[f] ? 1 : 0;
+    }
+    return right;
+  };
+  const letheRecall = recall(run.summary);
+  const fullRecall = recall(full.answer);
+  const windowRecall = recall(window.answer);
+  const usage = {
+    lethe: model.usage(tags.lethe),
+    full: model.usage(tags.full),
+    window: model.usage(tags.window),
+  };
+
+  const changed = new Set(mission.changes.map((c) => c.fact));
+  out(
+    `mission: ${FACT_COUNT} fact files (${mission.moves.length - 1} moves: read/stage a file, save/record its FACT; then the final answer)`,
+  );
+  out(
+    `  ${mission.changes.length} value changes across ${changed.size} facts; facts read only early: ${mission.early.map(factName).join(", ")}`,
+  );
+  out(
+    "  model: in-process OpenAI-compatible stand-in, same seeded schedule for every agent; every value it writes is read from the prompt it was sent",
+  );
+  out(
+    `  counted: prompt tokens of every request at the stand-in (${tokenizer.encoding}): all messages with OpenAI's per-message overhead, plus the tool definitions as JSON`,
+  );
+  out(
+    `  Lethe: session ${run.id}, ${run.status} after ${run.steps} steps in ${(run.elapsedMs / 1000).toFixed(1)} s; trace ${Object.entries(
+      run.events,
+    )
+      .map(([k, n]) => `${k} ${n}`)
+      .join(", ")}; failed tools ${run.toolErrors}`,
+  );
+  if (run.refusals.length > 0) {
+    out(`  refused by the gatekeeper: ${run.refusals.join("; ")}`);
+  }
+  out(
+    `  tools offered to Lethe (requests offering each): ${Object.entries(usage.lethe.offered)
+      .map(([name, n]) => `${name} ${n}`)
+      .join(", ")}`,
+  );
+  out(
+    `  baselines: full history ${full.steps} tool steps (${full.historyMessages} messages at the end), sliding window ${window.steps} tool steps, K = ${WINDOW_MESSAGES} messages`,
+  );
+  out();
+  const row = (name: string, u: AgentUsage, right: number) =>
+    out(
+      `${name.padEnd(30)} ${String(u.requests).padStart(8)} ${String(u.promptTokens).padStart(14)} ${String(Math.round(u.promptTokens / Math.max(1, u.requests))).padStart(12)} ${String(u.largestPrompt).padStart(9)} ${String(u.toolTokens).padStart(10)} ${`${right}/${FACT_COUNT}`.padStart(8)}`,
+    );
+  out(
+    `${"agent".padEnd(30)} ${"requests".padStart(8)} ${"prompt tokens".padStart(14)} ${"mean/request".padStart(12)} ${"largest".padStart(9)} ${"tool defs".padStart(10)} ${"recall".padStart(8)}`,
+  );
+  row("Lethe (strict, monitor)", usage.lethe, letheRecall);
+  row("full-history ReAct", usage.full, fullRecall);
+  row(`sliding window (K=${WINDOW_MESSAGES})`, usage.window, windowRecall);
+  const parts = (u: AgentUsage) =>
+    Object.entries(u.parts)
+      .sort((a, b) => b[1] - a[1])
+      .map(([part, n]) => `${part} ${((100 * n) / Math.max(1, u.promptTokens)).toFixed(0)}%`)
+      .join(", ");
+  out(`  Lethe's tokens by part: ${parts(usage.lethe)}`);
+  out(`  full history's tokens by part: ${parts(usage.full)}`);
+  out(
+    `Lethe's router calls (the cluster's own model binding, rebuilt from the transcript): ${router.calls} calls, ${router.tokens} prompt tokens`,
+  );
+  out();
+  const ratio = usage.lethe.promptTokens / Math.max(1, usage.full.promptTokens);
+  const withRouter =
+    (usage.lethe.promptTokens + router.tokens) / Math.max(1, usage.full.promptTokens);
+  const tokensOk = ratio <= TOKEN_RATIO_TARGET;
+  const recallOk = letheRecall / FACT_COUNT >= RECALL_TARGET;
+  out(
+    `ratio Lethe / full-history prompt tokens: ${ratio.toFixed(4)} (1/${(1 / ratio).toFixed(1)}); with the router's calls ${withRouter.toFixed(4)} (1/${(1 / withRouter).toFixed(1)})`,
+  );
+  out(`  target <= 1/10: ${tokensOk ? "PASS" : "MISS"}`);
+  out(
+    `Lethe recall of current values: ${letheRecall}/${FACT_COUNT} (${((100 * letheRecall) / FACT_COUNT).toFixed(0)}%)`,
+  );
+  out(`  target 100%: ${recallOk ? "PASS" : "MISS"}`);
+  out(
+    `sliding-window recall (reported, no target): ${windowRecall}/${FACT_COUNT} (${((100 * windowRecall) / FACT_COUNT).toFixed(0)}%); full-history recall ${fullRecall}/${FACT_COUNT}`,
+  );
+  out(`wall time ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  if (!tokensOk || !recallOk) {
+    out(
+      `MISSED: ${[!tokensOk ? "token ratio" : "", !recallOk ? "recall" : ""].filter(Boolean).join(", ")}`,
+    );
+    exitCode = 1;
+  }
+} catch (error) {
+  process.stderr.write(
+    `bench:horizon failed: ${error instanceof Error ? error.stack : String(error)}\n`,
+  );
+  if (cluster !== null) {
+    process.stderr.write(`cluster output (tail):\n${cluster.output().slice(-3000)}\n`);
+  }
+  exitCode = 1;
+} finally {
+  await cluster?.stop();
+  await model.close();
+  rmSync(persistTo, { recursive: true, force: true });
+}
+process.exit(exitCode);

@@ -1,0 +1,173 @@
+// The long-horizon bench's Lethe agent (bench/horizon.ts): a real AgentSession on
+// the booted cluster, persona "monitor" in strict mode, driven by its own agent
+// loop (create, start, poll until it ends), over the gateway's HTTP routes only.
+import type { Tokenizer } from "../../shared/context/tokens.ts";
+import { buildClassifyRequest } from "../../shared/router/prompt.ts";
+import { DOMAINS, TOOL_CATALOGUE } from "../../shared/tools/catalogue.ts";
+
+/** Poll interval for the session's state: a step takes tens of milliseconds. */
+const POLL_MS = 250;
+
+export interface LetheApi {
+  call(method: string, route: string, body?: unknown): Promise<Record<string, unknown>>;
+}
+
+export function letheApi(url: string, key: string): LetheApi {
+  return {
+    async call(method, route, body) {
+      const response = await fetch(`${url}${route}`, {
+        method,
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      const parsed = (await response.json()) as Record<string, unknown>;
+      if (!response.ok) {
+        const error = parsed.error as { code?: string; message?: string } | undefined;
+        throw new Error(
+          `${method} ${route}: ${error?.code ?? response.status} ${error?.message ?? ""}`,
+        );
+      }
+      return parsed;
+    },
+  };
+}
+
+export async function writeFiles(
+  api: LetheApi,
+  hive: string,
+  files: Record<string, string>,
+  message: string,
+): Promise<void> {
+  await api.call("POST", `/v1/hives/${hive}/workspace/files`, {
+    files: Object.entries(files).map(([path, content]) => ({ path, content })),
+    message,
+  });
+}
+
+export interface LetheRun {
+  id: string;
+  status: string;
+  summary: string;
+  steps: number;
+  /** Trace events by kind (tool, refused, model_error, autofix/*, ...). */
+  events: Record<string, number>;
+  /** Tool steps whose tool failed. */
+  toolErrors: number;
+  /** Moves the gatekeeper did not allow: `step tool: verdict rule`. */
+  refusals: string[];
+  elapsedMs: number;
+}
+
+interface TraceEvent {
+  ord: number;
+  step: number;
+  kind: string;
+  data: Record<string, unknown>;
+}
+
+export async function runLethe(
+  api: LetheApi,
+  config: { hive: string; mission: string; stepBudget: number; deadlineMs: number },
+): Promise<LetheRun> {
+  const started = Date.now();
+  const created = await api.call("POST", "/v1/sessions", {
+    hive: config.hive,
+    mission: config.mission,
+    persona: "monitor",
+    mode: "strict",
+    agent: "horizon",
+    stepBudget: config.stepBudget,
+  });
+  const id = String(created.id);
+  await api.call("POST", `/v1/sessions/${id}/start`);
+  let state: { status: string; step: number; outcome: { summary?: string } | null };
+  for (;;) {
+    state = (await api.call("GET", `/v1/sessions/${id}/state`)) as typeof state;
+    if (state.status !== "running") {
+      break;
+    }
+    if (Date.now() - started > config.deadlineMs) {
+      throw new Error(`the Lethe session ${id} was still running after ${config.deadlineMs} ms`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+  const elapsedMs = Date.now() - started;
+  const events: Record<string, number> = {};
+  let toolErrors = 0;
+  const refusals: string[] = [];
+  for (let after = 0; ;) {
+    const page = (await api.call("GET", `/v1/sessions/${id}/trace?after=${after}&limit=1000`))
+      .events as TraceEvent[];
+    for (const event of page) {
+      events[event.kind] = (events[event.kind] ?? 0) + 1;
+      if (event.kind === "tool" && event.data.error === true) {
+        toolErrors++;
+      }
+      if (event.kind === "refused") {
+        refusals.push(
+          `step ${event.step} ${String(event.data.tool)}: ${String(event.data.verdict)} ${JSON.stringify(event.data.rule ?? "")}`.trim(),
+        );
+      }
+      after = event.ord;
+    }
+    if (page.length === 0) {
+      break;
+    }
+  }
+  return {
+    id,
+    status: state.status,
+    summary: state.outcome?.summary ?? "",
+    steps: state.step,
+    events,
+    toolErrors,
+    refusals,
+    elapsedMs,
+  };
+}
+
+/**
+ * Prompt tokens of the router's classification calls, rebuilt from the
+ * transcript: the loop routes every step on `mission + "\n" + last turn` and
+ * sends it to the cluster's own model binding (not LETHE_MODEL_BASE_URL), so
+ * the stand-in never sees these calls; they are counted here the same way.
+ */
+export async function routerPromptTokens(
+  api: LetheApi,
+  id: string,
+  mission: string,
+  tokenizer: Tokenizer,
+): Promise<{ calls: number; tokens: number }> {
+  const turns: Array<{ step: number; content: string }> = [];
+  for (let after = 0; ;) {
+    const page = (await api.call(
+      "GET",
+      `/v1/sessions/${id}/transcript?after=${after}&limit=500`,
+    )) as {
+      turns: Array<{ step: number; depth: number; content: string }>;
+      next: number | null;
+    };
+    turns.push(...page.turns);
+    if (page.next === null) {
+      break;
+    }
+    after = page.next;
+  }
+  // The loop offers these two domains itself and routes among the rest.
+  const domains = DOMAINS.filter((d) => d.name !== "context" && d.name !== "control");
+  let calls = 0;
+  let tokens = 0;
+  let last = "";
+  let step = -1;
+  for (const turn of turns) {
+    if (turn.step !== step) {
+      step = turn.step;
+      const intent = `${mission}\n${last}`.slice(0, 2_000);
+      const request = buildClassifyRequest(intent, domains, TOOL_CATALOGUE);
+      tokens += tokenizer.countMessages(request.messages);
+      calls++;
+    }
+    last = turn.content;
+  }
+  return { calls, tokens };
+}

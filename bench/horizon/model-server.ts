@@ -1,0 +1,256 @@
+// The long-horizon bench's model: an OpenAI-compatible `/v1/chat/completions` on
+// node:http, started by bench/horizon.ts and called by all three agents (Lethe's
+// agent loop through LETHE_MODEL_BASE_URL, the baselines through the openai client).
+// It follows the mission's fixed schedule per agent and counts every prompt token.
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { ChatMessage } from "../../shared/context/messages.ts";
+import { REPLY_PRIMING_TOKENS, type Tokenizer } from "../../shared/context/tokens.ts";
+import { completionSse } from "../../shared/model/endpoint.ts";
+import type { ChatCompletion } from "../../shared/model/openai-schemas.ts";
+import type { Mission } from "./mission.ts";
+import { agentTag, answerMove, contentText, type WireMessage, type WireTool } from "./rules.ts";
+
+/** The model name the stand-in reports; its tokenizer is the project's for lethe-local. */
+export const STAND_IN_MODEL = "lethe-local";
+
+export interface AgentUsage {
+  requests: number;
+  promptTokens: number;
+  /** Prompt tokens of the tool definitions alone (included in promptTokens). */
+  toolTokens: number;
+  largestPrompt: number;
+  /** How many requests offered each tool. */
+  offered: Record<string, number>;
+  /** Prompt tokens by part: tool definitions, each envelope section by its tag, calls, results. */
+  parts: Record<string, number>;
+}
+
+/** The part of the prompt a message is: its `[TAG]` for system messages, else its role. */
+export function messagePart(message: ChatMessage): string {
+  if (message.role === "assistant") {
+    return "assistant calls";
+  }
+  if (message.role === "tool") {
+    return "tool results";
+  }
+  // `[MISSION]`, `[RELEVANT ARTIFACTS]`, `[TASK ANCHOR]`, `[L1 file ...]`: Lethe's envelope sections.
+  const tag = /^\[([A-Z][A-Z0-9]*(?: [A-Z][A-Z0-9]*)*)[\] ]/.exec(message.content)?.[1];
+  if (tag === undefined) {
+    return message.role;
+  }
+  return tag === "L1" ? "L1 pages" : tag.toLowerCase();
+}
+
+export interface ModelServer {
+  url: string;
+  usage(tag: string): AgentUsage;
+  /** Requests without an agent tag (answered with a 400, never counted for an agent). */
+  untagged(): number;
+  close(): Promise<void>;
+}
+
+export interface ModelServerOptions {
+  port: number;
+  mission: Mission;
+  tokenizer: Tokenizer;
+  /** Called (and awaited) before the answer to move `index` of agent `tag`: file changes land here. */
+  beforeMove(tag: string, index: number): Promise<void>;
+}
+
+function toChatMessage(message: WireMessage): ChatMessage {
+  const content = contentText(message);
+  switch (message.role) {
+    case "assistant":
+      return {
+        role: "assistant",
+        content,
+        ...(message.tool_calls === undefined
+          ? {}
+          : {
+              tool_calls: message.tool_calls.map((c) => ({
+                id: c.id ?? "",
+                type: "function" as const,
+                function: { name: c.function?.name ?? "", arguments: c.function?.arguments ?? "" },
+              })),
+            }),
+      };
+    case "tool":
+      return { role: "tool", content, tool_call_id: message.tool_call_id ?? "" };
+    case "user":
+      return { role: "user", content };
+    default:
+      return { role: "system", content };
+  }
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) {
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+export async function startModelServer(options: ModelServerOptions): Promise<ModelServer> {
+  const { mission, tokenizer } = options;
+  const usage = new Map<string, AgentUsage>();
+  const calls = new Map<string, number>();
+  let untagged = 0;
+  const usageOf = (tag: string): AgentUsage => {
+    let found = usage.get(tag);
+    if (found === undefined) {
+      found = {
+        requests: 0,
+        promptTokens: 0,
+        toolTokens: 0,
+        largestPrompt: 0,
+        offered: {},
+        parts: {},
+      };
+      usage.set(tag, found);
+    }
+    return found;
+  };
+
+  const complete = async (body: {
+    messages?: WireMessage[];
+    tools?: WireTool[];
+    stream?: boolean;
+  }) => {
+    const messages = body.messages ?? [];
+    const tools = body.tools ?? [];
+    const tag = agentTag(messages);
+    if (tag === null) {
+      untagged++;
+      return null;
+    }
+    // What the agent sent: every message (OpenAI's per-message overhead included)
+    // plus the tool definitions as JSON.
+    const toolTokens = tools.length === 0 ? 0 : tokenizer.count(JSON.stringify(tools));
+    const chat = messages.map(toChatMessage);
+    const promptTokens = tokenizer.countMessages(chat) + toolTokens;
+    const counted = usageOf(tag);
+    const add = (part: string, tokens: number) => {
+      counted.parts[part] = (counted.parts[part] ?? 0) + tokens;
+    };
+    add("tool definitions", toolTokens);
+    add("reply priming", REPLY_PRIMING_TOKENS);
+    for (const message of chat) {
+      add(messagePart(message), tokenizer.countMessage(message));
+    }
+    counted.requests++;
+    counted.promptTokens += promptTokens;
+    counted.toolTokens += toolTokens;
+    counted.largestPrompt = Math.max(counted.largestPrompt, promptTokens);
+    for (const tool of tools) {
+      const name = tool.function?.name ?? "?";
+      counted.offered[name] = (counted.offered[name] ?? 0) + 1;
+    }
+    const index = calls.get(tag) ?? 0;
+    calls.set(tag, index + 1);
+    await options.beforeMove(tag, index);
+    const move = mission.moves[index] ?? { kind: "final" as const };
+    const answer = answerMove(move, messages, tools);
+    const toolCalls = answer.toolCall
+      ? [
+          {
+            id: `call_${tag}_${index}`,
+            type: "function" as const,
+            function: {
+              name: answer.toolCall.name,
+              arguments: JSON.stringify(answer.toolCall.arguments),
+            },
+          },
+        ]
+      : [];
+    const completionTokens = tokenizer.count(
+      (answer.content ?? "") + toolCalls.map((c) => c.function.arguments).join(""),
+    );
+    const completion: ChatCompletion = {
+      id: `chatcmpl-${tag}-${index}`,
+      object: "chat.completion",
+      created: 0,
+      model: STAND_IN_MODEL,
+      system_fingerprint: "horizon-stand-in",
+      choices: [
+        {
+          index: 0,
+          message: {
+            role: "assistant",
+            content: answer.content,
+            ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),
+            refusal: null,
+          },
+          finish_reason: toolCalls.length > 0 ? "tool_calls" : "stop",
+          logprobs: null,
+        },
+      ],
+      usage: {
+        prompt_tokens: promptTokens,
+        completion_tokens: completionTokens,
+        total_tokens: promptTokens + completionTokens,
+      },
+    };
+    return completion;
+  };
+
+  const server: Server = createServer((request, response) => {
+    const reply = (status: number, body: unknown) => {
+      response.writeHead(status, { "content-type": "application/json" });
+      response.end(JSON.stringify(body));
+    };
+    if (request.method === "GET" && request.url === "/v1/models") {
+      reply(200, { object: "list", data: [{ id: STAND_IN_MODEL, object: "model" }] });
+      return;
+    }
+    if (request.method !== "POST" || request.url !== "/v1/chat/completions") {
+      reply(404, { error: { message: `no route ${request.method} ${request.url}` } });
+      return;
+    }
+    readBody(request)
+      .then(async (text) => {
+        const body = JSON.parse(text) as {
+          messages?: WireMessage[];
+          tools?: WireTool[];
+          stream?: boolean;
+          stream_options?: { include_usage?: boolean };
+        };
+        const completion = await complete(body);
+        if (completion === null) {
+          reply(400, {
+            error: {
+              message: "no [horizon run <agent>] tag in the messages",
+              type: "invalid_request",
+            },
+          });
+          return;
+        }
+        if (body.stream === true) {
+          response.writeHead(200, { "content-type": "text/event-stream" });
+          response.end(completionSse(completion, body.stream_options?.include_usage === true));
+          return;
+        }
+        reply(200, completion);
+      })
+      .catch((error: unknown) => {
+        reply(500, { error: { message: error instanceof Error ? error.message : String(error) } });
+      });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, "127.0.0.1", () => resolve());
+  });
+  return {
+    url: `http://127.0.0.1:${options.port}/v1`,
+    usage: (tag) => {
+      const u = usageOf(tag);
+      return { ...u, offered: { ...u.offered }, parts: { ...u.parts } };
+    },
+    untagged: () => untagged,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
