@@ -397,7 +397,9 @@ export class Workspace {
       if (citation === null) {
         continue;
       }
-      const file = this.read(citation.path);
+      // A fact about a past version is checked against that version, not today's code.
+      const historical = (artifact.tags ?? []).includes("historical");
+      const file = this.read(citation.path, historical ? citation.version : "head");
       const current = file.ok
         ? {
             text: file.value.text,

@@ -36,8 +36,11 @@ import { commitDraft, type StepDraft, type StepHost } from "./step-runner.ts";
 import { makeToolReads } from "./tool-reads.ts";
 import { settleSpeculation, speculate } from "./overlay.ts";
 
-/** Domains offered at every step whatever the router says: the protocol and the way out. */
-const ALWAYS_OFFERED_DOMAINS: ReadonlySet<string> = new Set(["context", "control"]);
+/**
+ * Domains offered at every step whatever the router says: the protocol (stage,
+ * extract into artifacts, forget: LETHE_PROTOCOL tells every model to) and the way out.
+ */
+const ALWAYS_OFFERED_DOMAINS: ReadonlySet<string> = new Set(["context", "artifacts", "control"]);
 
 /** Retries of a failed tool from the previous checkpoint before the session halts. */
 export const MAX_AUTOFIX_ATTEMPTS = 2;
@@ -209,7 +212,7 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
     intent,
     domains: DOMAINS.map((d) => d.name).filter((d) => !ALWAYS_OFFERED_DOMAINS.has(d)),
   });
-  // The context tools (stage, unstage, read_ref) are Lethe's protocol itself: always offered.
+  // The context and artifact tools are Lethe's protocol itself: always offered.
   const routedTools = routed.ok ? routed.value.tools : TOOL_CATALOGUE.map(toolDefinition);
   const protocolTools = TOOL_CATALOGUE.filter(
     (t) =>
@@ -539,6 +542,7 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
   }
   if (autofix && !givingUp && startHead !== null) {
     await recoverFrom(host, config, startHead, envelope.messages, {
+      modelCalls,
       attempt: state.autofix + 1,
       tool: healed.tool,
       error: output,
@@ -731,7 +735,7 @@ async function recoverFrom(
   config: SessionConfig,
   checkpoint: string,
   messages: readonly ChatMessage[],
-  failure: { attempt: number; tool: string; error: string },
+  failure: { attempt: number; tool: string; error: string; modelCalls: number },
 ): Promise<void> {
   const manifest = host.store.checkpoints.manifest(checkpoint);
   if (!manifest) {
@@ -749,7 +753,8 @@ async function recoverFrom(
   await commit(host, config, {
     turns: [{ role: "user", content: lesson }],
     ops: [],
-    patch: { autofix: failure.attempt },
+    // The model was called: a scripted model's next answer is the next entry.
+    patch: { autofix: failure.attempt, modelCalls: failure.modelCalls },
     trace: [
       { kind: "autofix/prune", data: { ...pruned.report } },
       { kind: "autofix/travel", data: { to: manifest.id, step: manifest.step } },

@@ -23,6 +23,11 @@ export type SaveArtifactArgs = z.output<typeof SaveArtifactArgsSchema>;
 
 /** Tag on artifacts saved with no evidence and no file in L1: nothing backs them yet. */
 export const UNSOURCED_TAG = "unsourced";
+/**
+ * Tag on facts read from a past workspace version (a `path@v<N>` page): what
+ * version N said stays true when the code moves on, so they are never stale.
+ */
+export const HISTORICAL_TAG = "historical";
 
 /** A plain JSON value (the gatekeeper already refuses others; this is the type's proof). */
 function toJson(value: unknown, depth = 0): JsonValue | undefined {
@@ -211,7 +216,10 @@ export async function saveArtifact(args: SaveArtifactArgs, reads: ToolReads): Pr
           ? {}
           : { contentHash: sha256Hex(sourcePage.content) }),
     },
-    tags: unsourced ? [UNSOURCED_TAG] : [],
+    tags: [
+      ...(unsourced ? [UNSOURCED_TAG] : []),
+      ...(cited !== undefined && /@v\d+(?::\d+-\d+)?$/.test(cited.id) ? [HISTORICAL_TAG] : []),
+    ],
   };
   const checked = ArtifactInputSchema.safeParse(artifact);
   if (!checked.success) {

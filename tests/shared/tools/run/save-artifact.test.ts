@@ -9,7 +9,7 @@ import {
 } from "../../../../shared/hive/artifact.ts";
 import { SaveArtifactArgsSchema } from "../../../../shared/tools/schemas.ts";
 import { errorCodeOf, runTool } from "../../../../shared/tools/run/index.ts";
-import { UNSOURCED_TAG } from "../../../../shared/tools/run/save-artifact.ts";
+import { HISTORICAL_TAG, UNSOURCED_TAG } from "../../../../shared/tools/run/save-artifact.ts";
 import { makeReads, type L1Page } from "./reads.ts";
 
 const filePage = (overrides: Partial<L1Page> = {}): L1Page => ({
@@ -124,6 +124,7 @@ describe("save_artifact", () => {
       makeReads({ l1: [page] }),
     );
     expect(result.artifacts[0]?.artifact.provenance.source).toBe("src/a.ts@v1:1-1");
+    expect(result.artifacts[0]?.artifact.tags).toEqual([HISTORICAL_TAG]);
   });
 
   it("tags a save with no evidence and no file in L1 as unsourced", async ({ expect }) => {
