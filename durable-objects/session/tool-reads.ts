@@ -11,6 +11,7 @@ import type {
   SymbolLocation,
   ToolReads,
 } from "../../shared/tools/context.ts";
+import { overlayOf, withOverlay } from "./overlay.ts";
 import type { SessionStore } from "./session-store.ts";
 
 /** Importers are found by asking each file for its imports; bounded per call. */
@@ -45,7 +46,7 @@ export function makeToolReads(
   step: number,
 ): LoopReads {
   const hive = host.env.Hive.getByName(config.hive);
-  return {
+  const reads: LoopReads = {
     session: host.name,
     agent: config.agent,
     step,
@@ -235,4 +236,6 @@ export function makeToolReads(
         : failed(written);
     },
   };
+  // A speculative session reads its own hypothesis first (overlay.ts).
+  return config.speculative ? withOverlay(reads, overlayOf(state)) : reads;
 }

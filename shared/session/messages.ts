@@ -28,6 +28,8 @@ export const SessionStateViewSchema = z.object({
   l1: z.object({ used: z.number(), capacity: z.number(), pages: z.array(PageSummarySchema) }),
   transcriptLength: z.number(),
   hiveSeqSeen: z.number(),
+  /** A speculative session's quarantined files (paths only), while it holds any. */
+  overlay: z.array(z.string()).optional(),
 });
 export type SessionStateView = z.infer<typeof SessionStateViewSchema>;
 

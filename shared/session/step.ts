@@ -74,10 +74,22 @@ export interface SessionState {
   modelCalls?: number;
   /** Workspace paths this session has written (a rollback restores them). */
   written: string[];
+  /**
+   * A speculative session's hypothesis layer: files it wrote that the workspace
+   * does not hold yet, sorted by path (`content` is externalised into blobs by
+   * checkpoints). Absent in checkpoints older than the field: empty.
+   */
+  overlay?: OverlayFile[];
   /** A move a person approved after an ASK: admitted once when made again. */
   approved: { tool: string; args: string } | null;
   hiveSeqSeen: number;
   workspaceManifest: string | null;
+}
+
+/** One file of a speculative session's overlay: its path and whole new content. */
+export interface OverlayFile {
+  path: string;
+  content: string;
 }
 
 export interface MissionOutcome {
