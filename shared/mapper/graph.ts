@@ -192,9 +192,17 @@ export class CodeGraph {
   /** Call sites that resolve to a definition named (or qualified) `name`. */
   callers(name: string): CallerSite[] {
     const out: CallerSite[] = [];
+    const bare = name.split(".").at(-1) ?? name;
     for (const map of this.#maps.values()) {
+      // `import { f as g }`: calls of g are calls of f.
+      const aliases = new Set(
+        map.imports.flatMap((e) =>
+          e.bindings.filter((b) => b.imported === bare && b.local !== bare).map((b) => b.local),
+        ),
+      );
       for (const call of map.calls) {
-        if (call.callee !== name && !name.endsWith(`.${call.callee}`)) {
+        const aliased = call.receiver === null && aliases.has(call.callee);
+        if (call.callee !== name && !name.endsWith(`.${call.callee}`) && !aliased) {
           continue;
         }
         const target = this.resolveCall(map, call);

@@ -338,22 +338,27 @@ export function decideMove(state: VisibleState): Move {
   const operation = OPERATIONS.find(([re]) => re.test(state.mission))?.[1];
   const keys = [...available.keys()].sort();
   const calculated = did("calculate");
-  if (calculate && operation && keys.length >= 2 && calculated.length === 0) {
+  // One fact and a place to write it ("save it and set X in f to it"): calculate
+  // copies it exactly, so the written value comes out of a tool, not out of the model.
+  const copy = !operation && target !== null && keys.length === 1;
+  if (calculate && ((operation && keys.length >= 2) || copy) && calculated.length === 0) {
     const names = keys.map(variableFor);
     return {
       kind: "tool",
       tool: calculate.name,
       args: fillArgs(calculate, {
-        expression: names.join(operation),
+        expression: names.join(operation ?? " + "),
         values: Object.fromEntries(names.map((n, i) => [n, keys[i]])),
       }),
       rationale: "compute exactly from the saved artifacts",
     };
   }
   const results = calculated.map((c) => c.result.trim()).filter((r) => r.length > 0);
-  const value = results
-    .map((r) => RESULT.exec(r.split("\n")[0] ?? "")?.[1])
-    .find((v) => v !== undefined);
+  // Without calculate on offer, a copied fact is the artifact's own (code-verified) value.
+  const copied = copy && !calculate ? available.get(keys[0] ?? "")?.value : undefined;
+  const value =
+    results.map((r) => RESULT.exec(r.split("\n")[0] ?? "")?.[1]).find((v) => v !== undefined) ??
+    (copied === undefined ? undefined : String(copied));
 
   // A computed value that the mission says to write into a file: stage it, then patch it.
   const patch = tool("apply_patch");

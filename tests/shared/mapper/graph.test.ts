@@ -42,6 +42,21 @@ describe("the TypeScript fixture", () => {
     expect(graph.callers("unusedHelper")).toEqual([]);
   });
 
+  test("a call through an aliased import is a call of the imported function", async ({
+    expect,
+  }) => {
+    const { graph } = await mapRepo({
+      "src/billing.ts": "export function computeTotal(xs: number[]) {\n  return xs.length;\n}\n",
+      "src/invoice.ts":
+        'import { computeTotal as total } from "./billing";\nexport function invoice(xs: number[]) {\n  return total(xs);\n}\n',
+      "src/other.ts":
+        "function total(xs: number[]) {\n  return 0;\n}\nexport const t = total([]);\n",
+    });
+    expect(graph.callers("computeTotal").map((c) => [c.path, c.line, c.caller])).toEqual([
+      ["src/invoice.ts", 3, "invoice"],
+    ]);
+  });
+
   test("imports resolve to files, packages or nothing", async ({ expect }) => {
     const { graph } = await mapRepo(typescriptRepo());
     expect(graph.importsOf("src/index.ts").map((i) => [i.specifier, i.resolution])).toEqual([
