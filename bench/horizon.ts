@@ -13,8 +13,11 @@ import { startCluster, type Cluster } from "../scripts/lib/dev-server.ts";
 import { runBaseline } from "./horizon/baselines.ts";
 import { factName, factPath } from "./horizon/files.ts";
 import {
+  callLabel,
+  committedCalls,
   letheApi,
   routerPromptTokens,
+  transcript,
   runLethe,
   writeFiles,
   type LetheApi,
@@ -129,7 +132,20 @@ try {
     stepBudget: mission.moves.length + 10,
     deadlineMs: LETHE_DEADLINE_MS,
   });
-  const router = await routerPromptTokens(lethe, run.id, letheMission, tokenizer);
+  const turns = await transcript(lethe, run.id);
+  const router = routerPromptTokens(turns, letheMission, tokenizer);
+  // Every answer the stand-in gave Lethe should be a committed step; a step the loop
+  // re-ran (a failure before its commit) asks again and shifts the schedule by one.
+  const committed = committedCalls(turns);
+  const lost: number[] = [];
+  let next = 0;
+  for (const answer of model.answers(tags.lethe)) {
+    if (answer.tool !== null && committed[next] === callLabel(answer.tool, answer.args)) {
+      next++;
+    } else {
+      lost.push(answer.index);
+    }
+  }
 
   const recall = (answer: string) => {
     const stated = parseRecall(answer);
@@ -167,6 +183,11 @@ try {
     )
       .map(([k, n]) => `${k} ${n}`)
       .join(", ")}; failed tools ${run.toolErrors}`,
+  );
+  out(
+    lost.length === 0
+      ? "  every answer the stand-in gave Lethe became a committed step"
+      : `  answers the stand-in gave Lethe that no committed step carries (a re-run step): moves ${lost.join(", ")}`,
   );
   if (run.refusals.length > 0) {
     out(`  refused by the gatekeeper: ${run.refusals.join("; ")}`);

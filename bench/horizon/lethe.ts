@@ -126,33 +126,61 @@ export async function runLethe(
   };
 }
 
+export interface TranscriptTurn {
+  step: number;
+  role: string;
+  content: string;
+  /** JSON of { toolCallId?, toolCalls? } when the turn carries them. */
+  extra: string | null;
+}
+
+/** The session's whole transcript (current branch), oldest first. */
+export async function transcript(api: LetheApi, id: string): Promise<TranscriptTurn[]> {
+  const turns: TranscriptTurn[] = [];
+  for (let after = 0; ;) {
+    const page = (await api.call(
+      "GET",
+      `/v1/sessions/${id}/transcript?after=${after}&limit=500`,
+    )) as { turns: TranscriptTurn[]; next: number | null };
+    turns.push(...page.turns);
+    if (page.next === null) {
+      return turns;
+    }
+    after = page.next;
+  }
+}
+
+/** A call as `tool target` (its path or key), to match answers with committed steps. */
+export function callLabel(tool: string, args: Record<string, unknown>): string {
+  return `${tool} ${String(args.path ?? args.key ?? "")}`.trim();
+}
+
+/** The tool calls the session committed, in order, as callLabel()s. */
+export function committedCalls(turns: readonly TranscriptTurn[]): string[] {
+  return turns.flatMap((turn) => {
+    if (turn.role !== "assistant" || turn.extra === null) {
+      return [];
+    }
+    const extra = JSON.parse(turn.extra) as {
+      toolCalls?: Array<{ function: { name: string; arguments: string } }>;
+    };
+    return (extra.toolCalls ?? []).map((call) =>
+      callLabel(call.function.name, JSON.parse(call.function.arguments) as Record<string, unknown>),
+    );
+  });
+}
+
 /**
  * Prompt tokens of the router's classification calls, rebuilt from the
  * transcript: the loop routes every step on `mission + "\n" + last turn` and
  * sends it to the cluster's own model binding (not LETHE_MODEL_BASE_URL), so
  * the stand-in never sees these calls; they are counted here the same way.
  */
-export async function routerPromptTokens(
-  api: LetheApi,
-  id: string,
+export function routerPromptTokens(
+  turns: readonly TranscriptTurn[],
   mission: string,
   tokenizer: Tokenizer,
-): Promise<{ calls: number; tokens: number }> {
-  const turns: Array<{ step: number; content: string }> = [];
-  for (let after = 0; ;) {
-    const page = (await api.call(
-      "GET",
-      `/v1/sessions/${id}/transcript?after=${after}&limit=500`,
-    )) as {
-      turns: Array<{ step: number; depth: number; content: string }>;
-      next: number | null;
-    };
-    turns.push(...page.turns);
-    if (page.next === null) {
-      break;
-    }
-    after = page.next;
-  }
+): { calls: number; tokens: number } {
   // The loop offers these two domains itself and routes among the rest.
   const domains = DOMAINS.filter((d) => d.name !== "context" && d.name !== "control");
   let calls = 0;

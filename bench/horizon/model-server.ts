@@ -41,9 +41,17 @@ export function messagePart(message: ChatMessage): string {
   return tag === "L1" ? "L1 pages" : tag.toLowerCase();
 }
 
+/** One answer the stand-in gave: the move's index in the schedule and the tool it called. */
+export interface GivenAnswer {
+  index: number;
+  tool: string | null;
+  args: Record<string, unknown>;
+}
+
 export interface ModelServer {
   url: string;
   usage(tag: string): AgentUsage;
+  answers(tag: string): GivenAnswer[];
   /** Requests without an agent tag (answered with a 400, never counted for an agent). */
   untagged(): number;
   close(): Promise<void>;
@@ -95,6 +103,7 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
   const { mission, tokenizer } = options;
   const usage = new Map<string, AgentUsage>();
   const calls = new Map<string, number>();
+  const given = new Map<string, GivenAnswer[]>();
   let untagged = 0;
   const usageOf = (tag: string): AgentUsage => {
     let found = usage.get(tag);
@@ -151,6 +160,10 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
     await options.beforeMove(tag, index);
     const move = mission.moves[index] ?? { kind: "final" as const };
     const answer = answerMove(move, messages, tools);
+    given.set(tag, [
+      ...(given.get(tag) ?? []),
+      { index, tool: answer.toolCall?.name ?? null, args: answer.toolCall?.arguments ?? {} },
+    ]);
     const toolCalls = answer.toolCall
       ? [
           {
@@ -246,6 +259,7 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
       const u = usageOf(tag);
       return { ...u, offered: { ...u.offered }, parts: { ...u.parts } };
     },
+    answers: (tag) => [...(given.get(tag) ?? [])],
     untagged: () => untagged,
     close: () =>
       new Promise<void>((resolve) => {
