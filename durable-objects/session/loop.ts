@@ -35,6 +35,12 @@ import { renderEnvelope, readHistory } from "./envelope-view.ts";
 import { commitDraft, type StepDraft, type StepHost } from "./step-runner.ts";
 import { makeToolReads } from "./tool-reads.ts";
 import { settleSpeculation, speculate } from "./overlay.ts";
+import {
+  collectGarbage,
+  GC_POLICY,
+  unreachableFiles,
+  type Collected,
+} from "../../shared/session/gc.ts";
 
 /**
  * Domains offered at every step whatever the router says: the protocol (stage,
@@ -405,6 +411,11 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
     config.speculative && outcome.files.length > 0 && !failed
       ? speculate(state, outcome.files)
       : null;
+  const gcBefore =
+    outcome.files.length > 0 && !failed && overlay === null && preset.policies.includes(GC_POLICY)
+      ? await unreachableFiles(host.env.Hive.getByName(config.hive))
+      : null;
+  let collected: Collected | null = null;
   if (outcome.files.length > 0 && !failed && overlay === null) {
     const wrote = await reads.writeFiles(outcome.files);
     if (!wrote.ok) {
@@ -413,6 +424,16 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
     } else {
       workspaceManifest = wrote.value.id;
       written = [...new Set([...written, ...outcome.files.map((f) => f.path)])].sort();
+      const gcAfter =
+        gcBefore === null ? null : await unreachableFiles(host.env.Hive.getByName(config.hive));
+      collected =
+        gcBefore === null || gcAfter === null
+          ? null
+          : collectGarbage(gcBefore, gcAfter, state.pager.pages);
+      if (collected !== null) {
+        ops = [...ops, ...collected.ops];
+        output = `${output}\n${collected.note}`;
+      }
     }
   }
   const gated = await host.env.GATEKEEPER.gateOutput({
@@ -534,6 +555,14 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
           ...(forced ? { policy: forced.policy } : {}),
         },
       },
+      ...(collected === null
+        ? []
+        : [
+            {
+              kind: "gc",
+              data: { unreachable: collected.unreachable, unstaged: collected.unstaged },
+            },
+          ]),
       ...autofixTrace,
     ],
   });

@@ -39,6 +39,7 @@ export const PRESETS: Readonly<Record<string, Preset>> = {
       "purge-on-vulnerability",
       "verify-contracts",
       "verify-first",
+      "gc-unreachable",
     ],
     cleanRoom: false,
   },
@@ -57,7 +58,7 @@ export const PRESETS: Readonly<Record<string, Preset>> = {
     mode: "strict",
     strategy:
       "Follow the recorded decisions and contracts exactly: read the artifact, stage the one file to change, patch it, verify, finish.",
-    policies: ["halt-on-missing-dependency", "verify-contracts", "verify-first"],
+    policies: ["halt-on-missing-dependency", "verify-contracts", "verify-first", "gc-unreachable"],
     cleanRoom: false,
   },
   "clean-room": {
