@@ -1,0 +1,226 @@
+// Capability scenarios, shared state and repeatability: hive-mind sync between two
+// agents, self-correction on new evidence, failure isolation of a speculative
+// change, and determinism (the same mission twenty times, the same trace).
+import { createHash } from "node:crypto";
+import { describe, it } from "vitest";
+import { subscribe } from "../helpers.ts";
+import {
+  invariantViolations,
+  movesOf,
+  OFFLINE,
+  outcome,
+  scenarioCluster,
+  type MissionRun,
+  type ScriptEntry,
+} from "./harness.ts";
+
+const env = scenarioCluster(18803, "scenarios-collaboration");
+
+const call = (name: string, args: Record<string, unknown>): ScriptEntry => ({
+  tool_calls: [{ name, arguments: args }],
+});
+
+const TWO_FILES = {
+  "src/config.ts": "// Network settings.\nexport const TIMEOUT = 30;\n",
+  "src/retry.ts": "export const RETRIES = 4;\n",
+  "src/limits.ts": "// Upper bound on waiting, in seconds.\nexport const MAX_WAIT = 0;\n",
+};
+
+describe("shared state and repeatability", () => {
+  it("hive-mind sync: agent B uses agent A's artifact, delivered live, without reading A's file", async ({
+    expect,
+  }) => {
+    const hive = await env().hive("hive-mind", TWO_FILES);
+    const watcher = subscribe(env().cluster, "hive", hive.name, { key: hive.key });
+    watcher.socket.send(JSON.stringify({ type: "hive.subscribe", since: 0 }));
+    const a = await hive.run({
+      agent: "agent-a",
+      mission: "Find TIMEOUT in src/config.ts and save it.",
+    });
+    // A's artifact reached a subscriber over the socket as it was committed.
+    const frames = [];
+    for (let i = 0; i < 10; i++) {
+      const frame = await watcher.next(5_000).catch(() => null);
+      if (frame === null) {
+        break;
+      }
+      frames.push(frame);
+      if (JSON.stringify(frame).includes('"timeout"')) {
+        break;
+      }
+    }
+    watcher.close();
+    expect(JSON.stringify(frames)).toContain('"timeout"');
+    const b = await hive.run({
+      agent: "agent-b",
+      mission:
+        "Find RETRIES in src/retry.ts, save it, compute the sum of timeout and retries and set MAX_WAIT in src/limits.ts to it.",
+    });
+    expect(invariantViolations(a)).toEqual([]);
+    expect(invariantViolations(b)).toEqual([]);
+    // B never had src/config.ts in L1.
+    expect(b.steps.flatMap((s) => s.pages.map((p) => p.id))).not.toContain("src/config.ts");
+    // B's first prompt already listed A's artifact in its meta section.
+    const first = await hive.call("GET", `/v1/sessions/${b.id}/envelope?step=0`);
+    const firstText = JSON.stringify(first.body.messages);
+    await outcome("hive-mind sync", async () => {
+      expect((await hive.artifact("timeout"))?.provenance.agent).toBe("agent-a");
+      expect(firstText).toContain("timeout");
+      const [sum] = movesOf(b, "calculate");
+      expect(sum?.output).toContain("timeout@1");
+      expect(await hive.file("src/limits.ts")).toContain("MAX_WAIT = 34;");
+    });
+  });
+
+  it("self-correction: new evidence replaces a saved fact as a new version, and the prompt shows the new value", async ({
+    expect,
+  }) => {
+    const hive = await env().hive("self-correction", {
+      "src/config.ts": "// Defaults.\nexport const TIMEOUT = 30;\n",
+      "src/overrides.ts":
+        "// Production overrides win over the defaults.\nexport const TIMEOUT = 45;\n",
+    });
+    const run = await hive.run({
+      mission: "What timeout does production use? Check the defaults, then the overrides.",
+      script: [
+        call("stage_context", { path: "src/config.ts" }),
+        call("save_artifact", { key: "timeout", value: 30, evidence: ["src/config.ts:2"] }),
+        call("stage_context", { path: "src/overrides.ts" }),
+        // A stale correction (it names a version that is not current) is refused...
+        call("save_artifact", {
+          key: "timeout",
+          value: 45,
+          evidence: ["src/overrides.ts:2"],
+          supersedes: "timeout@7",
+        }),
+        // ...the auto-fix loop retries from the checkpoint, and the correct one lands.
+        call("save_artifact", {
+          key: "timeout",
+          value: 45,
+          evidence: ["src/overrides.ts:2"],
+          supersedes: "timeout@1",
+        }),
+        call("finish", { status: "achieved", summary: "production uses 45 seconds" }),
+      ],
+    });
+    expect(invariantViolations(run)).toEqual([]);
+    await outcome("self-correction", async () => {
+      const current = await hive.artifact("timeout");
+      expect(current?.version).toBe(2);
+      expect(current?.value).toBe(45);
+      expect(current?.provenance.source).toBe("src/overrides.ts@v1:2-2");
+      expect((await hive.artifact("timeout", 1))?.value).toBe(30);
+      const lesson = run.turns.find((t) => t.content.startsWith("[AUTO-FIX RECOVERY]"));
+      expect(lesson?.content).toContain("STALE_VERSION");
+      // The last prompt's meta section carries the corrected value, not the old one.
+      const last = await hive.call("GET", `/v1/sessions/${run.id}/envelope?step=${run.state.step}`);
+      const meta = (last.body.messages as Array<{ content: string }>)
+        .map((m) => m.content)
+        .filter((c) => c.startsWith("[RELEVANT ARTIFACTS]"))
+        .join("\n");
+      expect(meta).toContain("timeout = 45 (fact, v2");
+      expect(meta).not.toContain("timeout = 30");
+    });
+  });
+
+  it("failure isolation: a speculative change that breaks a contract is quarantined, a good one lands whole", async ({
+    expect,
+  }) => {
+    const api =
+      "export interface User {\n  id: string;\n}\n\nexport async function getUser(id: string): Promise<User> {\n  return { id };\n}\n";
+    const hive = await env().hive("isolation", { "src/api.ts": api });
+    const contract = call("save_artifact", {
+      key: "contract.api",
+      kind: "contract",
+      value: { path: "src/api.ts", requires: ["Promise<User>"], forbids: ["Promise<any>"] },
+    });
+    const broken = await hive.run({
+      speculative: true,
+      mission: "Try loosening getUser's return type.",
+      script: [
+        contract,
+        call("write_file", {
+          path: "src/api.ts",
+          content: api.replace(
+            "export interface User",
+            "export type Id = string;\nexport interface User",
+          ),
+        }),
+        call("apply_patch", {
+          path: "src/api.ts",
+          patch:
+            "--- a/src/api.ts\n+++ b/src/api.ts\n@@ -6,1 +6,1 @@\n-export async function getUser(id: string): Promise<User> {\n+export async function getUser(id: string): Promise<any> {\n",
+        }),
+        call("finish", { status: "achieved", summary: "loosened" }),
+      ],
+    });
+    expect(invariantViolations(broken)).toEqual([]);
+    // Whatever happened in the hypothesis layer, the workspace never saw the breaking change.
+    expect(await hive.file("src/api.ts")).not.toContain("Promise<any>");
+    const good = await hive.run({
+      speculative: true,
+      mission: "Edit src/api.ts: write an Id type alias into it.",
+      script: [
+        call("write_file", {
+          path: "src/api.ts",
+          content: api.replace(
+            "export interface User",
+            "export type Id = string;\nexport interface User",
+          ),
+        }),
+        call("stage_context", { path: "src/api.ts" }),
+        call("finish", { status: "achieved", summary: "Id alias added" }),
+      ],
+    });
+    await outcome("failure isolation", async () => {
+      expect(broken.state.status).toBe("halted");
+      // Neither of the broken session's writes reached the workspace: version 2 is the good
+      // session's single commit, and there is no version 3.
+      expect(await hive.file("src/api.ts", 2)).toBe(
+        api.replace("export interface User", "export type Id = string;\nexport interface User"),
+      );
+      expect(await hive.file("src/api.ts", 3)).toBeNull();
+      const discard = broken.trace.find((e) => e.kind === "speculation/discard");
+      expect(discard?.data.paths).toEqual(["src/api.ts"]);
+      // The good speculation saw its own change while it ran, and landed as one version.
+      expect(good.steps[1]?.pages[0]?.content).toContain("export type Id = string;");
+      expect(good.trace.map((e) => e.kind)).toContain("speculation/commit");
+      expect(await hive.file("src/api.ts")).toContain("export type Id = string;");
+      expect(good.state.written).toEqual(["src/api.ts"]);
+    });
+  });
+
+  it("determinism: the same mission twenty times gives the same moves, results and L1 at every step", async ({
+    expect,
+  }) => {
+    const runs: MissionRun[] = [];
+    for (let i = 0; i < (OFFLINE ? 20 : 3); i++) {
+      const hive = await env().hive(`determinism-${i}`, TWO_FILES);
+      runs.push(
+        await hive.run({
+          agent: "agent",
+          l1Tokens: 512,
+          mission:
+            "Find TIMEOUT in src/config.ts and RETRIES in src/retry.ts, save both, compute their sum and set MAX_WAIT in src/limits.ts to it.",
+        }),
+      );
+    }
+    const fingerprint = (run: MissionRun) =>
+      createHash("sha256")
+        .update(
+          JSON.stringify({
+            moves: run.moves.map((m) => [m.step, m.tool, m.args, m.output]),
+            l1: run.steps.map((s) => s.pages.map((p) => [p.id, p.tokens, p.content])),
+            outcome: run.state.outcome,
+          }),
+        )
+        .digest("hex");
+    for (const run of runs) {
+      expect(invariantViolations(run)).toEqual([]);
+    }
+    await outcome("determinism", () => {
+      expect(new Set(runs.map(fingerprint)).size).toBe(1);
+      expect(runs[0]?.moves.length).toBeGreaterThanOrEqual(5);
+    });
+  });
+});
