@@ -137,13 +137,13 @@ try {
   // Every answer the stand-in gave Lethe should be a committed step; a step the loop
   // re-ran (a failure before its commit) asks again and shifts the schedule by one.
   const committed = committedCalls(turns);
-  const lost: number[] = [];
+  const lost: string[] = [];
   let next = 0;
   for (const answer of model.answers(tags.lethe)) {
     if (answer.tool !== null && committed[next] === callLabel(answer.tool, answer.args)) {
       next++;
     } else {
-      lost.push(answer.index);
+      lost.push(String(answer.index));
     }
   }
 
@@ -189,6 +189,12 @@ try {
       ? "  every answer the stand-in gave Lethe became a committed step"
       : `  answers the stand-in gave Lethe that no committed step carries (a re-run step): moves ${lost.join(", ")}`,
   );
+  const repeated = model.answers(tags.lethe).filter((a) => a.repeated);
+  if (repeated.length > 0) {
+    out(
+      `  requests that repeated Lethe's previous prompt exactly (a retried call or a re-run step): moves ${repeated.map((a) => a.index).join(", ")}`,
+    );
+  }
   if (run.refusals.length > 0) {
     out(`  refused by the gatekeeper: ${run.refusals.join("; ")}`);
   }

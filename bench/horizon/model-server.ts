@@ -5,6 +5,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { ChatMessage } from "../../shared/context/messages.ts";
 import { REPLY_PRIMING_TOKENS, type Tokenizer } from "../../shared/context/tokens.ts";
+import { contentKey } from "../../shared/hash.ts";
 import { completionSse } from "../../shared/model/endpoint.ts";
 import type { ChatCompletion } from "../../shared/model/openai-schemas.ts";
 import type { Mission } from "./mission.ts";
@@ -44,6 +45,8 @@ export function messagePart(message: ChatMessage): string {
 /** One answer the stand-in gave: the move's index in the schedule and the tool it called. */
 export interface GivenAnswer {
   index: number;
+  /** The agent sent exactly the previous request's messages again (a retry or a re-run step). */
+  repeated: boolean;
   tool: string | null;
   args: Record<string, unknown>;
 }
@@ -104,6 +107,7 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
   const usage = new Map<string, AgentUsage>();
   const calls = new Map<string, number>();
   const given = new Map<string, GivenAnswer[]>();
+  const lastPrompt = new Map<string, string>();
   let untagged = 0;
   const usageOf = (tag: string): AgentUsage => {
     let found = usage.get(tag);
@@ -160,9 +164,17 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
     await options.beforeMove(tag, index);
     const move = mission.moves[index] ?? { kind: "final" as const };
     const answer = answerMove(move, messages, tools);
+    const prompt = contentKey(JSON.stringify(messages));
+    const repeated = lastPrompt.get(tag) === prompt;
+    lastPrompt.set(tag, prompt);
     given.set(tag, [
       ...(given.get(tag) ?? []),
-      { index, tool: answer.toolCall?.name ?? null, args: answer.toolCall?.arguments ?? {} },
+      {
+        index,
+        repeated,
+        tool: answer.toolCall?.name ?? null,
+        args: answer.toolCall?.arguments ?? {},
+      },
     ]);
     const toolCalls = answer.toolCall
       ? [
