@@ -76,15 +76,21 @@ function contradiction(
   current: { text: string | null } | null,
 ): Freshness {
   if (artifact.kind !== "fact" || current?.text == null) {
-    return { status: "fresh", ...fresh };
+    return { status: "fresh", startLine: fresh.startLine, endLine: fresh.endLine };
   }
   const cited = current.text
     .split("\n")
     .slice(fresh.startLine - 1, fresh.endLine)
     .join("\n");
   return valueInText(artifact.value, cited) === false
-    ? { status: "stale", reason: "contradicted", ...fresh, cited }
-    : { status: "fresh", ...fresh };
+    ? {
+        status: "stale",
+        reason: "contradicted",
+        startLine: fresh.startLine,
+        endLine: fresh.endLine,
+        cited,
+      }
+    : { status: "fresh", startLine: fresh.startLine, endLine: fresh.endLine };
 }
 
 export interface FileContent {

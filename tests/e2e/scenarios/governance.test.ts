@@ -1,0 +1,285 @@
+// Capability scenarios, governance and reliability: ignorance detection, human
+// friction (a poisoned artifact), strategy switch, clean room, the auto-fix loop,
+// re-anchoring on drift, the step budget's self-assessment and loop detection.
+import { describe, it } from "vitest";
+import {
+  invariantViolations,
+  movesOf,
+  outcome,
+  scenarioCluster,
+  type ScriptEntry,
+} from "./harness.ts";
+
+const env = scenarioCluster(18804, "scenarios-governance");
+
+const call = (name: string, args: Record<string, unknown>): ScriptEntry => ({
+  tool_calls: [{ name, arguments: args }],
+});
+
+const TWO_FILES = {
+  "src/config.ts": "// Network settings.\nexport const TIMEOUT = 30;\n",
+  "src/retry.ts": "export const RETRIES = 4;\n",
+  "src/limits.ts": "// Upper bound on waiting, in seconds.\nexport const MAX_WAIT = 0;\n",
+};
+const SUM_MISSION =
+  "Find TIMEOUT in src/config.ts and RETRIES in src/retry.ts, save both, compute their sum and set MAX_WAIT in src/limits.ts to it.";
+
+describe("governance and reliability", () => {
+  it("ignorance detection: an import of a missing module halts the agent with a question instead of a guess", async ({
+    expect,
+  }) => {
+    const hive = await env().hive("ignorance", {
+      "src/app.ts":
+        'import { charge } from "./payments/gateway";\n\nexport function checkout(total: number) {\n  return charge(total);\n}\n',
+    });
+    const run = await hive.run({
+      mission: "Explain what checkout in src/app.ts calls and which imports it relies on.",
+      script: [
+        call("find_imports", { path: "src/app.ts" }),
+        call("finish", { status: "achieved", summary: "checkout charges through the gateway" }),
+      ],
+    });
+    expect(invariantViolations(run)).toEqual([]);
+    await outcome("ignorance detection", async () => {
+      expect(run.state.status).toBe("paused");
+      expect(run.state.pending?.kind).toBe("question");
+      expect(run.state.pending?.question).toContain("./payments/gateway");
+      const [imports] = movesOf(run, "find_imports");
+      expect(imports?.output).toContain("[MISSING DEPENDENCY]");
+      expect(run.state.outcome).toBeNull();
+    });
+  });
+
+  it("human friction: a poisoned artifact is detected before use, rolled back to its supported value and reported", async ({
+    expect,
+  }) => {
+    const hive = await env().hive("friction", TWO_FILES);
+    const a = await hive.run({
+      agent: "agent-a",
+      mission: "Find TIMEOUT in src/config.ts and save it.",
+    });
+    const honest = await hive.artifact("timeout");
+    expect(honest?.value).toBe(30);
+    // Someone with a hive key overwrites it, borrowing the honest version's citation.
+    const poisoned = await hive.call("POST", `/v1/hives/${hive.name}/artifacts`, {
+      idempotencyKey: "mallory-1",
+      expectedVersion: honest?.version,
+      artifact: {
+        identifier: "timeout",
+        kind: "fact",
+        value: 3000,
+        provenance: { ...honest?.provenance, session: "rogue-session", agent: "mallory", step: 1 },
+      },
+    });
+    expect(poisoned.status).toBeLessThan(300);
+    const b = await hive.run({ agent: "agent-b", mission: SUM_MISSION });
+    expect(invariantViolations(a)).toEqual([]);
+    expect(invariantViolations(b)).toEqual([]);
+    // The poisoned value was never used: nothing was computed or written from it.
+    expect(movesOf(b, "calculate")).toEqual([]);
+    expect(await hive.file("src/limits.ts")).toContain("MAX_WAIT = 0;");
+    await outcome("human friction", async () => {
+      expect(b.state.status).toBe("halted");
+      expect(b.state.outcome?.reason).toBe("poisoned artifact");
+      expect(b.state.outcome?.summary).toContain("mallory");
+      expect(b.state.outcome?.summary).toContain("3000");
+      const repaired = await hive.artifact("timeout");
+      expect(repaired?.value).toBe(30);
+      expect(repaired?.version).toBe(3);
+      expect(repaired?.tags).toContain("restored");
+      expect(b.trace.find((e) => e.kind === "verify_first/poison")?.data).toMatchObject({
+        artifact: "timeout@2",
+        restored: "timeout@1",
+        repaired: true,
+      });
+    });
+  });
+
+  it("strategy switch: the architect maps without editing, then hands over to the implementer who changes the code", async ({
+    expect,
+  }) => {
+    const hive = await env().hive("strategy", TWO_FILES);
+    const run = await hive.run({ mission: SUM_MISSION, strategy: ["architect", "implementer"] });
+    expect(invariantViolations(run)).toEqual([]);
+    const handover = run.turns.find((t) => t.content.startsWith("[STRATEGY SWITCH]"));
+    await outcome("strategy switch", async () => {
+      expect(handover?.content).toContain("architect handed over to implementer");
+      const switchedAt = handover?.step ?? 0;
+      // Every edit happened after the handover, under the implementer.
+      for (const m of [...movesOf(run, "apply_patch"), ...movesOf(run, "write_file")]) {
+        expect(m.step).toBeGreaterThan(switchedAt);
+      }
+      expect(run.steps.find((s) => s.step === switchedAt)?.persona).toBe("implementer");
+      expect(run.steps[0]?.persona).toBe("architect");
+      expect(await hive.file("src/limits.ts")).toContain("MAX_WAIT = 34;");
+    });
+  });
+
+  it("clean room: a secret read into L1 reaches neither the hive, nor a checkpoint, nor the transcript", async ({
+    expect,
+  }) => {
+    const secret = "sk-proj-abcdefghijklmnopqrstuvwxyz0123456789ABCD";
+    const hive = await env().hive("clean-room", {
+      "src/vendor.ts": `// Vendor client.\nexport const VENDOR_URL = "https://api.example.com";\nexport const API_KEY = '${secret}';\n`,
+    });
+    const run = await hive.run({
+      persona: "clean-room",
+      mission: "Record the vendor's URL and whether the client is authenticated.",
+      script: [
+        call("stage_context", { path: "src/vendor.ts" }),
+        call("save_artifact", {
+          key: "vendor.credentials",
+          value: { url: "https://api.example.com", key: secret },
+          kind: "decision",
+          evidence: ["src/vendor.ts:2-3"],
+        }),
+        call("finish", { status: "achieved", summary: "vendor recorded" }),
+      ],
+    });
+    expect(invariantViolations(run)).toEqual([]);
+    const everything = JSON.stringify({
+      steps: run.steps,
+      turns: run.turns,
+      artifact: await hive.artifact("vendor.credentials"),
+    });
+    expect(everything).not.toContain(secret);
+    for (const e of run.trace) {
+      for (const ref of [e.data.inputRef, e.data.outputRef]) {
+        if (typeof ref === "string") {
+          const stored = await hive.call("GET", `/v1/sessions/${run.id}/refs/${ref}`);
+          expect(JSON.stringify(stored.body)).not.toContain(secret);
+        }
+      }
+    }
+    await outcome("clean room", async () => {
+      const saved = await hive.artifact("vendor.credentials");
+      expect(saved?.value.url).toBe("https://api.example.com");
+      expect(run.state.outcome?.status).toBe("achieved");
+    });
+  });
+
+  it("auto-fix loop: a failed patch travels back to the previous checkpoint with a lesson, and the retry lands", async ({
+    expect,
+  }) => {
+    const hive = await env().hive("autofix", TWO_FILES);
+    const run = await hive.run({
+      mission: "Set MAX_WAIT in src/limits.ts to 34.",
+      script: [
+        call("stage_context", { path: "src/limits.ts" }),
+        call("apply_patch", {
+          path: "src/limits.ts",
+          patch:
+            "--- a/src/limits.ts\n+++ b/src/limits.ts\n@@ -9,1 +9,1 @@\n-no such line\n+export const MAX_WAIT = 34;\n",
+        }),
+        call("apply_patch", {
+          path: "src/limits.ts",
+          patch:
+            "--- a/src/limits.ts\n+++ b/src/limits.ts\n@@ -2,1 +2,1 @@\n-export const MAX_WAIT = 0;\n+export const MAX_WAIT = 34;\n",
+        }),
+        call("finish", { status: "achieved", summary: "MAX_WAIT is 34" }),
+      ],
+    });
+    expect(invariantViolations(run)).toEqual([]);
+    await outcome("auto-fix loop", async () => {
+      expect(run.trace.map((e) => e.kind).filter((k) => k.startsWith("autofix/"))).toEqual([
+        "autofix/attempt",
+        "autofix/prune",
+        "autofix/travel",
+        "autofix/recover",
+      ]);
+      // The failed attempt is off the branch; the lesson is on it.
+      expect(movesOf(run, "apply_patch")).toHaveLength(1);
+      expect(run.turns.filter((t) => t.content.startsWith("[AUTO-FIX RECOVERY]"))).toHaveLength(1);
+      expect(await hive.file("src/limits.ts")).toContain("MAX_WAIT = 34;");
+      expect(await hive.file("src/limits.ts", 3)).toBeNull();
+      expect(run.state.outcome?.status).toBe("achieved");
+    });
+  });
+
+  it("re-anchoring on drift: a move outside the active skill is refused with the skill's protocol quoted", async ({
+    expect,
+  }) => {
+    const skill =
+      "---\nname: extract-facts\ndescription: Read one file at a time and record what it says.\nallowed-tools: [context:*, artifacts:*, control:*]\n---\n1. Stage the file.\n2. Save each fact with its line as evidence.\n3. Never edit code in this skill.\n";
+    const hive = await env().hive("drift", TWO_FILES);
+    const run = await hive.run({
+      skills: [skill],
+      mission: "Record TIMEOUT from src/config.ts.",
+      script: [
+        call("stage_context", { path: "src/config.ts" }),
+        call("write_file", { path: "src/config.ts", content: "export const TIMEOUT = 60;\n" }),
+        call("save_artifact", { key: "timeout", value: 30, evidence: ["src/config.ts:2"] }),
+        call("finish", { status: "achieved", summary: "timeout recorded" }),
+      ],
+    });
+    expect(invariantViolations(run)).toEqual([]);
+    // The drifting move never ran.
+    expect(await hive.file("src/config.ts")).toContain("TIMEOUT = 30;");
+    await outcome("re-anchoring on drift", async () => {
+      expect(run.state.gatekeeper.activeSkills).toEqual(["extract-facts"]);
+      const refusal = run.turns.find(
+        (t) => t.role === "tool" && t.content.includes("outside the protocol of the skill"),
+      );
+      expect(refusal?.content).toContain("3. Never edit code in this skill.");
+      expect(run.trace.find((e) => e.kind === "refused")?.data.tool).toBe("write_file");
+      expect((await hive.artifact("timeout"))?.value).toBe(30);
+      expect(run.state.outcome?.status).toBe("achieved");
+    });
+  });
+
+  it("step budget: a mission that does not finish in its budget ends with a tool-free self-assessment", async ({
+    expect,
+  }) => {
+    const hive = await env().hive("budget", TWO_FILES);
+    const run = await hive.run({
+      mission: "Find TIMEOUT.",
+      stepBudget: 3,
+      script: [
+        call("stage_context", { path: "src/retry.ts" }),
+        call("stage_context", { path: "src/limits.ts" }),
+        call("stage_context", { path: "src/retry.ts" }),
+        '{"status": "partially_achieved", "summary": "read three files, TIMEOUT not found yet", "next": "stage src/config.ts"}',
+      ],
+    });
+    expect(invariantViolations(run)).toEqual([]);
+    // The loop stopped at its budget whatever the model wanted.
+    expect(run.state.step).toBeLessThanOrEqual(4);
+    expect(run.state.status).toBe("finished");
+    await outcome("step budget", async () => {
+      expect(run.state.outcome).toEqual({
+        status: "partially_achieved",
+        summary: "read three files, TIMEOUT not found yet",
+        next: "stage src/config.ts",
+      });
+      expect(run.trace.at(-1)?.kind).toBe("assessment");
+    });
+  });
+
+  it("loop detection: the same move again pauses for a person, whose answer lets the mission go on", async ({
+    expect,
+  }) => {
+    const hive = await env().hive("loop", TWO_FILES);
+    const same = call("stage_context", { path: "src/retry.ts" });
+    const id = await hive.create({
+      mission: "Find TIMEOUT.",
+      script: [same, same, call("finish", { status: "not_achieved", summary: "told to stop" })],
+    });
+    const looped = await hive.start(id);
+    expect(invariantViolations(looped)).toEqual([]);
+    await outcome("loop detection", async () => {
+      expect(looped.state.status).toBe("paused");
+      expect(looped.state.pending?.kind).toBe("question");
+      const answered = await hive.call("POST", `/v1/sessions/${id}/answer`, {
+        text: "You are repeating yourself: stop and report.",
+      });
+      expect(answered.status).toBe(200);
+      let state = looped.state;
+      for (let i = 0; i < 200 && (state.status === "running" || state.status === "paused"); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        state = (await hive.call("GET", `/v1/sessions/${id}/state`)).body;
+      }
+      expect(state.status).toBe("finished");
+      expect(state.outcome?.summary).toBe("told to stop");
+    });
+  });
+});
