@@ -1,0 +1,338 @@
+// Proves the capability scenarios (tests/e2e/scenarios) assert something: for each
+// scenario, one source mutation that removes its capability, then that scenario is
+// run and must FAIL. Every file is restored afterwards, whatever happens.
+//   npm run mutations                 every mutation
+//   npm run mutations -- governance   only the families or scenarios matching a word
+import { spawnSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export interface Mutation {
+  family: string;
+  /** The scenario (an `it` name prefix) that must fail. */
+  scenario: string;
+  file: string;
+  /** Exact text in the file; the mutation refuses to run if it is not there once. */
+  find: string;
+  replace: string;
+  /** What the mutation takes away, for the report. */
+  removes: string;
+}
+
+const S = "tests/e2e/scenarios";
+
+/** The scenario file of each family. */
+export const SCENARIO_FILE: Readonly<Record<string, string>> = {
+  retrieval: `${S}/retrieval.test.ts`,
+  code: `${S}/code.test.ts`,
+  memory: `${S}/memory.test.ts`,
+  collaboration: `${S}/collaboration.test.ts`,
+  governance: `${S}/governance.test.ts`,
+};
+
+export const MUTATIONS: readonly Mutation[] = [
+  {
+    family: "retrieval",
+    scenario: "cross-file retrieval under strict amnesia",
+    file: "durable-objects/session/session-store.ts",
+    find: "pager: emptyPagerState(config.l1Tokens, config.mode),",
+    replace: 'pager: emptyPagerState(config.l1Tokens, "elastic"),',
+    removes: "strict amnesia (every session's L1 becomes elastic)",
+  },
+  {
+    family: "retrieval",
+    scenario: "dynamic logic discovery",
+    file: "shared/tools/run/calculate.ts",
+    find: "if (args.expression.trim().startsWith(RULE_PREFIX)) {",
+    replace: "if (false) {",
+    removes: "applying a rule saved as an artifact",
+  },
+  {
+    family: "retrieval",
+    scenario: "misleading names",
+    file: "shared/tools/run/save-artifact.ts",
+    find: 'if (citation !== null && args.kind === "fact" && valueInText(value, citation.lines) === false) {',
+    replace: "if (false) {",
+    removes: "checking a fact against the line it cites",
+  },
+  {
+    family: "retrieval",
+    scenario: "state snapshotting",
+    file: "shared/tools/run/context-tools.ts",
+    find: "    args.version,\n  );",
+    replace: "    undefined,\n  );",
+    removes: "reading a past workspace version",
+  },
+  {
+    family: "retrieval",
+    scenario: "cognitive load",
+    file: "durable-objects/session/loop.ts",
+    find: "const routedTools = routed.ok ? routed.value.tools",
+    replace: "const routedTools = false ? routed.value.tools",
+    removes: "routing (every tool offered at every step)",
+  },
+  {
+    family: "retrieval",
+    scenario: "extreme efficiency",
+    file: "durable-objects/session/session-store.ts",
+    find: "pager: emptyPagerState(config.l1Tokens, config.mode),",
+    replace: "pager: emptyPagerState(2048, config.mode),",
+    removes: "the configured L1 budget",
+  },
+  {
+    family: "code",
+    scenario: "single-file patch",
+    file: "shared/tools/run/edit.ts",
+    find: "{ files: [{ path: args.path, content: applied.value, baseHash: base?.hash ?? null }] },",
+    replace: "{ files: [] },",
+    removes: "writing an applied patch",
+  },
+  {
+    family: "code",
+    scenario: "multi-file refactor",
+    file: "shared/mapper/graph.ts",
+    find: "const aliased = call.receiver === null && aliases.has(call.callee);",
+    replace: "const aliased = false;",
+    removes: "resolving calls through aliased imports in the call graph",
+  },
+  {
+    family: "code",
+    scenario: "contract enforcement",
+    file: "shared/agent/policies.ts",
+    find: 'if (on.has("verify-contracts") && outcome.files.length > 0) {',
+    replace: "if (false) {",
+    removes: "the verify-contracts policy",
+  },
+  {
+    family: "code",
+    scenario: "legacy migration",
+    file: "shared/agent/policies.ts",
+    find: "for (const banned of contract.forbids) {",
+    replace: "for (const banned of [] as string[]) {",
+    removes: "a contract's forbidden (legacy) names",
+  },
+  {
+    family: "code",
+    scenario: "cross-repository work",
+    file: "durable-objects/session/loop.ts",
+    find: 'roots: config.roots ?? ["."],',
+    replace: 'roots: ["."],',
+    removes: "path isolation to the session's roots",
+  },
+  {
+    family: "memory",
+    scenario: "structural garbage collection",
+    file: "durable-objects/session/loop.ts",
+    find: "ops = [...ops, ...collected.ops];",
+    replace: "ops = [...ops];",
+    removes: "dropping unreachable files from L1",
+  },
+  {
+    family: "memory",
+    scenario: "LRU stress",
+    file: "shared/context/pager-draft.ts",
+    find: "return sa !== sb ? sa < sb : a.lastAccessStep < b.lastAccessStep;",
+    replace: "return sa !== sb ? sa > sb : a.lastAccessStep > b.lastAccessStep;",
+    removes: "least-recently-used eviction (the most recent page goes instead)",
+  },
+  {
+    family: "memory",
+    scenario: "prefetch",
+    file: "shared/tools/run/context-tools.ts",
+    find: "const ahead = args.prefetch === true ? undefined : promotable(args, reads);",
+    replace: "const ahead = undefined as ReturnType<typeof promotable>;",
+    removes: "promotion of a prefetched page",
+  },
+  {
+    family: "memory",
+    scenario: "comparator",
+    file: "shared/tools/run/compare.ts",
+    find: '    {\n      type: "compare_close",\n      outcome: { ok: true, result: { id, kind: "summary", sourceRef: id, content: text } },\n    },\n',
+    replace: "",
+    removes: "collapsing a comparison into one result page",
+  },
+  {
+    family: "memory",
+    scenario: "elastic context",
+    file: "durable-objects/session/session-store.ts",
+    find: "pager: emptyPagerState(config.l1Tokens, config.mode),",
+    replace: 'pager: emptyPagerState(config.l1Tokens, "strict"),',
+    removes: "elastic mode",
+  },
+  {
+    family: "memory",
+    scenario: "marathon",
+    file: "shared/context/envelope.ts",
+    find: '    { role: "system", content: renderAnchor(input.anchor, input.checkpoint) },\n  ];',
+    replace:
+      '    ...(input.history.length > 24\n      ? []\n      : [{ role: "system" as const, content: renderAnchor(input.anchor, input.checkpoint) }]),\n  ];',
+    removes: "the task anchor in long runs",
+  },
+  {
+    family: "collaboration",
+    scenario: "hive-mind sync",
+    file: "durable-objects/session/loop.ts",
+    find: "meta: metaLines(artifacts, MAX_META_ARTIFACTS),",
+    replace: "meta: state.meta,",
+    removes: "syncing the hive's artifacts into the prompt",
+  },
+  {
+    family: "collaboration",
+    scenario: "self-correction",
+    file: "shared/tools/run/save-artifact.ts",
+    find: "if (existing.version !== target.version) {",
+    replace: "if (false) {",
+    removes: "compare-and-swap on a superseded version",
+  },
+  {
+    family: "collaboration",
+    scenario: "failure isolation",
+    file: "durable-objects/session/loop.ts",
+    find: "config.speculative && outcome.files.length > 0 && !failed",
+    replace: "false && outcome.files.length > 0 && !failed",
+    removes: "the speculative hypothesis layer",
+  },
+  {
+    family: "collaboration",
+    scenario: "determinism",
+    file: "shared/tools/run/context-tools.ts",
+    find: '    : outcome(`staged ${page.id} (${what})`, { pagerOps: [{ type: "stage", page }] });',
+    replace:
+      '    : outcome(`staged ${page.id} (${what}) #${Math.random()}`, { pagerOps: [{ type: "stage", page }] });',
+    removes: "deterministic tool results",
+  },
+  {
+    family: "governance",
+    scenario: "ignorance detection",
+    file: "shared/agent/policies.ts",
+    find: 'if (on.has("halt-on-missing-dependency") && outcome.output.includes(MISSING_DEPENDENCY_MARK)) {',
+    replace: "if (false) {",
+    removes: "halting on a missing dependency",
+  },
+  {
+    family: "governance",
+    scenario: "human friction",
+    file: "durable-objects/session/loop.ts",
+    find: 'if (item.freshness.reason === "contradicted") {',
+    replace: "if (false) {",
+    removes: "verify-first on poisoned artifacts",
+  },
+  {
+    family: "governance",
+    scenario: "strategy switch",
+    file: "durable-objects/session/loop.ts",
+    find: "const nextPersona = phases[phases.indexOf(state.persona) + 1];",
+    replace: "const nextPersona = undefined as string | undefined;",
+    removes: "handing over to the next persona",
+  },
+  {
+    family: "governance",
+    scenario: "clean room",
+    file: "durable-objects/session/loop.ts",
+    find: "artifact: preset.cleanRoom",
+    replace: "artifact: false",
+    removes: "redacting secrets out of artifact values",
+  },
+  {
+    family: "governance",
+    scenario: "auto-fix loop",
+    file: "durable-objects/session/loop.ts",
+    find: "const autofix = failed && !policyHalt && !finished;",
+    replace: "const autofix = false as boolean;",
+    removes: "the auto-fix loop",
+  },
+  {
+    family: "governance",
+    scenario: "re-anchoring on drift",
+    file: "durable-objects/session/loop.ts",
+    find: "skills: config.skills ?? [],",
+    replace: "skills: [],",
+    removes: "the session's skills at admission",
+  },
+  {
+    family: "governance",
+    scenario: "step budget",
+    file: "durable-objects/session/loop.ts",
+    find: "if (state.step >= config.stepBudget) {",
+    replace: "if (false) {",
+    removes: "the step budget's self-assessment",
+  },
+  {
+    family: "governance",
+    scenario: "loop detection",
+    file: "shared/gatekeeper/admit.ts",
+    find: "const repeated = before.lastMove?.tool === move.tool && before.lastMove.argsKey === key;",
+    replace: "const repeated = false as boolean;",
+    removes: "loop detection",
+  },
+];
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+function main(): void {
+  const root = path.resolve(import.meta.dirname, "..");
+  const words = process.argv.slice(2).map((w) => w.toLowerCase());
+  const chosen = MUTATIONS.filter(
+    (m) =>
+      words.length === 0 ||
+      words.some((w) => m.family.includes(w) || m.scenario.toLowerCase().includes(w)),
+  );
+  // Every mutation must apply exactly once before any runs: a stale one is a bug here.
+  for (const m of chosen) {
+    const text = readFileSync(path.join(root, m.file), "utf8");
+    if (text.split(m.find).length !== 2) {
+      process.stderr.write(`mutation for "${m.scenario}" does not apply to ${m.file}\n`);
+      process.exit(2);
+    }
+  }
+  const rows: string[] = [];
+  let survived = 0;
+  for (const m of chosen) {
+    const file = path.join(root, m.file);
+    const original = readFileSync(file, "utf8");
+    const started = Date.now();
+    let status: number | null = null;
+    let output = "";
+    try {
+      writeFileSync(file, original.replace(m.find, m.replace));
+      const run = spawnSync(
+        process.execPath,
+        [
+          path.join(root, "node_modules/vitest/vitest.mjs"),
+          "run",
+          "--project",
+          "e2e",
+          SCENARIO_FILE[m.family] ?? "",
+          "-t",
+          escapeRegExp(m.scenario),
+        ],
+        { cwd: root, encoding: "utf8", env: { ...process.env, FORCE_COLOR: "0" } },
+      );
+      status = run.status;
+      output = `${run.stdout}${run.stderr}`;
+    } finally {
+      writeFileSync(file, original);
+    }
+    // Killed: the scenario ran and failed (not a cluster that never booted).
+    const killed = status !== 0 && /Tests\s+1 failed/.test(output);
+    survived += killed ? 0 : 1;
+    const seconds = ((Date.now() - started) / 1000).toFixed(0);
+    const row = `${killed ? "KILLED  " : "SURVIVED"} ${m.family.padEnd(13)} ${m.scenario.padEnd(42)} removes ${m.removes} (${m.file}, ${seconds} s)`;
+    rows.push(row);
+    process.stdout.write(`${row}\n`);
+  }
+  process.stdout.write(
+    `\n${chosen.length - survived} of ${chosen.length} mutations killed by their scenario${survived > 0 ? `; ${survived} SURVIVED` : ""}\n`,
+  );
+  process.exit(survived === 0 ? 0 : 1);
+}
+
+if (
+  process.argv[1] !== undefined &&
+  path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)
+) {
+  main();
+}
