@@ -1,7 +1,7 @@
 // Admission: the pure function that decides every move before its tool runs.
 // AgentSession (through the gatekeeper Worker) passes the session's state in and
-// persists the state that comes back. Order: loop and error streaks, catalogue,
-// permissions, the active skill, arguments, paths, the hive's firewall.
+// persists the state that comes back. Order: error streaks, loops, thrash and
+// deadlock, catalogue, permissions, the active skill, arguments, paths, the firewall.
 import { contentKey } from "../hash.ts";
 import {
   findTool,
@@ -13,6 +13,7 @@ import {
 import { jsonProblem, validateArguments } from "./arguments.ts";
 import type { Firewall } from "./firewall.ts";
 import { evaluateFirewall } from "./firewall-eval.ts";
+import { clearFailures, detectFailure, moveTarget, rememberMove } from "./failures.ts";
 import { normalizeWorkspacePath } from "./paths.ts";
 import {
   findGrant,
@@ -22,7 +23,14 @@ import {
   type PermissionSet,
 } from "./permissions.ts";
 import { quoteProtocol, type Skill } from "./skills.ts";
-import { argsKey, MAX_CONSECUTIVE_ERRORS, type GatekeeperState } from "./state.ts";
+import {
+  argsKey,
+  freshStall,
+  MAX_CONSECUTIVE_ERRORS,
+  type GatekeeperState,
+  type RecentMove,
+  type Stall,
+} from "./state.ts";
 import { refusal, type Verdict } from "./verdict.ts";
 
 /** Tools that stay available during an error streak and outside any skill: the
@@ -61,23 +69,56 @@ export function admit(move: Move, context: AdmitContext): Admission {
   const problem = jsonProblem(move.args);
   const key = problem === undefined ? argsKey(move.args) : `invalid:${problem}`;
   const repeated = before.lastMove?.tool === move.tool && before.lastMove.argsKey === key;
+  const target = moveTarget(move.args);
+  // Every move enters the ring, refused ones too: alternating a good move with a
+  // refused one never builds an error streak, but it is a cycle all the same.
+  const recentMoves = rememberMove(before.recentMoves, {
+    tool: move.tool,
+    argsKey: key,
+    ...(target === undefined ? {} : { target }),
+  });
+  // States persisted before the failure taxonomy have no stall: one starts here.
+  const stall = before.stall ?? freshStall(before.moves);
   const next: GatekeeperState = {
     ...before,
     moves: before.moves + 1,
     lastMove: { tool: move.tool, argsKey: key },
+    recentMoves,
+    stall,
   };
-  const verdict = decide(move, context, repeated, next.moves);
-  return {
-    verdict,
-    state:
-      verdict.verdict === "deny"
-        ? { ...next, consecutiveErrors: next.consecutiveErrors + 1 }
-        : next,
-  };
+  const verdict = decide(move, context, { repeated, seq: next.moves, recent: recentMoves, stall });
+  if (verdict.failure) {
+    return { verdict, state: clearFailures(bumpErrors(next)) };
+  }
+  if (verdict.verdict === "deny") {
+    return { verdict, state: bumpErrors(next) };
+  }
+  if (verdict.verdict === "allow") {
+    // Only admitted moves lengthen a stall; recordToolResult ends it on progress.
+    return { verdict, state: { ...next, stall: { ...stall, admitted: stall.admitted + 1 } } };
+  }
+  return { verdict, state: next };
 }
 
-function decide(move: Move, context: AdmitContext, repeated: boolean, seq: number): Verdict {
+function bumpErrors(state: GatekeeperState): GatekeeperState {
+  return { ...state, consecutiveErrors: state.consecutiveErrors + 1 };
+}
+
+/** What admit() knows about the move's place in the session's history. */
+interface History {
+  /** The same tool and arguments as the previous move. */
+  repeated: boolean;
+  /** This move's number (state.moves once admitted). */
+  seq: number;
+  /** The ring of recent moves, this one last. */
+  recent: readonly RecentMove[];
+  /** The stall run this move belongs to, before counting it. */
+  stall: Stall;
+}
+
+function decide(move: Move, context: AdmitContext, history: History): Verdict {
   const { state } = context;
+  const { repeated, seq } = history;
   const escape = ESCAPE_TOOLS.has(move.tool);
   if (state.consecutiveErrors >= MAX_CONSECUTIVE_ERRORS && !escape) {
     return escalation(
@@ -92,6 +133,11 @@ function decide(move: Move, context: AdmitContext, repeated: boolean, seq: numbe
       "same-move-twice",
       `${move.tool} was called twice in a row with the same arguments`,
     );
+  }
+  // Asking the person or finishing is how a session leaves a cycle or a stall.
+  const failure = escape ? undefined : detectFailure(history.recent, history.stall, seq);
+  if (failure) {
+    return failure;
   }
   const catalogue = context.catalogue ?? TOOL_CATALOGUE;
   const tool = findTool(move.tool, catalogue);

@@ -9,6 +9,8 @@ const JsonArgsSchema: z.ZodType<JsonValue> = z.json();
 
 export const RuleSourceSchema = z.enum([
   "loop", // the same move twice in a row
+  "thrash", // a short cycle of moves repeated (failures.ts)
+  "deadlock", // moves in a row without progress (failures.ts)
   "errors", // too many consecutive errors
   "catalogue", // the tool does not exist
   "permission", // persona grants (deny by default)
@@ -39,6 +41,18 @@ export const PendingDecisionSchema = z.object({
 });
 export type PendingDecision = z.infer<typeof PendingDecisionSchema>;
 
+/** A failure the agent loop recovers from on its own (thrash, deadlock): it travels
+ * back to the checkpoint taken before the failure's first move, prunes and retries. */
+export const FailureSchema = z.object({
+  kind: z.enum(["thrash", "deadlock"]),
+  /** How many trailing moves belong to the failure, counting the refused one. */
+  moves: z.number().int().min(1),
+  /** The gatekeeper move number (`state.moves` once it was admitted) of the failure's
+   * first move: travel back to the last checkpoint whose gatekeeper.moves is below it. */
+  fromMove: z.number().int().min(1),
+});
+export type Failure = z.infer<typeof FailureSchema>;
+
 export const VerdictSchema = z.object({
   verdict: z.enum(["allow", "deny", "ask"]),
   rule: RuleRefSchema,
@@ -53,6 +67,8 @@ export const VerdictSchema = z.object({
   pending: PendingDecisionSchema.optional(),
   /** The session should stop and involve the person (loops, error streaks). */
   escalate: z.boolean().optional(),
+  /** Thrash and deadlock: the loop recovers automatically instead of asking a person. */
+  failure: FailureSchema.optional(),
 });
 export type Verdict = z.infer<typeof VerdictSchema>;
 
