@@ -6,6 +6,7 @@
 import { spawnSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { stripVTControlCharacters } from "node:util";
 import { fileURLToPath } from "node:url";
 
 export interface Mutation {
@@ -309,10 +310,14 @@ function main(): void {
           "-t",
           escapeRegExp(m.scenario),
         ],
-        { cwd: root, encoding: "utf8", env: { ...process.env, FORCE_COLOR: "0" } },
+        { cwd: root, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } },
       );
       status = run.status;
-      output = `${run.stdout}${run.stderr}`;
+      // Colour codes are stripped before the summary line is read.
+      output = stripVTControlCharacters(`${run.stdout}${run.stderr}`);
+      if (process.env.MUTATIONS_VERBOSE) {
+        process.stdout.write(output);
+      }
     } finally {
       writeFileSync(file, original);
     }
