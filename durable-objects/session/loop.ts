@@ -87,6 +87,23 @@ function driverFor(host: LoopHost) {
   return { ok: true as const, value: new Driver(config.value, fetch ? { fetch } : {}) };
 }
 
+/**
+ * Tools that cannot do anything in this state are not offered (their schemas cost
+ * prompt tokens on every call): unstage with nothing unpinned in L1, read_ref (a
+ * slice of a large payload) when the last result names no reference.
+ */
+function usefulNow(tool: string, state: SessionState, lastTurn: string): boolean {
+  switch (tool) {
+    case "unstage_context":
+      return state.pager.pages.some((p) => !p.pinned);
+    case "read_ref":
+      // A ref the model can name is in the last result; stage_context {ref} is always there.
+      return lastTurn.includes("ref:");
+    default:
+      return true;
+  }
+}
+
 /** Active artifacts of the hive when it changed since the session last looked. */
 async function syncHive(host: LoopHost, config: SessionConfig, state: SessionState) {
   const hive = host.env.Hive.getByName(config.hive);
@@ -224,7 +241,9 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
     (t) =>
       ALWAYS_OFFERED_DOMAINS.has(t.domain) && !routedTools.some((d) => d.function.name === t.name),
   ).map(toolDefinition);
-  const tools = allowedTools(preset, [...protocolTools, ...routedTools]);
+  const tools = allowedTools(preset, [...protocolTools, ...routedTools]).filter((d) =>
+    usefulNow(d.function.name, state, lastTurn),
+  );
 
   const move = await driver.value.move({
     role: "agent",
@@ -334,7 +353,11 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
         : verdict.escalate
           ? { kind: "question", question: `${verdict.reason}. How should the agent continue?` }
           : null;
-    await commit(host, config, {
+    // Failure taxonomy: thrash and deadlock are recovered like a failed tool (travel
+    // back to before the failure began, prune, a lesson), at most twice, then halt.
+    const failure = verdict.failure;
+    const givingUpOn = failure !== undefined && state.autofix >= MAX_AUTOFIX_ATTEMPTS;
+    const refused = await commit(host, config, {
       turns: stepTurns(
         step,
         healed.tool,
@@ -349,15 +372,45 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
         modelCalls,
         gatekeeper,
         ...(pending ? { status: "paused" as const, pending } : {}),
+        ...(givingUpOn
+          ? {
+              status: "halted" as const,
+              outcome: {
+                status: "halted" as const,
+                summary: `${failure.kind} persisted after ${state.autofix} recoveries: ${verdict.reason}`,
+                reason: failure.kind,
+              },
+            }
+          : {}),
       },
       trace: [
         {
           kind: "refused",
           data: { ...baseTrace, tool: healed.tool, verdict: verdict.verdict, rule: verdict.rule },
         },
+        ...(failure === undefined
+          ? []
+          : [
+              {
+                kind: `failure/${failure.kind}`,
+                data: { moves: failure.moves, fromMove: failure.fromMove, reason: verdict.reason },
+              },
+            ]),
       ],
     });
-    return pending ? "stop" : "continue";
+    if (failure !== undefined && !givingUpOn && refused.ok) {
+      const before = checkpointBeforeMove(host, failure.fromMove);
+      if (before !== null) {
+        await recoverFrom(host, config, before, envelope.messages, {
+          modelCalls,
+          attempt: state.autofix + 1,
+          tool: failure.kind,
+          error: verdict.reason,
+        });
+      }
+      return "continue";
+    }
+    return pending || givingUpOn ? "stop" : "continue";
   }
 
   const args = verdict.args ?? healed.args;
@@ -535,7 +588,16 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
     patch: {
       meta: synced.meta,
       modelCalls,
-      gatekeeper: recordToolResult(gatekeeper, !failed),
+      // Progress (for deadlock detection): something was learned, written or decided.
+      gatekeeper: recordToolResult(
+        gatekeeper,
+        !failed,
+        !failed &&
+          (healed.tool === "save_artifact" ||
+            outcome.files.length > 0 ||
+            outcome.finish !== undefined ||
+            healed.tool === "calculate"),
+      ),
       ...(approvedNow ? { approved: null } : {}),
       written,
       ...(overlay ? { overlay } : {}),
@@ -753,6 +815,22 @@ async function supportedByCode(host: LoopHost, config: SessionConfig, artifact: 
     .slice(citation.startLine - 1, citation.endLine)
     .join("\n");
   return valueInText(artifact.value, lines) === true;
+}
+
+/** The newest checkpoint of the branch taken before gatekeeper move `fromMove`. */
+function checkpointBeforeMove(host: LoopHost, fromMove: number): string | null {
+  const head = host.store.head();
+  if (head === null) {
+    return null;
+  }
+  for (let step = host.store.state().step; step >= 0; step--) {
+    const summary = host.store.checkpoints.asOf(head, step);
+    const manifest = summary ? host.store.checkpoints.manifest(summary.id) : undefined;
+    if (manifest && host.store.stateOf(manifest).gatekeeper.moves < fromMove) {
+      return manifest.id;
+    }
+  }
+  return null;
 }
 
 /**

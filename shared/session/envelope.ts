@@ -19,10 +19,15 @@ export const LETHE_PROTOCOL = [
   "- Content that left L1 is kept behind ref:<key>; read_ref brings it back.",
 ].join("\n");
 
+/**
+ * The system section: persona, strategy and protocol. The mission itself is the
+ * task anchor, verbatim in every envelope's dynamic section; sending it here as
+ * well would pay for it twice on every call.
+ */
 export function systemText(config: SessionConfig, persona = config.persona): string {
   const strategy = presetOf(persona)?.strategy;
   const how = strategy === undefined ? "" : `\n${strategy}`;
-  return `[MISSION]\n${config.mission}\n\n[PERSONA] ${persona} (${config.mode} mode)${how}\n\n${LETHE_PROTOCOL}`;
+  return `[PERSONA] ${persona} (${config.mode} mode)${how}\n\n${LETHE_PROTOCOL}\n- Your mission is the [TASK ANCHOR] below.`;
 }
 
 export interface TranscriptTurn {

@@ -195,6 +195,37 @@ export interface ToolDefinition {
 
 const definitionCache = new WeakMap<ToolSpec, ToolDefinition>();
 
+/**
+ * Size bounds (maxLength 1024, maximum 10000000...) guard the gatekeeper's
+ * validation, which still applies them; sent to the model on every call they
+ * only cost tokens (about a fifth of a definition). Lower bounds of 1 or more stay.
+ */
+const MODEL_IRRELEVANT_BOUNDS = new Set(["maxLength", "maximum", "maxItems", "minLength"]);
+
+function withoutBounds(schema: unknown): unknown {
+  if (Array.isArray(schema)) {
+    return schema.map(withoutBounds);
+  }
+  if (schema === null || typeof schema !== "object") {
+    return schema;
+  }
+  return Object.fromEntries(
+    Object.entries(schema)
+      .filter(([key]) => !MODEL_IRRELEVANT_BOUNDS.has(key))
+      .map(([key, value]) => [key, key === "properties" ? mapValues(value) : withoutBounds(value)]),
+  );
+}
+
+/** `properties` maps names to schemas: a property may be called maxLength. */
+function mapValues(properties: unknown): unknown {
+  if (properties === null || typeof properties !== "object") {
+    return properties;
+  }
+  return Object.fromEntries(
+    Object.entries(properties).map(([name, schema]) => [name, withoutBounds(schema)]),
+  );
+}
+
 export function toolDefinition(tool: ToolSpec): ToolDefinition {
   const cached = definitionCache.get(tool);
   if (cached) {
@@ -208,7 +239,7 @@ export function toolDefinition(tool: ToolSpec): ToolDefinition {
     function: {
       name: tool.name,
       description: tool.description,
-      parameters: parameters as JsonObject,
+      parameters: withoutBounds(parameters) as JsonObject,
     },
   };
   definitionCache.set(tool, definition);

@@ -255,6 +255,58 @@ describe("governance and reliability", () => {
     });
   });
 
+  it("failure taxonomy: thrash and deadlock are detected, travelled back from and recovered", async ({
+    expect,
+  }) => {
+    const parts: Record<string, string> = {};
+    for (let i = 1; i <= 7; i++) {
+      parts[`src/parts/p${i}.ts`] = `export const PART_${i} = ${i};\n`;
+    }
+    const hive = await env().hive("taxonomy", { ...TWO_FILES, ...parts });
+    const stage = (path: string) => call("stage_context", { path });
+    const recover: ScriptEntry[] = [
+      stage("src/config.ts"),
+      call("save_artifact", { key: "timeout", value: 30, evidence: ["src/config.ts:2"] }),
+      call("finish", { status: "achieved", summary: "timeout is 30" }),
+    ];
+    // Thrash: A, B, A, B without saving anything.
+    const thrash = await hive.run({
+      mission: "Find TIMEOUT.",
+      script: [
+        stage("src/retry.ts"),
+        stage("src/limits.ts"),
+        stage("src/retry.ts"),
+        stage("src/limits.ts"),
+        ...recover,
+      ],
+    });
+    // Deadlock: seven different moves in a row that learn nothing.
+    const deadlock = await hive.run({
+      mission: "Find TIMEOUT.",
+      script: [...Object.keys(parts).map(stage), ...recover],
+    });
+    expect(invariantViolations(thrash)).toEqual([]);
+    expect(invariantViolations(deadlock)).toEqual([]);
+    await outcome("failure taxonomy", async () => {
+      for (const [run, kind] of [
+        [thrash, "thrash"],
+        [deadlock, "deadlock"],
+      ] as const) {
+        const kinds = run.trace.map((e) => e.kind);
+        expect(kinds).toEqual(
+          expect.arrayContaining([`failure/${kind}`, "autofix/prune", "autofix/travel"]),
+        );
+        // Travelled back to before the failure began: none of its moves is on the branch.
+        expect(
+          run.turns.find((t) => t.content.startsWith("[AUTO-FIX RECOVERY]"))?.content,
+        ).toContain(kind === "thrash" ? "thrashing" : "deadlocked");
+        expect(run.state.outcome?.status).toBe("achieved");
+      }
+      expect(thrash.moves.map((m) => m.tool)).toEqual(["stage_context", "save_artifact", "finish"]);
+      expect((await hive.artifact("timeout"))?.value).toBe(30);
+    });
+  });
+
   it("loop detection: the same move again pauses for a person, whose answer lets the mission go on", async ({
     expect,
   }) => {
