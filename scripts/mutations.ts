@@ -261,6 +261,14 @@ export const MUTATIONS: readonly Mutation[] = [
   },
   {
     family: "governance",
+    scenario: "failure taxonomy",
+    file: "durable-objects/session/loop.ts",
+    find: "const failure = verdict.failure;",
+    replace: "const failure = undefined as typeof verdict.failure;",
+    removes: "recovering from thrash and deadlock",
+  },
+  {
+    family: "governance",
     scenario: "loop detection",
     file: "shared/gatekeeper/admit.ts",
     find: "const repeated = before.lastMove?.tool === move.tool && before.lastMove.argsKey === key;",
