@@ -75,7 +75,7 @@ function contradiction(
   fresh: { startLine: number; endLine: number },
   current: { text: string | null } | null,
 ): Freshness {
-  if (artifact.kind !== "fact" || current?.text == null) {
+  if (artifact.kind !== "fact" || current === null || current.text === null) {
     return { status: "fresh", startLine: fresh.startLine, endLine: fresh.endLine };
   }
   const cited = current.text

@@ -8,6 +8,7 @@ import {
   outcome,
   scenarioCluster,
   type ScriptEntry,
+  type SessionStateBody,
 } from "./harness.ts";
 
 const env = scenarioCluster(18804, "scenarios-governance");
@@ -153,7 +154,7 @@ describe("governance and reliability", () => {
     }
     await outcome("clean room", async () => {
       const saved = await hive.artifact("vendor.credentials");
-      expect(saved?.value.url).toBe("https://api.example.com");
+      expect(saved?.value).toMatchObject({ url: "https://api.example.com" });
       expect(run.state.outcome?.status).toBe("achieved");
     });
   });
@@ -328,7 +329,8 @@ describe("governance and reliability", () => {
       let state = looped.state;
       for (let i = 0; i < 200 && (state.status === "running" || state.status === "paused"); i++) {
         await new Promise((resolve) => setTimeout(resolve, 50));
-        state = (await hive.call("GET", `/v1/sessions/${id}/state`)).body;
+        state = (await hive.call("GET", `/v1/sessions/${id}/state`))
+          .body as unknown as SessionStateBody;
       }
       expect(state.status).toBe("finished");
       expect(state.outcome?.summary).toBe("told to stop");

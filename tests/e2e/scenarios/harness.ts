@@ -125,6 +125,23 @@ export interface SessionStateBody {
   [key: string]: unknown;
 }
 
+/** An artifact as the hive's HTTP API returns it. */
+export interface ArtifactBody {
+  identifier: string;
+  version: number;
+  kind: string;
+  value: unknown;
+  summary: string;
+  tags: string[];
+  provenance: {
+    session: string;
+    agent: string;
+    step: number;
+    source: string;
+    contentHash?: string;
+  };
+}
+
 export interface MissionRun {
   id: string;
   state: SessionStateBody;
@@ -138,12 +155,16 @@ export interface MissionRun {
 export interface HiveHandle {
   name: string;
   key: string;
-  call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }>;
+  call(
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: Record<string, unknown> }>;
   write(files: Record<string, string>, message?: string): Promise<void>;
   /** A file's text at the head or at a workspace version; null when it does not exist. */
   file(path: string, version?: number): Promise<string | null>;
   /** The active artifact (or a version of it); null when there is none. */
-  artifact(key: string, version?: number): Promise<any>;
+  artifact(key: string, version?: number): Promise<ArtifactBody | null>;
   /** Creates a session (scripts are sent only to the local model) and returns its id. */
   create(config: ScenarioConfig): Promise<string>;
   /** Starts a created session and waits until it stops running. */
@@ -217,7 +238,7 @@ async function openHive(
         "GET",
         `/v1/hives/${name}/artifacts/${artifactKey}${version === undefined ? "" : `?version=${version}`}`,
       );
-      return got.status === 200 ? got.body : null;
+      return got.status === 200 ? (got.body as unknown as ArtifactBody) : null;
     },
     async create(config) {
       const { script, ...rest } = config;
