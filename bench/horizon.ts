@@ -9,18 +9,17 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createHiveKey, newAdminToken } from "../cli/commands/hive.ts";
 import { loadTokenizer } from "../shared/context/tokens.ts";
+import { api, type Api } from "../scripts/lib/api.ts";
 import { startCluster, type Cluster } from "../scripts/lib/dev-server.ts";
 import { runBaseline } from "./horizon/baselines.ts";
 import { factName, factPath } from "./horizon/files.ts";
 import {
   callLabel,
   committedCalls,
-  letheApi,
   routerPromptTokens,
   transcript,
   runLethe,
   writeFiles,
-  type LetheApi,
 } from "./horizon/lethe.ts";
 import { FACT_COUNT, generateMission, missionText, type Change } from "./horizon/mission.ts";
 import { startModelServer, STAND_IN_MODEL, type AgentUsage } from "./horizon/model-server.ts";
@@ -53,7 +52,7 @@ const changesAt = new Map<number, Change[]>();
 for (const change of mission.changes) {
   changesAt.set(change.at, [...(changesAt.get(change.at) ?? []), change]);
 }
-let lethe: LetheApi | null = null;
+let lethe: Api | null = null;
 
 const model = await startModelServer({
   port: MODEL_PORT,
@@ -123,7 +122,7 @@ try {
   const [full, window] = ran.value;
 
   const { key } = await createHiveKey(cluster.url, admin, HIVE, "bench");
-  lethe = letheApi(cluster.url, key);
+  lethe = api(cluster.url, key);
   await writeFiles(lethe, HIVE, mission.files, "horizon mission: initial fact files");
   const letheMission = missionText(tags.lethe);
   const run = await runLethe(lethe, {

@@ -4,36 +4,13 @@
 import type { Tokenizer } from "../../shared/context/tokens.ts";
 import { buildClassifyRequest } from "../../shared/router/prompt.ts";
 import { DOMAINS, TOOL_CATALOGUE } from "../../shared/tools/catalogue.ts";
+import type { Api } from "../../scripts/lib/api.ts";
 
 /** Poll interval for the session's state: a step takes tens of milliseconds. */
 const POLL_MS = 250;
 
-export interface LetheApi {
-  call(method: string, route: string, body?: unknown): Promise<Record<string, unknown>>;
-}
-
-export function letheApi(url: string, key: string): LetheApi {
-  return {
-    async call(method, route, body) {
-      const response = await fetch(`${url}${route}`, {
-        method,
-        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      const parsed = (await response.json()) as Record<string, unknown>;
-      if (!response.ok) {
-        const error = parsed.error as { code?: string; message?: string } | undefined;
-        throw new Error(
-          `${method} ${route}: ${error?.code ?? response.status} ${error?.message ?? ""}`,
-        );
-      }
-      return parsed;
-    },
-  };
-}
-
 export async function writeFiles(
-  api: LetheApi,
+  api: Api,
   hive: string,
   files: Record<string, string>,
   message: string,
@@ -66,7 +43,7 @@ interface TraceEvent {
 }
 
 export async function runLethe(
-  api: LetheApi,
+  api: Api,
   config: { hive: string; mission: string; stepBudget: number; deadlineMs: number },
 ): Promise<LetheRun> {
   const started = Date.now();
@@ -135,7 +112,7 @@ export interface TranscriptTurn {
 }
 
 /** The session's whole transcript (current branch), oldest first. */
-export async function transcript(api: LetheApi, id: string): Promise<TranscriptTurn[]> {
+export async function transcript(api: Api, id: string): Promise<TranscriptTurn[]> {
   const turns: TranscriptTurn[] = [];
   for (let after = 0; ;) {
     const page = (await api.call(

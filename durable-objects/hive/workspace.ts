@@ -23,6 +23,7 @@ import { workspaceFilePath, workspaceRoots } from "../../shared/workspace/paths.
 import { valueInText } from "../../shared/workspace/evidence.ts";
 import {
   checkCitation,
+  citedLines,
   parseCitation,
   type CodeCitation,
   type Freshness,
@@ -78,10 +79,7 @@ function contradiction(
   if (artifact.kind !== "fact" || current === null || current.text === null) {
     return { status: "fresh", startLine: fresh.startLine, endLine: fresh.endLine };
   }
-  const cited = current.text
-    .split("\n")
-    .slice(fresh.startLine - 1, fresh.endLine)
-    .join("\n");
+  const cited = citedLines(current.text, fresh.startLine, fresh.endLine);
   return valueInText(artifact.value, cited) === false
     ? {
         status: "stale",

@@ -19,7 +19,7 @@ import { keep } from "../../shared/context/refs.ts";
 import type { PagerOp } from "../../shared/context/page.ts";
 import type { Artifact } from "../../shared/hive/artifact.ts";
 import { valueInText } from "../../shared/workspace/evidence.ts";
-import { parseCitation } from "../../shared/workspace/provenance.ts";
+import { citedLines, parseCitation } from "../../shared/workspace/provenance.ts";
 import type { StaleArtifact } from "../hive/workspace.ts";
 import type { SessionConfig } from "../../shared/session/config.ts";
 import type { MissionOutcome, PendingHuman, SessionState } from "../../shared/session/step.ts";
@@ -730,10 +730,11 @@ async function quarantinePoison(
     : "an unknown writer";
   const claimed = poisoned.ok ? JSON.stringify(poisoned.value.value) : "?";
   const cited = item.freshness.reason === "contradicted" ? item.freshness.cited.trim() : "";
+  const heads = new Map<string, string | null>();
   let restored: Artifact | null = null;
   for (let v = item.version - 1; v >= 1 && restored === null; v--) {
     const earlier = await hive.get(item.identifier, v);
-    if (earlier.ok && (await supportedByCode(host, config, earlier.value))) {
+    if (earlier.ok && (await supportedByCode(hive, earlier.value, heads))) {
       restored = earlier.value;
     }
   }
@@ -801,20 +802,25 @@ async function quarantinePoison(
 }
 
 /** Whether an artifact's own citation still shows its value in today's code. */
-async function supportedByCode(host: LoopHost, config: SessionConfig, artifact: Artifact) {
+async function supportedByCode(
+  hive: ReturnType<Env["Hive"]["getByName"]>,
+  artifact: Artifact,
+  /** Files read so far (path → head text): versions of one artifact usually cite one file. */
+  heads: Map<string, string | null>,
+) {
   const citation = parseCitation(artifact.provenance.source);
   if (citation === null) {
     return false;
   }
-  const file = await host.env.Hive.getByName(config.hive).workspaceRead(citation.path, "head");
-  if (!file.ok || file.value.text === null) {
-    return false;
+  if (!heads.has(citation.path)) {
+    const file = await hive.workspaceRead(citation.path, "head");
+    heads.set(citation.path, file.ok ? file.value.text : null);
   }
-  const lines = file.value.text
-    .split("\n")
-    .slice(citation.startLine - 1, citation.endLine)
-    .join("\n");
-  return valueInText(artifact.value, lines) === true;
+  const text = heads.get(citation.path);
+  return (
+    typeof text === "string" &&
+    valueInText(artifact.value, citedLines(text, citation.startLine, citation.endLine)) === true
+  );
 }
 
 /** The newest checkpoint of the branch taken before gatekeeper move `fromMove`. */

@@ -6,6 +6,7 @@
 import path from "node:path";
 import { batches, collectFiles } from "../../cli/commands/workspace.ts";
 import { ROOT } from "./cluster.ts";
+import { api, type Api } from "./api.ts";
 
 export const DEMO_HIVE = "demo";
 export const DEMO_L1_TOKENS = 512;
@@ -21,30 +22,6 @@ export const DEMO_AGENTS = [
       "Find RETRIES in src/retry.ts, save it, compute the sum of timeout and retries and set MAX_WAIT in src/limits.ts to it.",
   },
 ] as const;
-
-interface Api {
-  call(method: string, route: string, body?: unknown): Promise<Record<string, unknown>>;
-}
-
-export function api(url: string, key: string): Api {
-  return {
-    async call(method, route, body) {
-      const response = await fetch(`${url}${route}`, {
-        method,
-        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      const parsed = (await response.json()) as Record<string, unknown>;
-      if (!response.ok) {
-        const error = parsed.error as { code?: string; message?: string } | undefined;
-        throw new Error(
-          `${method} ${route}: ${error?.code ?? response.status} ${error?.message ?? ""}`,
-        );
-      }
-      return parsed;
-    },
-  };
-}
 
 function bar(used: number, capacity: number): string {
   const width = 12;

@@ -66,14 +66,18 @@ export function linesProvenance(
   startLine: number,
   endLine: number,
 ): { source: string; contentHash: string } {
-  const slice = text
+  return {
+    source: formatCitation({ path, version, startLine, endLine }),
+    contentHash: sha256Hex(citedLines(text, startLine, endLine)),
+  };
+}
+
+/** Lines startLine..endLine (1-based, inclusive) of `text`, as a citation covers them. */
+export function citedLines(text: string, startLine: number, endLine: number): string {
+  return text
     .split("\n")
     .slice(startLine - 1, endLine)
     .join("\n");
-  return {
-    source: formatCitation({ path, version, startLine, endLine }),
-    contentHash: sha256Hex(slice),
-  };
 }
 
 export type Freshness =

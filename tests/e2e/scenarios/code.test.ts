@@ -8,14 +8,10 @@ import {
   outcome,
   pageIdsByStep,
   scenarioCluster,
-  type ScriptEntry,
 } from "./harness.ts";
+import { call } from "./fixtures.ts";
 
 const env = scenarioCluster(18801, "scenarios-code");
-
-const call = (name: string, args: Record<string, unknown>): ScriptEntry => ({
-  tool_calls: [{ name, arguments: args }],
-});
 
 function patchOf(path: string, line: number, before: string, after: string): string {
   return `--- a/${path}\n+++ b/${path}\n@@ -${line},1 +${line},1 @@\n-${before}\n+${after}\n`;

@@ -11,20 +11,10 @@ import {
   outcome,
   scenarioCluster,
   type MissionRun,
-  type ScriptEntry,
 } from "./harness.ts";
+import { SUM_MISSION, TWO_FILES, call } from "./fixtures.ts";
 
 const env = scenarioCluster(18803, "scenarios-collaboration");
-
-const call = (name: string, args: Record<string, unknown>): ScriptEntry => ({
-  tool_calls: [{ name, arguments: args }],
-});
-
-const TWO_FILES = {
-  "src/config.ts": "// Network settings.\nexport const TIMEOUT = 30;\n",
-  "src/retry.ts": "export const RETRIES = 4;\n",
-  "src/limits.ts": "// Upper bound on waiting, in seconds.\nexport const MAX_WAIT = 0;\n",
-};
 
 describe("shared state and repeatability", () => {
   it("hive-mind sync: agent B uses agent A's artifact, delivered live, without reading A's file", async ({
@@ -200,8 +190,7 @@ describe("shared state and repeatability", () => {
         await hive.run({
           agent: "agent",
           l1Tokens: 512,
-          mission:
-            "Find TIMEOUT in src/config.ts and RETRIES in src/retry.ts, save both, compute their sum and set MAX_WAIT in src/limits.ts to it.",
+          mission: SUM_MISSION,
         }),
       );
     }

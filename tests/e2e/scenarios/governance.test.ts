@@ -10,20 +10,9 @@ import {
   type ScriptEntry,
   type SessionStateBody,
 } from "./harness.ts";
+import { SUM_MISSION, TWO_FILES, call } from "./fixtures.ts";
 
 const env = scenarioCluster(18804, "scenarios-governance");
-
-const call = (name: string, args: Record<string, unknown>): ScriptEntry => ({
-  tool_calls: [{ name, arguments: args }],
-});
-
-const TWO_FILES = {
-  "src/config.ts": "// Network settings.\nexport const TIMEOUT = 30;\n",
-  "src/retry.ts": "export const RETRIES = 4;\n",
-  "src/limits.ts": "// Upper bound on waiting, in seconds.\nexport const MAX_WAIT = 0;\n",
-};
-const SUM_MISSION =
-  "Find TIMEOUT in src/config.ts and RETRIES in src/retry.ts, save both, compute their sum and set MAX_WAIT in src/limits.ts to it.";
 
 describe("governance and reliability", () => {
   it("ignorance detection: an import of a missing module halts the agent with a question instead of a guess", async ({

@@ -10,13 +10,10 @@ import {
   scenarioCluster,
   type ScriptEntry,
 } from "./harness.ts";
+import { call } from "./fixtures.ts";
 import { loadTokenizer } from "../../../shared/context/tokens.ts";
 
 const env = scenarioCluster(18802, "scenarios-memory");
-
-const call = (name: string, args: Record<string, unknown>): ScriptEntry => ({
-  tool_calls: [{ name, arguments: args }],
-});
 
 describe("memory infrastructure", () => {
   it("structural garbage collection: a file the refactor leaves unreachable leaves L1", async ({

@@ -9,22 +9,10 @@ import {
   outcome,
   pageIdsByStep,
   scenarioCluster,
-  type ScriptEntry,
 } from "./harness.ts";
+import { SUM_MISSION, TWO_FILES, call } from "./fixtures.ts";
 
 const env = scenarioCluster(18800, "scenarios-retrieval");
-
-const TWO_FILES = {
-  "src/config.ts": "// Network settings.\nexport const TIMEOUT = 30;\n",
-  "src/retry.ts": "export const RETRIES = 4;\n",
-  "src/limits.ts": "// Upper bound on waiting, in seconds.\nexport const MAX_WAIT = 0;\n",
-};
-const SUM_MISSION =
-  "Find TIMEOUT in src/config.ts and RETRIES in src/retry.ts, save both, compute their sum and set MAX_WAIT in src/limits.ts to it.";
-
-const call = (name: string, args: Record<string, unknown>): ScriptEntry => ({
-  tool_calls: [{ name, arguments: args }],
-});
 
 describe("semantic intelligence and retrieval", () => {
   it("cross-file retrieval under strict amnesia: the two files are never in L1 together", async ({
