@@ -6,11 +6,11 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createHiveKey, newAdminToken } from "../cli/commands/hive.ts";
-import { startCluster } from "../scripts/lib/dev-server.ts";
+import { freePort, startCluster } from "../scripts/lib/dev-server.ts";
 
 const STEPS = Number(process.env.BENCH_STEPS ?? 1_000);
 const ROLLBACKS = 200;
-const PORT = 18783;
+const PORT = await freePort();
 
 const admin = newAdminToken();
 const cluster = await startCluster({

@@ -11,9 +11,9 @@ import WebSocket from "ws";
 import { followHive, type HiveFollower } from "../cli/commands/follow.ts";
 import { createHiveKey, newAdminToken } from "../cli/commands/hive.ts";
 import { MAX_BATCH_WRITES } from "../shared/hive/writes.ts";
-import { startCluster } from "../scripts/lib/dev-server.ts";
+import { freePort, startCluster } from "../scripts/lib/dev-server.ts";
 
-const PORT = 18793;
+const PORT = await freePort();
 const SUBSCRIBERS = 100;
 /**
  * Commits during the latency run, paced at LATENCY_RATE per second: a steady

@@ -10,7 +10,7 @@ import path from "node:path";
 import { createHiveKey, newAdminToken } from "../cli/commands/hive.ts";
 import { loadTokenizer } from "../shared/context/tokens.ts";
 import { api, type Api } from "../scripts/lib/api.ts";
-import { startCluster, type Cluster } from "../scripts/lib/dev-server.ts";
+import { freePort, startCluster, type Cluster } from "../scripts/lib/dev-server.ts";
 import { runBaseline } from "./horizon/baselines.ts";
 import { factName, factPath } from "./horizon/files.ts";
 import {
@@ -25,8 +25,8 @@ import { FACT_COUNT, generateMission, missionText, type Change } from "./horizon
 import { startModelServer, STAND_IN_MODEL, type AgentUsage } from "./horizon/model-server.ts";
 import { parseRecall } from "./horizon/rules.ts";
 
-const CLUSTER_PORT = 18797;
-const MODEL_PORT = 18798;
+const CLUSTER_PORT = await freePort();
+const MODEL_PORT = await freePort();
 const SEED = Number(process.env.HORIZON_SEED ?? 20_261_122);
 const HIVE = "horizon";
 /**

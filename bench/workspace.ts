@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createHiveKey, newAdminToken } from "../cli/commands/hive.ts";
-import { startCluster } from "../scripts/lib/dev-server.ts";
+import { freePort, startCluster } from "../scripts/lib/dev-server.ts";
 import { Bm25Index } from "../shared/l3/bm25.ts";
 import { documentsFor, type L3Document } from "../shared/l3/documents.ts";
 import { lexicalEmbedder } from "../shared/l3/embedder.ts";
@@ -20,7 +20,7 @@ import { LocalVectorIndex, MemoryVectorRows } from "../shared/l3/local-index.ts"
 import { nodeMapper } from "../shared/mapper/node-grammars.ts";
 import { FILES, generate, querySets, type Sym } from "./workspace-corpus.ts";
 
-const PORT = 18795;
+const PORT = await freePort();
 const TOP_K = 5;
 /** Files per upload request: ~250 KB of JSON, under the gateway's 1 MB body limit. */
 const UPLOAD_BATCH = 50;

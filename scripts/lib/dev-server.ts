@@ -2,11 +2,14 @@
 // the gateway's first) with persisted local state. Used by `npm start`, the
 // end-to-end tests and the benchmarks that need a running cluster.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { mkdirSync } from "node:fs";
-import { ROOT, WORKERS, wranglerCommand, wranglerEnv } from "./cluster.ts";
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+import { ROOT, WORKERS, nodeForWrangler, wranglerCommand, wranglerEnv } from "./cluster.ts";
 
 export interface ClusterOptions {
-  port: number;
+  /** The gateway's port; 0 or absent takes a free one (tests and benches). */
+  port?: number;
   persistTo: string;
   /** Extra `--var KEY:VALUE` bindings for the gateway. */
   vars?: Record<string, string>;
@@ -40,6 +43,56 @@ export function applyMigrations(persistTo: string): void {
   }
 }
 
+/** A port nothing listens on right now, chosen by the kernel. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address !== null ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function pidAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * One cluster per state directory: two workerd processes on one `--persist-to`
+ * corrupt Durable Object state. The lock names the owning pid; a lock whose
+ * process is gone is taken over.
+ */
+export function lockState(persistTo: string): () => void {
+  mkdirSync(persistTo, { recursive: true });
+  const file = path.join(persistTo, "cluster.lock");
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(file, "wx");
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(file, { force: true });
+    } catch {
+      const owner = Number(readFileSync(file, "utf8").trim());
+      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && pidAlive(owner)) {
+        throw new Error(
+          `the state directory ${persistTo} is in use by another cluster (pid ${owner}); stop it first, or use another --persist-to`,
+        );
+      }
+      // A stale lock: its process is gone.
+      rmSync(file, { force: true });
+    }
+  }
+  throw new Error(`could not lock the state directory ${persistTo}`);
+}
+
 /** True when something already answers HTTP on the port (another cluster, say). */
 async function portAnswers(port: number): Promise<boolean> {
   try {
@@ -52,16 +105,29 @@ async function portAnswers(port: number): Promise<boolean> {
 }
 
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
+  const port = options.port === undefined || options.port === 0 ? await freePort() : options.port;
   // Never mistake a server already on the port for the cluster about to start.
-  if (await portAnswers(options.port)) {
-    throw new Error(`port ${options.port} is already in use by another server`);
+  if (await portAnswers(port)) {
+    throw new Error(`port ${port} is already in use by another server`);
   }
-  applyMigrations(options.persistTo);
+  const unlock = lockState(options.persistTo);
+  try {
+    applyMigrations(options.persistTo);
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+  const inspectorPort = await freePort();
   const { command, args } = wranglerCommand();
   const vars = Object.entries(options.vars ?? {}).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+  // The supervisor owns a process group of its own (wrangler and workerd inside it)
+  // and ends it when our stdin pipe closes: the cluster dies with this process,
+  // however this process dies.
   const child = spawn(
-    command,
+    nodeForWrangler(),
     [
+      path.join(ROOT, "scripts", "lib", "supervisor.ts"),
+      command,
       ...args,
       "dev",
       ...WORKERS.flatMap((w) => ["-c", w.config]),
@@ -70,13 +136,13 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       "--ip",
       "127.0.0.1",
       "--port",
-      String(options.port),
+      String(port),
       "--inspector-port",
-      String(options.port + 10_000),
+      String(inspectorPort),
       "--show-interactive-dev-session=false",
       ...vars,
     ],
-    { cwd: ROOT, env: wranglerEnv(), stdio: ["ignore", "pipe", "pipe"], detached: true },
+    { cwd: ROOT, env: wranglerEnv(), stdio: ["pipe", "pipe", "pipe"], detached: true },
   );
   let output = "";
   const collect = (chunk: Buffer, echo: NodeJS.WriteStream) => {
@@ -92,6 +158,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   child.stdout?.on("data", (c: Buffer) => collect(c, process.stdout));
   child.stderr?.on("data", (c: Buffer) => collect(c, process.stderr));
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  void exited.then(unlock);
+  // Closing the pipe is the supervisor's signal; errors on it mean it is gone already.
+  child.stdin?.on("error", () => undefined);
 
   const signalGroup = (signal: NodeJS.Signals) => {
     if (child.pid === undefined) {
@@ -130,7 +199,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     }
   };
 
-  const url = `http://127.0.0.1:${options.port}`;
+  const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + (options.readyTimeoutMs ?? 60_000);
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
@@ -139,7 +208,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     try {
       const response = await fetch(`${url}/`, { signal: AbortSignal.timeout(2_000) });
       if (response.ok) {
-        return { url, port: options.port, child, output: () => output, stop, kill };
+        return { url, port, child, output: () => output, stop, kill };
       }
     } catch {
       // Not listening yet: keep polling until the deadline.

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, it } from "vitest";
-import type { Cluster } from "../../scripts/lib/dev-server.ts";
+import { freePort, type Cluster } from "../../scripts/lib/dev-server.ts";
 import { HealthReportSchema } from "../../shared/health.ts";
 import { bootCluster, groupAlive, hiveClient, subscribe } from "./helpers.ts";
 
-const PORT = 18780;
+const PORT = await freePort();
 let cluster: Cluster;
 
 beforeAll(async () => {

@@ -5,13 +5,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, it } from "vitest";
-import { startCluster, type Cluster } from "../../scripts/lib/dev-server.ts";
+import { freePort, startCluster, type Cluster } from "../../scripts/lib/dev-server.ts";
 import { driverConfigFromEnv } from "../../shared/driver/config.ts";
 import { Driver } from "../../shared/driver/driver.ts";
 import { buildRouterSystemPrompt } from "../../shared/model/contracts.ts";
 import { encodeScript, SCRIPT_HEADER } from "../../shared/model/script.ts";
 
-const PORT = 18791;
+const PORT = await freePort();
 let cluster: Cluster;
 let persistTo = "";
 let client: OpenAI;

@@ -9,10 +9,10 @@ import { main } from "../../cli/lethe.ts";
 import { followHive, type HiveFollower } from "../../cli/commands/follow.ts";
 import { createHiveKey, newAdminToken } from "../../cli/commands/hive.ts";
 import type { ServerMessage } from "../../shared/protocol.ts";
-import { startCluster, type Cluster } from "../../scripts/lib/dev-server.ts";
+import { freePort, startCluster, type Cluster } from "../../scripts/lib/dev-server.ts";
 import { makeArtifact } from "../shared/hive/fixtures.ts";
 
-const PORT = 18792;
+const PORT = await freePort();
 const admin = newAdminToken();
 let cluster: Cluster;
 let persistTo: string;

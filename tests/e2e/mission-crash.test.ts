@@ -1,8 +1,8 @@
 import { afterAll, describe, it } from "vitest";
-import type { Cluster } from "../../scripts/lib/dev-server.ts";
+import { freePort, type Cluster } from "../../scripts/lib/dev-server.ts";
 import { bootCluster, freshStateDir, hiveClient } from "./helpers.ts";
 
-const PORT = 18784;
+const PORT = await freePort();
 const persistTo = freshStateDir("mission-crash");
 let cluster: Cluster | undefined;
 

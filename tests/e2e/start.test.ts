@@ -2,9 +2,10 @@ import { spawn } from "node:child_process";
 import path from "node:path";
 import { describe, it } from "vitest";
 import { ROOT } from "../../scripts/lib/cluster.ts";
+import { freePort } from "../../scripts/lib/dev-server.ts";
 import { freshStateDir } from "./helpers.ts";
 
-const PORT = 18781;
+const PORT = await freePort();
 
 /** Every process whose command line mentions our port: wrangler and workerd. */
 async function processesOnPort(): Promise<string[]> {

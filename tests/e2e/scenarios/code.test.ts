@@ -11,7 +11,7 @@ import {
 } from "./harness.ts";
 import { call } from "./fixtures.ts";
 
-const env = scenarioCluster(18801, "scenarios-code");
+const env = scenarioCluster(0, "scenarios-code");
 
 function patchOf(path: string, line: number, before: string, after: string): string {
   return `--- a/${path}\n+++ b/${path}\n@@ -${line},1 +${line},1 @@\n-${before}\n+${after}\n`;

@@ -14,7 +14,7 @@ import {
 } from "./harness.ts";
 import { SUM_MISSION, TWO_FILES, call } from "./fixtures.ts";
 
-const env = scenarioCluster(18803, "scenarios-collaboration");
+const env = scenarioCluster(0, "scenarios-collaboration");
 
 describe("shared state and repeatability", () => {
   it("hive-mind sync: agent B uses agent A's artifact, delivered live, without reading A's file", async ({

@@ -12,7 +12,7 @@ import {
 } from "./harness.ts";
 import { SUM_MISSION, TWO_FILES, call } from "./fixtures.ts";
 
-const env = scenarioCluster(18804, "scenarios-governance");
+const env = scenarioCluster(0, "scenarios-governance");
 
 describe("governance and reliability", () => {
   it("ignorance detection: an import of a missing module halts the agent with a question instead of a guess", async ({

@@ -13,7 +13,7 @@ import {
 import { call } from "./fixtures.ts";
 import { loadTokenizer } from "../../../shared/context/tokens.ts";
 
-const env = scenarioCluster(18802, "scenarios-memory");
+const env = scenarioCluster(0, "scenarios-memory");
 
 describe("memory infrastructure", () => {
   it("structural garbage collection: a file the refactor leaves unreachable leaves L1", async ({

@@ -12,7 +12,7 @@ import {
 } from "./harness.ts";
 import { SUM_MISSION, TWO_FILES, call } from "./fixtures.ts";
 
-const env = scenarioCluster(18800, "scenarios-retrieval");
+const env = scenarioCluster(0, "scenarios-retrieval");
 
 describe("semantic intelligence and retrieval", () => {
   it("cross-file retrieval under strict amnesia: the two files are never in L1 together", async ({

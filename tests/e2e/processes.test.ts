@@ -1,0 +1,60 @@
+// The cluster dies with the process that started it, however that process dies,
+// and a second cluster on the same state directory is refused.
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { describe, it } from "vitest";
+import { ROOT, nodeForWrangler } from "../../scripts/lib/cluster.ts";
+import { freePort, startCluster } from "../../scripts/lib/dev-server.ts";
+import { freshStateDir } from "./helpers.ts";
+
+async function answers(url: string): Promise<boolean> {
+  try {
+    await fetch(url, { signal: AbortSignal.timeout(1_000) });
+    return true;
+  } catch {
+    // Refused or silent: nothing serves there.
+    return false;
+  }
+}
+
+describe("cluster processes", () => {
+  it("a SIGKILLed parent takes its cluster with it, and a second cluster on the same state is refused", async ({
+    expect,
+  }) => {
+    const port = await freePort();
+    const persistTo = freshStateDir("orphan");
+    const script = `
+      import { startCluster } from ${JSON.stringify(path.join(ROOT, "scripts/lib/dev-server.ts"))};
+      const c = await startCluster({ port: ${port}, persistTo: ${JSON.stringify(persistTo)} });
+      console.log("READY " + c.url);
+      setInterval(() => {}, 1000);
+    `;
+    const parent = spawn(nodeForWrangler(), ["--input-type=module", "-e", script], {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    parent.stdout.on("data", (c: Buffer) => (output += c.toString()));
+    parent.stderr.on("data", (c: Buffer) => (output += c.toString()));
+    const started = Date.now();
+    while (!output.includes("READY") && Date.now() - started < 90_000 && parent.exitCode === null) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(output).toContain("READY");
+    expect(await answers(`http://127.0.0.1:${port}/`)).toBe(true);
+
+    await expect(startCluster({ persistTo })).rejects.toThrow(/in use by another cluster/);
+
+    parent.kill("SIGKILL");
+    const killed = Date.now();
+    while ((await answers(`http://127.0.0.1:${port}/`)) && Date.now() - killed < 20_000) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(await answers(`http://127.0.0.1:${port}/`)).toBe(false);
+
+    // The state is free again once its owner is gone.
+    const again = await startCluster({ persistTo });
+    expect(await answers(`${again.url}/`)).toBe(true);
+    await again.stop();
+  });
+});
