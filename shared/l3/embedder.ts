@@ -1,7 +1,7 @@
-// Pluggable embedders for L3: the deterministic lexical embedder by default
-// (hashed features, NOT a model: shared/embed/lexical.ts), or an OpenAI-compatible
-// /embeddings endpoint when LETHE_EMBEDDINGS_BASE_URL is configured. Called by
-// the Hive's vector store and the benchmark.
+// Pluggable embedders for L3: an OpenAI-compatible /embeddings endpoint when
+// LETHE_EMBEDDINGS_BASE_URL is configured; Workers AI through the `AI` binding in
+// production; otherwise the deterministic lexical stand-in (hashed word features,
+// NOT a model: shared/embed/lexical.ts). Called by the Hive's workspace and the benchmark.
 import OpenAI from "openai";
 import { embedLexical, LEXICAL_DIMENSIONS, LEXICAL_MODEL } from "../embed/lexical.ts";
 
@@ -66,9 +66,61 @@ export function endpointEmbedder(config: EndpointEmbedderConfig): Embedder {
   };
 }
 
+/** The part of the Workers AI binding the embedder uses. */
+export interface WorkersAiBinding {
+  run(model: string, input: { text: string[] }): Promise<unknown>;
+}
+
+/** Workers AI's 384-dimension text embedding model: the size of the production Vectorize index. */
+export const WORKERS_AI_EMBEDDING_MODEL = "@cf/baai/bge-small-en-v1.5";
+export const WORKERS_AI_EMBEDDING_DIMENSIONS = 384;
+/** Texts per Workers AI call (the bge models take batches of up to 100). */
+const WORKERS_AI_BATCH = 100;
+
+function isWorkersAi(binding: unknown): binding is WorkersAiBinding {
+  return (
+    typeof binding === "object" &&
+    binding !== null &&
+    typeof (binding as { run?: unknown }).run === "function"
+  );
+}
+
+export function workersAiEmbedder(
+  ai: WorkersAiBinding,
+  model = WORKERS_AI_EMBEDDING_MODEL,
+  dimensions = WORKERS_AI_EMBEDDING_DIMENSIONS,
+): Embedder {
+  return {
+    model,
+    dimensions,
+    embed: async (texts) => {
+      const out: number[][] = [];
+      for (let i = 0; i < texts.length; i += WORKERS_AI_BATCH) {
+        const batch = texts.slice(i, i + WORKERS_AI_BATCH);
+        const answer = (await ai.run(model, { text: [...batch] })) as { data?: unknown };
+        const data = Array.isArray(answer.data) ? (answer.data as unknown[]) : [];
+        if (data.length !== batch.length) {
+          throw new RangeError(
+            `Workers AI returned ${data.length} embeddings for ${batch.length} texts`,
+          );
+        }
+        for (const vector of data) {
+          if (!Array.isArray(vector) || vector.length !== dimensions) {
+            throw new RangeError(`Workers AI returned a vector that is not ${dimensions} numbers`);
+          }
+          out.push(vector.map(Number));
+        }
+      }
+      return out;
+    },
+  };
+}
+
 /**
- * The embedder a deployment configured: LETHE_EMBEDDINGS_BASE_URL (+ _MODEL,
- * _API_KEY, _DIMENSIONS) selects the endpoint; otherwise the lexical embedder.
+ * The embedder a deployment configured, first match wins:
+ * LETHE_EMBEDDINGS_BASE_URL (+ _MODEL, _API_KEY, _DIMENSIONS) selects an endpoint;
+ * an `AI` binding outside LETHE_ENV=local (or with LETHE_EMBEDDINGS=workers-ai)
+ * selects Workers AI; otherwise the lexical stand-in.
  */
 export function embedderFromEnv(
   env: Readonly<Record<string, unknown>>,
@@ -78,6 +130,11 @@ export function embedderFromEnv(
     typeof env[k] === "string" && env[k] !== "" ? (env[k] as string) : undefined;
   const baseURL = str("LETHE_EMBEDDINGS_BASE_URL");
   if (baseURL === undefined) {
+    const ai = env.AI;
+    const wanted = env.LETHE_ENV !== "local" || env.LETHE_EMBEDDINGS === "workers-ai";
+    if (isWorkersAi(ai) && wanted && env.LETHE_EMBEDDINGS !== "lexical") {
+      return workersAiEmbedder(ai, str("LETHE_EMBEDDINGS_MODEL") ?? WORKERS_AI_EMBEDDING_MODEL);
+    }
     return lexicalEmbedder();
   }
   const dimensions = Number(str("LETHE_EMBEDDINGS_DIMENSIONS") ?? LEXICAL_DIMENSIONS);

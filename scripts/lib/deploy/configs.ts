@@ -1,0 +1,82 @@
+// Production configs for `npm run deploy`: each Worker's committed wrangler.toml
+// rewritten into .deploy/ with absolute paths, the real D1 id, LETHE_ENV set to
+// "production" and, for the gateway, the Workers AI binding that L3 embeds with.
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { ROOT, type WorkerInfo } from "../cluster.ts";
+
+/** Where the derived configs and dry-run bundles go (git-ignored). */
+export const DEPLOY_DIR = path.join(ROOT, ".deploy");
+
+/** The placeholder D1 id the committed configs carry for local use. */
+export const PLACEHOLDER_D1_ID = "00000000-0000-4000-8000-000000000000";
+
+export interface DeployValues {
+  d1Id: string;
+  /** Drop the compressor's binding to the gateway's AgentSession (first deploy of a cycle). */
+  withoutSessionBinding?: boolean;
+}
+
+const PATH_KEYS = /^(\s*)(main|migrations_dir|directory)(\s*=\s*)"([^"]+)"/;
+
+/** Removes one `[[durable_objects.bindings]]` table naming AgentSession, with its comment lines above. */
+function dropSessionBinding(lines: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] ?? "";
+    if (line.trim() === "[[durable_objects.bindings]]") {
+      const block: string[] = [line];
+      let j = i + 1;
+      while (j < lines.length && !(lines[j] ?? "").trim().startsWith("[")) {
+        block.push(lines[j] ?? "");
+        j++;
+      }
+      if (block.some((l) => /class_name\s*=\s*"AgentSession"/.test(l))) {
+        while (out.length > 0 && (out.at(-1) ?? "").trim().startsWith("#")) {
+          out.pop();
+        }
+        i = j - 1;
+        continue;
+      }
+    }
+    out.push(line);
+  }
+  return out;
+}
+
+/** The production text of one Worker's config. Pure: used by the plan and its tests. */
+export function productionConfig(worker: WorkerInfo, source: string, values: DeployValues): string {
+  const configDir = path.join(ROOT, worker.dir);
+  let lines = source.split("\n").map((line) => {
+    const match = PATH_KEYS.exec(line);
+    if (match && !path.isAbsolute(match[4] ?? "")) {
+      return `${match[1]}${match[2]}${match[3]}${JSON.stringify(path.resolve(configDir, match[4] ?? ""))}`;
+    }
+    return line
+      .replace(/^(\s*database_id\s*=\s*)"[^"]*"/, `$1${JSON.stringify(values.d1Id)}`)
+      .replace(/^(\s*LETHE_ENV\s*=\s*)"[^"]*"/, '$1"production"')
+      .replace(/^#:schema .*$/, "");
+  });
+  if (values.withoutSessionBinding) {
+    lines = dropSessionBinding(lines);
+  }
+  let text = lines.join("\n");
+  if (worker.dir === "." && !/^\[ai\]/m.test(text)) {
+    text +=
+      '\n# Workers AI: the embedder of production L3 (384 dimensions, as the Vectorize index).\n[ai]\nbinding = "AI"\n';
+  }
+  return text;
+}
+
+/** Writes the production config of a Worker under .deploy/ and returns its path. */
+export function writeProductionConfig(
+  worker: WorkerInfo,
+  values: DeployValues,
+  suffix = "",
+): string {
+  const source = readFileSync(path.join(ROOT, worker.config), "utf8");
+  const file = path.join(DEPLOY_DIR, `${worker.name}${suffix}.toml`);
+  mkdirSync(DEPLOY_DIR, { recursive: true });
+  writeFileSync(file, productionConfig(worker, source, values));
+  return file;
+}

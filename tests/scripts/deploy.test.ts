@@ -1,0 +1,188 @@
+// `npm run deploy`: the dry run works with no account, and the real run, against
+// a simulated account (tests/fixtures/simulated-account.ts), provisions in an order
+// an empty account accepts, is idempotent, and stops with a clear message on a
+// missing secret, an unknown database id or a failing migration.
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, it } from "vitest";
+import { ROOT } from "../../scripts/lib/cluster.ts";
+
+const SIMULATED = path.join(ROOT, "tests/fixtures/simulated-account.ts");
+
+function deploy(args: string[], env: Record<string, string | undefined>) {
+  const base = { ...process.env };
+  delete base.LETHE_ADMIN_TOKEN;
+  delete base.LETHE_D1_DATABASE_ID;
+  const run = spawnSync(process.execPath, [path.join(ROOT, "scripts/deploy.ts"), ...args], {
+    cwd: ROOT,
+    env: { ...base, ...env },
+    encoding: "utf8",
+    timeout: 300_000,
+  });
+  return { status: run.status, out: `${run.stdout}${run.stderr}` };
+}
+
+interface Account {
+  d1: { name: string; uuid: string }[];
+  queues: string[];
+  vectorize: { name: string; config: { dimensions: number } }[];
+  workers: Record<string, { secrets: string[]; deploys: number }>;
+  calls: string[];
+  migrations: string[];
+}
+
+function simulated() {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "lethe-account-")), "account.json");
+  return {
+    env: (extra: Record<string, string> = {}) => ({
+      LETHE_WRANGLER: SIMULATED,
+      SIMULATED_ACCOUNT: file,
+      ...extra,
+    }),
+    read: (): Account => {
+      try {
+        return JSON.parse(readFileSync(file, "utf8")) as Account;
+      } catch {
+        // Nothing was ever called: an untouched account.
+        return { d1: [], queues: [], vectorize: [], workers: {}, calls: [], migrations: [] };
+      }
+    },
+  };
+}
+
+describe("npm run deploy", () => {
+  it("--dry-run passes with no account and lists every resource, secret, migration and Worker in order", ({
+    expect,
+  }) => {
+    const { status, out } = deploy(["--dry-run"], {});
+    expect(status, out).toBe(0);
+    const titles = [...out.matchAll(/^\[\s*\d+\/\d+\] (\w+)\s+(.*)$/gm)].map(
+      (m) => `${m[1]} ${m[2]}`,
+    );
+    expect(titles.map((t) => t.split(" ")[0])).toEqual([
+      "secret",
+      "secret",
+      "secret",
+      "check",
+      "resource",
+      "resource",
+      "resource",
+      "resource",
+      "config",
+      "migration",
+      "check",
+      "worker",
+      "worker",
+      "worker",
+      "worker",
+      "worker",
+      "worker",
+    ]);
+    const workers = titles
+      .filter((t) => t.startsWith("worker"))
+      .map((t) => /Worker (\S+)/.exec(t)?.[1]);
+    expect(workers).toEqual([
+      "lethe-model",
+      "lethe-router",
+      "lethe-gatekeeper",
+      "lethe-compressor,",
+      "lethe-gateway",
+      "lethe-compressor",
+    ]);
+    expect(out).toContain("D1 migrations: all apply cleanly to a scratch local database");
+    expect(out).toContain("lethe-gateway: bundled (dry run, not uploaded)");
+    expect(out).toContain("LETHE_ADMIN_TOKEN: NOT SET");
+    const gateway = readFileSync(path.join(ROOT, ".deploy/lethe-gateway.toml"), "utf8");
+    expect(gateway).toMatch(/LETHE_ENV = "production"/);
+    expect(gateway).toMatch(/\[ai\]\nbinding = "AI"/);
+  }, 300_000);
+
+  it("deploys onto an empty account in an order it accepts, then again as a no-op for resources", ({
+    expect,
+  }) => {
+    const account = simulated();
+    const first = deploy([], account.env({ LETHE_ADMIN_TOKEN: "t0ken" }));
+    expect(first.status, first.out).toBe(0);
+    const after = account.read();
+    expect(after.d1.map((d) => d.name)).toEqual(["lethe"]);
+    expect(after.queues.sort()).toEqual(["lethe-jobs", "lethe-jobs-dlq"]);
+    expect(after.vectorize).toEqual([
+      { name: "lethe-l3", config: { dimensions: 384, metric: "cosine" } },
+    ]);
+    expect(Object.keys(after.workers).sort()).toEqual([
+      "lethe-compressor",
+      "lethe-gatekeeper",
+      "lethe-gateway",
+      "lethe-model",
+      "lethe-router",
+    ]);
+    expect(after.workers["lethe-gateway"]?.secrets).toEqual(["LETHE_ADMIN_TOKEN"]);
+    expect(after.workers["lethe-compressor"]?.deploys).toBe(2);
+    expect(after.migrations).toEqual(["0000_init.sql", "0001_next.sql"]);
+    expect(readFileSync(path.join(ROOT, ".deploy/lethe-gateway.toml"), "utf8")).toContain(
+      after.d1[0]?.uuid ?? "?",
+    );
+
+    const callsBefore = after.calls.length;
+    const second = deploy([], account.env({ LETHE_ADMIN_TOKEN: "t0ken" }));
+    expect(second.status, second.out).toBe(0);
+    const again = account.read();
+    const creates = again.calls.slice(callsBefore).filter((c) => / create /.test(` ${c} `));
+    expect(creates).toEqual([]);
+    expect(again.d1).toHaveLength(1);
+    expect(second.out).toContain("lethe-compressor (first pass): skipped, the gateway exists");
+    expect(again.workers["lethe-compressor"]?.deploys).toBe(3);
+  }, 60_000);
+
+  it("stops before touching the account when the admin token is missing", ({ expect }) => {
+    const account = simulated();
+    const run = deploy([], account.env());
+    expect(run.status).toBe(1);
+    expect(run.out).toMatch(/step 1 failed: LETHE_ADMIN_TOKEN is not set/);
+    expect(run.out).toContain("hint: export LETHE_ADMIN_TOKEN=");
+    expect(run.out).not.toMatch(/at .*\.ts:\d+/);
+    expect(account.read().calls).toEqual([]);
+  });
+
+  it("refuses a D1 id the account does not have, before deploying anything", ({ expect }) => {
+    const account = simulated();
+    const run = deploy(
+      [],
+      account.env({
+        LETHE_ADMIN_TOKEN: "t",
+        LETHE_D1_DATABASE_ID: "0c0ffee0-0000-4000-8000-000000000000",
+      }),
+    );
+    expect(run.status).toBe(1);
+    expect(run.out).toContain("does not exist in this account");
+    expect(account.read().workers).toEqual({});
+  });
+
+  it("reports a migration that fails halfway, deploys no Worker, and finishes on the next run", ({
+    expect,
+  }) => {
+    const account = simulated();
+    const broken = deploy(
+      [],
+      account.env({ LETHE_ADMIN_TOKEN: "t", SIMULATED_FAIL_MIGRATION: "0001_next.sql" }),
+    );
+    expect(broken.status).toBe(1);
+    expect(broken.out).toContain("a D1 migration failed");
+    expect(broken.out).toContain("Migration 0001_next.sql failed");
+    expect(broken.out).toContain("the migrations before it are applied");
+    expect(account.read().migrations).toEqual(["0000_init.sql"]);
+    expect(account.read().workers).toEqual({});
+    const fixed = deploy([], account.env({ LETHE_ADMIN_TOKEN: "t" }));
+    expect(fixed.status, fixed.out).toBe(0);
+    expect(account.read().migrations).toEqual(["0000_init.sql", "0001_next.sql"]);
+  }, 60_000);
+
+  it("says how to log in when wrangler is not authenticated", ({ expect }) => {
+    const account = simulated();
+    const run = deploy([], account.env({ LETHE_ADMIN_TOKEN: "t", SIMULATED_LOGGED_OUT: "1" }));
+    expect(run.status).toBe(1);
+    expect(run.out).toContain("hint: run `npx wrangler login`");
+  });
+});
