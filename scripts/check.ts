@@ -3,6 +3,8 @@
 import { spawnSync } from "node:child_process";
 import { ROOT, WORKERS, wranglerEnv } from "./lib/cluster.ts";
 import { buildWorker } from "./lib/build.ts";
+import { formatKiB, GZIP_BUDGETS, measureBundle } from "./lib/bundle-size.ts";
+import path from "node:path";
 
 function step(title: string, command: string, args: string[]): void {
   const started = performance.now();
@@ -23,9 +25,26 @@ step("type-check (workerd tests)", "tsc", ["-p", "tests/tsconfig.json"]);
 for (const worker of WORKERS.slice(1)) {
   step(`type-check (${worker.name})`, "tsc", ["-p", `${worker.dir}/tsconfig.json`]);
 }
+const overBudget: string[] = [];
 for (const worker of WORKERS) {
   const built = buildWorker(worker);
+  const size = measureBundle(path.dirname(built.bundle));
+  const budget = GZIP_BUDGETS[built.name];
   console.log(
-    `check: bundle ${built.name.padEnd(18)} ${(built.bytes / 1024).toFixed(1).padStart(8)} KiB  ${built.bundle.slice(ROOT.length + 1)}`,
+    `check: bundle ${built.name.padEnd(18)} ${formatKiB(size.raw).padStart(12)} raw ${formatKiB(size.gzip).padStart(12)} gzip` +
+      (budget === undefined ? "" : ` (budget ${formatKiB(budget)})`),
   );
+  for (const m of size.modules) {
+    console.log(
+      `         ${m.file.padEnd(44)} ${formatKiB(m.raw).padStart(12)} ${formatKiB(m.gzip).padStart(12)}`,
+    );
+  }
+  if (budget !== undefined && size.gzip > budget) {
+    overBudget.push(`${built.name}: ${formatKiB(size.gzip)} gzip > ${formatKiB(budget)}`);
+  }
 }
+if (overBudget.length > 0) {
+  console.error(`check: bundle budgets exceeded:\n  ${overBudget.join("\n  ")}`);
+  process.exit(1);
+}
+console.log("check: every Worker within its gzip budget");

@@ -162,15 +162,49 @@ export class Tokenizer {
 const loaded = new Map<EncodingName, Tokenizer>();
 const loading = new Map<EncodingName, Promise<Tokenizer>>();
 
-// Dynamic imports: an isolate only pays for the encoding it uses (o200k ~20 MB of heap, cl100k ~10 MB).
+/**
+ * Set by a Worker's wrangler `[define]` (`LETHE_ENCODING = '"o200k_base"'`): the one
+ * encoding its bundle carries. Undefined elsewhere (Node, tests): every encoding.
+ */
+declare const LETHE_ENCODING: string | undefined;
+
+export class EncodingNotBundledError extends Error {
+  readonly code = "ENCODING_NOT_BUNDLED";
+  readonly hint: string;
+  constructor(encoding: EncodingName) {
+    super(
+      `this Worker was built with the ${typeof LETHE_ENCODING === "string" ? LETHE_ENCODING : "?"} rank tables only, not ${encoding}`,
+    );
+    this.name = "EncodingNotBundledError";
+    this.hint = `set [define] LETHE_ENCODING = '"${encoding}"' in the Worker's wrangler.toml (npm run deploy derives it from LETHE_MODEL)`;
+  }
+}
+
+/** Matches on the code, not the class: the error may come from another bundle. */
+export function isEncodingNotBundled(error: unknown): error is EncodingNotBundledError {
+  return (
+    typeof error === "object" &&
+    error !== null &&
+    (error as { code?: unknown }).code === "ENCODING_NOT_BUNDLED"
+  );
+}
+
+// Dynamic imports behind constant conditions: with the define set, the bundler drops the
+// other encoding's rank tables (~450 KiB or ~1 MiB gzip) from the Worker entirely.
 async function importEncoding(encoding: EncodingName): Promise<Tokenizer> {
   const { CL100K_PATTERNS, O200K_PATTERNS } = await import("./split-patterns.ts");
   if (encoding === "o200k_base") {
-    const ranks: RawRanks = (await import("gpt-tokenizer/bpeRanks/o200k_base")).default;
-    return new Tokenizer(encoding, new BpeCounter(ranks, O200K_PATTERNS));
+    if (typeof LETHE_ENCODING === "undefined" || LETHE_ENCODING === "o200k_base") {
+      const ranks: RawRanks = (await import("gpt-tokenizer/bpeRanks/o200k_base")).default;
+      return new Tokenizer(encoding, new BpeCounter(ranks, O200K_PATTERNS));
+    }
+    throw new EncodingNotBundledError(encoding);
   }
-  const ranks: RawRanks = (await import("gpt-tokenizer/bpeRanks/cl100k_base")).default;
-  return new Tokenizer(encoding, new BpeCounter(ranks, CL100K_PATTERNS));
+  if (typeof LETHE_ENCODING === "undefined" || LETHE_ENCODING === "cl100k_base") {
+    const ranks: RawRanks = (await import("gpt-tokenizer/bpeRanks/cl100k_base")).default;
+    return new Tokenizer(encoding, new BpeCounter(ranks, CL100K_PATTERNS));
+  }
+  throw new EncodingNotBundledError(encoding);
 }
 
 /** Loads (once) the tokenizer for a model or an encoding name. */

@@ -2,7 +2,12 @@
 // validated once, Result values out, never a thrown error or a stack trace.
 import type { ChatMessage } from "../../shared/context/messages.ts";
 import { pruneForRetry, type PruneResult, type RetryError } from "../../shared/context/prune.ts";
-import { loadTokenizer, resolveEncoding, type EncodingName } from "../../shared/context/tokens.ts";
+import {
+  isEncodingNotBundled,
+  loadTokenizer,
+  resolveEncoding,
+  type EncodingName,
+} from "../../shared/context/tokens.ts";
 import { compressConversation, type CompressionRun } from "../../shared/compress/compress.ts";
 import type { CompressInputErrorCode } from "../../shared/compress/errors.ts";
 import {
@@ -23,6 +28,7 @@ export type RpcErrorCode =
   | "BAD_REQUEST"
   | CompressInputErrorCode
   | "INVALID_DRIVER_CONFIG"
+  | "ENCODING_NOT_BUNDLED"
   | "INTERNAL";
 
 export interface CountTokensValue {
@@ -87,6 +93,9 @@ export async function countTokens(
     const { encoding, fallback } = resolveEncoding(parsed.data.model);
     return ok({ tokens: tokenizer.count(parsed.data.text), encoding, fallback });
   } catch (error) {
+    if (isEncodingNotBundled(error)) {
+      return err(error.code, error.message, error.hint);
+    }
     return internal("countTokens", error);
   }
 }

@@ -13,6 +13,8 @@ export const PLACEHOLDER_D1_ID = "00000000-0000-4000-8000-000000000000";
 
 export interface DeployValues {
   d1Id: string;
+  /** The tokenizer encoding the bundles carry (from LETHE_MODEL). */
+  encoding?: string;
   /** Drop the compressor's binding to the gateway's AgentSession (first deploy of a cycle). */
   withoutSessionBinding?: boolean;
 }
@@ -55,6 +57,7 @@ export function productionConfig(worker: WorkerInfo, source: string, values: Dep
     return line
       .replace(/^(\s*database_id\s*=\s*)"[^"]*"/, `$1${JSON.stringify(values.d1Id)}`)
       .replace(/^(\s*LETHE_ENV\s*=\s*)"[^"]*"/, '$1"production"')
+      .replace(/^(\s*LETHE_ENCODING\s*=\s*)'"[^"]*"'/, `$1'"${values.encoding ?? "o200k_base"}"'`)
       .replace(/^#:schema .*$/, "");
   });
   if (values.withoutSessionBinding) {

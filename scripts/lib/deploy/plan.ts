@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { resolveEncoding } from "../../../shared/context/tokens.ts";
 import { WORKERS, type WorkerInfo } from "../cluster.ts";
 import { DEPLOY_DIR, PLACEHOLDER_D1_ID, writeProductionConfig } from "./configs.ts";
 import { tail, type Wrangler } from "./wrangler-cli.ts";
@@ -229,6 +230,11 @@ function deployWorker(
   ctx.log(`${worker.name}${suffix}: deployed`);
 }
 
+/** The encoding of the configured model: the only rank tables the bundles carry. */
+function encodingFor(ctx: DeployContext): string {
+  return resolveEncoding(ctx.env.LETHE_MODEL).encoding;
+}
+
 function applyMigrations(ctx: DeployContext): void {
   const gateway = WORKERS[0];
   if (gateway === undefined) {
@@ -318,9 +324,9 @@ export function deployPlan(): Step[] {
       offline: true,
       run: (ctx) => {
         for (const w of WORKERS) {
-          writeProductionConfig(w, { d1Id: ctx.d1Id });
+          writeProductionConfig(w, { d1Id: ctx.d1Id, encoding: encodingFor(ctx) });
         }
-        ctx.log(`configs written to ${DEPLOY_DIR}`);
+        ctx.log(`configs written to ${DEPLOY_DIR} (tokenizer encoding ${encodingFor(ctx)})`);
       },
     },
     {

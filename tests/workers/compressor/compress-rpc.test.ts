@@ -75,9 +75,11 @@ describe("Compressor.countTokens and Compressor.prune over RPC", () => {
       ok: true,
       value: { tokens: 2, encoding: "o200k_base", fallback: false },
     });
+    // The compressor's bundle carries only the encoding its config's [define] names.
     expect(await env.COMPRESSOR.countTokens("hello world", "gpt-4")).toMatchObject({
-      ok: true,
-      value: { encoding: "cl100k_base" },
+      ok: false,
+      code: "ENCODING_NOT_BUNDLED",
+      hint: expect.stringContaining("LETHE_ENCODING"),
     });
   });
 
