@@ -21,6 +21,8 @@ export interface SummaryBlock {
   refs: Map<number, string>;
   /** Ref of the JSON index {turn: ref} of every compressed turn, cited or not. */
   index: string;
+  /** Turns whose value a later turn replaced: old turn → replacing turn (old text by ref). */
+  superseded?: readonly { turn: number; byTurn: number }[];
 }
 
 /**
@@ -60,6 +62,11 @@ export function renderSummaryBlock(block: SummaryBlock): string {
     SUMMARY_MARKER,
     `method: ${METHOD_LABEL[block.method]}; ${block.turnCount} turns (${block.firstTurn}-${block.lastTurn}); each [turns: N] resolves by its ref`,
     ...block.bullets.map(formatBullet),
+    ...(block.superseded !== undefined && block.superseded.length > 0
+      ? [
+          `superseded (old values, not current; by ref through the index): ${block.superseded.map((s) => `${s.turn}→${s.byTurn}`).join(", ")}`,
+        ]
+      : []),
     ...(refs.length > 0 ? [`refs: ${refs.join(", ")}`] : []),
     `index: ${block.index}`,
   ].join("\n");

@@ -19,6 +19,8 @@ import {
   type CompressionMethod,
 } from "./block.ts";
 import type { CompressInputErrorCode, SummariserFailureCode } from "./errors.ts";
+import { budgetTokens, CompressBudgetSchema, fitBullets, type CompressBudget } from "./budget.ts";
+import { supersede, type Superseded } from "./facts.ts";
 import { mapReduce, summariserWindow, type SummariserClient } from "./map-reduce.ts";
 import { STRUCTURAL_TARGET_SHARE, structuralBullets } from "./structural.ts";
 import { collectTurns, ranges, tailStart, type Citation } from "./turns.ts";
@@ -41,6 +43,23 @@ export interface CompressOptions {
   signal?: AbortSignal;
   /** Stream the summariser's answers. */
   stream?: boolean;
+  /** What the whole output may weigh: tokens, or a share of the input's tokens. */
+  budget?: CompressBudget;
+}
+
+/** A compressed turn no bullet shows, and why; its full text resolves by `ref`. */
+export interface CutTurn {
+  turn: number;
+  ref: string;
+  why: "uncited" | "superseded" | "over-budget";
+}
+
+/** The budget asked for and what the output weighs (messages counted with their overhead). */
+export interface BudgetOutcome {
+  target: number | null;
+  inputTokens: number;
+  outputTokens: number;
+  met: boolean;
 }
 
 export interface CompressionRun {
@@ -57,6 +76,44 @@ export interface CompressionRun {
   kept: KeptContent[];
   report: ReductionReport;
   calls: number;
+  /** Compressed turns no bullet shows (uncited, superseded, or cut for the budget), each by ref. */
+  cut: CutTurn[];
+  budget: BudgetOutcome;
+}
+
+function budgetOutcome(
+  target: number | undefined,
+  inputTokens: number,
+  outputTokens: number,
+): BudgetOutcome {
+  return {
+    target: target ?? null,
+    inputTokens,
+    outputTokens,
+    met: target === undefined ? outputTokens <= inputTokens : outputTokens <= target,
+  };
+}
+
+/** The run that changes nothing: the messages as given, and the report says why. */
+function unchanged(
+  messages: readonly ChatMessage[],
+  section: string,
+  inputTokens: number,
+  target: number | undefined,
+  why: string,
+): CompressionRun {
+  return {
+    method: "none",
+    messages: [...messages],
+    summary: "",
+    bullets: [],
+    citations: [],
+    kept: [],
+    cut: [],
+    budget: budgetOutcome(target, inputTokens, inputTokens),
+    report: reductionReport("summarise", section, 0, 0, [why], []),
+    calls: 0,
+  };
 }
 
 export type CompressResult = Result<CompressionRun, CompressInputErrorCode>;
@@ -72,6 +129,12 @@ function validate(
     };
   }
   const numbers = options.turnNumbers;
+  if (options.budget !== undefined && !CompressBudgetSchema.safeParse(options.budget).success) {
+    return {
+      code: "INVALID_BUDGET",
+      message: "budget must be {tokens: integer ≥ 1} or {ratio: number in (0, 1]}",
+    };
+  }
   if (numbers === undefined) {
     const resumed = (messages as ChatMessage[]).some(
       (m) => m.role === "user" && isSummaryBlock(m.content),
@@ -114,6 +177,20 @@ export async function compressConversation(
       "give the summariser a window of at least 1,024 tokens",
     );
   }
+  const inputTokens = messages.reduce((sum, m) => sum + tokenizer.countMessage(m), 0);
+  const target =
+    options.budget === undefined ? undefined : budgetTokens(options.budget, inputTokens);
+  if (target !== undefined && inputTokens <= target) {
+    return ok(
+      unchanged(
+        messages,
+        section,
+        inputTokens,
+        target,
+        `nothing to compress: the input (${inputTokens} tokens) is within the budget (${target})`,
+      ),
+    );
+  }
   const start = tailStart(messages);
   const numberOf = (i: number) => options.turnNumbers?.[i] ?? i + 1;
   const compressible: { index: number; message: ChatMessage }[] = [];
@@ -123,23 +200,9 @@ export async function compressConversation(
     }
   });
   if (compressible.length === 0) {
-    return ok({
-      method: "none",
-      messages: [...messages],
-      summary: "",
-      bullets: [],
-      citations: [],
-      kept: [],
-      report: reductionReport(
-        "summarise",
-        section,
-        0,
-        0,
-        ["nothing to compress: only protected turns"],
-        [],
-      ),
-      calls: 0,
-    });
+    return ok(
+      unchanged(messages, section, inputTokens, target, "nothing to compress: only protected turns"),
+    );
   }
 
   const { turns, carried, earlierIndex, refs, kept, citations } = collectTurns(
@@ -179,12 +242,14 @@ export async function compressConversation(
     }
   }
   const pre = compressible.reduce((sum, c) => sum + tokenizer.countMessage(c.message), 0);
+  const outside = inputTokens - pre;
   const index = keep(turnIndex(citations, earlierIndex));
   kept.push(index);
   const numbers = compressible.map(({ index: i }) => numberOf(i));
   const first = Math.min(...citations.map((c) => c.turn), ...numbers);
   const last = Math.max(...citations.map((c) => c.turn), ...numbers);
-  const render = (list: SummaryBullet[]) =>
+  let superseded: Superseded[] = [];
+  const render = (list: SummaryBullet[], withSuperseded: boolean) =>
     renderSummaryBlock({
       method,
       firstTurn: first,
@@ -193,34 +258,87 @@ export async function compressConversation(
       bullets: list,
       refs,
       index: index.ref,
+      ...(withSuperseded
+        ? {
+            superseded: superseded.flatMap((s) =>
+              s.old.turns.map((turn) => ({ turn, byTurn: s.byTurn })),
+            ),
+          }
+        : {}),
     });
+  const asMessage = (content: string): ChatMessage => ({
+    role: "user",
+    name: SUMMARY_MESSAGE_NAME,
+    content,
+  });
+  // The block may never be larger than what it replaces, nor past the budget.
+  const blockBudget = Math.min(
+    pre - 1,
+    target === undefined
+      ? method === "structural"
+        ? Math.floor(pre * STRUCTURAL_TARGET_SHARE)
+        : Number.POSITIVE_INFINITY
+      : target - outside,
+  );
+  const fixed =
+    tokenizer.countMessage(asMessage(render([], false))) + tokenizer.countCached("\nrefs: ");
+  const cost = (b: SummaryBullet, chosen: ReadonlySet<number> = new Set()) =>
+    tokenizer.countCached(`${formatBullet(b)}\n`) +
+    b.turns
+      .filter((t) => !chosen.has(t))
+      .reduce((sum, t) => sum + tokenizer.countCached(`${refEntry(t, refs.get(t) ?? "")}, `), 0);
+  let overBudget: SummaryBullet[] = [];
   if (method === "structural") {
-    // The header, the index line and the refs line's label are paid before any preview.
-    const fixed =
-      tokenizer.countMessage({ role: "user", name: SUMMARY_MESSAGE_NAME, content: render([]) }) +
-      tokenizer.countCached("\nrefs: ");
-    const cost = (b: SummaryBullet) =>
-      tokenizer.countCached(`${formatBullet(b)}\n`) +
-      b.turns.reduce(
-        (sum, t) => sum + tokenizer.countCached(`${refEntry(t, refs.get(t) ?? "")}, `),
-        0,
-      );
-    const budget = Math.floor(pre * STRUCTURAL_TARGET_SHARE) - fixed;
-    const selection = structuralBullets(turns, budget, cost);
+    const selection = structuralBullets(turns, blockBudget - fixed, cost);
     bullets = selection.bullets;
     if (selection.skipped.length > 0 || carried.length > 0) {
       losses.push(
         `turns without a preview (their refs are in the index): ${ranges([...carried.flatMap((b) => b.turns), ...selection.skipped])}`,
       );
     }
+  } else {
+    const split = supersede(bullets);
+    superseded = split.superseded;
+    const fitted = fitBullets(split.current, blockBudget - fixed, cost);
+    bullets = fitted.kept;
+    overBudget = fitted.cut;
+    if (overBudget.length > 0) {
+      losses.push(
+        `${overBudget.length} bullets cut to fit ${blockBudget} tokens (turns ${ranges(overBudget.flatMap((b) => b.turns))}, full text by ref)`,
+      );
+    }
+    for (const s of superseded) {
+      losses.push(
+        `superseded: "${s.subject}" at turn ${s.old.turns.join(", ")} replaced at turn ${s.byTurn} (old text by ref, not shown as current)`,
+      );
+    }
   }
-
-  const summary = render(bullets);
-  const summaryMessage: ChatMessage = {
-    role: "user",
-    name: SUMMARY_MESSAGE_NAME,
-    content: summary,
-  };
+  let summary = render(bullets, superseded.length > 0);
+  if (tokenizer.countMessage(asMessage(summary)) > blockBudget) {
+    summary = render(bullets, false);
+  }
+  while (bullets.length > 0 && tokenizer.countMessage(asMessage(summary)) > blockBudget) {
+    // Structural keeps one preview even past its budget; a budget is a limit.
+    const dropped = bullets.shift();
+    if (dropped !== undefined) {
+      overBudget.push(dropped);
+    }
+    summary = render(bullets, false);
+  }
+  const summaryMessage = asMessage(summary);
+  const post = tokenizer.countMessage(summaryMessage);
+  if (post >= pre) {
+    // Even the bare block (header and index ref) is not smaller than the turns.
+    return ok(
+      unchanged(
+        messages,
+        section,
+        inputTokens,
+        target,
+        `compression would not shrink the ${pre} tokens of ${citations.length} compressible turns (the smallest summary block takes ${post}); returned unchanged`,
+      ),
+    );
+  }
   const cited = new Set(bullets.flatMap((b) => b.turns));
   const uncited = citations.filter((c) => !cited.has(c.turn)).map((c) => c.turn);
   losses.unshift(
@@ -231,12 +349,30 @@ export async function compressConversation(
   if (method === "map-reduce" && uncited.length > 0) {
     losses.push(`turns cited by no bullet (full text by ref): ${ranges(uncited)}`);
   }
-  const post = tokenizer.countMessage(summaryMessage);
   const output: ChatMessage[] = [
     ...messages.slice(0, start).filter((m) => m.role === "system"),
     summaryMessage,
     ...messages.slice(start),
   ];
+  const outputTokens = outside + post;
+  if (target !== undefined && outputTokens > target) {
+    losses.push(
+      `budget not met: ${outputTokens} tokens out for a budget of ${target} (system messages and the protected tail alone take ${outside})`,
+    );
+  }
+  const supersededTurns = new Set(superseded.flatMap((s) => s.old.turns));
+  const overTurns = new Set(overBudget.flatMap((b) => b.turns));
+  const cut: CutTurn[] = citations
+    .filter((c) => !cited.has(c.turn))
+    .map((c) => ({
+      turn: c.turn,
+      ref: c.ref,
+      why: supersededTurns.has(c.turn)
+        ? "superseded"
+        : overTurns.has(c.turn)
+          ? "over-budget"
+          : "uncited",
+    }));
   return ok({
     method,
     ...(fallback === undefined ? {} : { fallback }),
@@ -245,6 +381,8 @@ export async function compressConversation(
     bullets,
     citations,
     kept,
+    cut,
+    budget: budgetOutcome(target, inputTokens, outputTokens),
     report: reductionReport(
       method === "map-reduce" ? "summarise" : "truncate",
       section,

@@ -1,0 +1,194 @@
+// What counts as a fact, and which fact replaces which: code and tool output
+// are cited by ref instead of summarised; a value-setting sentence's merge key
+// is its whole subject (so look-alikes stay apart); a later value of the same
+// subject supersedes the earlier one. Called by compress.ts and the local
+// summariser policy (shared/model/summarise-policy.ts).
+import type { ChatMessage } from "../context/messages.ts";
+import type { SummaryBullet } from "../model/contracts.ts";
+
+/** A line that reads as source code or machine output rather than prose. */
+const CODE_LINE =
+  /^\s{2,}\S|[{};]\s*$|^\s*[}\])]|=>|\b(?:function|const|let|var|import|export|return|def|class|async|await|fn|pub|impl)\b[^.]*[({=:]|^\s*(?:\$|>>>|#!|\/\/|#\s|--\s)|^\s*[\w.]+\(.*\)\s*;?$|^\s*[\w-]+:\s*\d+\s*$|\s{3,}\S/;
+
+export function isCodeLine(line: string): boolean {
+  return CODE_LINE.test(line);
+}
+
+/** Prose of a text: fenced blocks and code-like lines become one "(code: N lines)" note. */
+export function proseOf(text: string): string {
+  const out: string[] = [];
+  let code = 0;
+  let fenced = false;
+  const flush = () => {
+    if (code > 0) {
+      out.push(`(code: ${code} lines, full text by ref)`);
+      code = 0;
+    }
+  };
+  for (const line of text.split(/\r?\n/)) {
+    if (/^\s*(```|~~~)/.test(line)) {
+      fenced = !fenced;
+      code++;
+      continue;
+    }
+    if (fenced || isCodeLine(line)) {
+      code++;
+      continue;
+    }
+    flush();
+    out.push(line);
+  }
+  flush();
+  return out.join("\n").trim();
+}
+
+/**
+ * The text a summariser is shown for one message: tool output and tool-call
+ * arguments are never summarised (they stay one ref away), code is cut from prose.
+ */
+export function summaryTextOf(message: ChatMessage, fullText: string): string {
+  if (message.role === "tool") {
+    const lines = fullText.split(/\r?\n/).length;
+    return `(tool output: ${lines} lines, full text by ref)`;
+  }
+  return proseOf(fullText.replace(/^\[tool call [^\]]+\].*$/gm, "(tool call)"));
+}
+
+const DETERMINERS = new Set(["the", "a", "an", "our", "its", "their", "this", "that", "my", "your"]);
+const PRONOUNS = new Set(["it", "this", "that", "they", "these", "those", "which"]);
+/** Verbs that set a value: "X is V", "X = V", "X changed to V". */
+const SETTING =
+  /\s*(?:=|:=|:(?=\s)|\b(?:is|are|was|were|has been|have been|becomes|became|equals|stays|remains)\b(?:\s+(?:now|still|currently|set to|changed to|updated to|moved to|raised to|lowered to|bumped to|going to be))?|\b(?:changed|updated|moved|raised|lowered|bumped|switched|set|increased|decreased|reduced|pinned|renamed)\s+(?:to|from)\b)\s+/i;
+/** "<we> moved the X to V": the subject sits between the verb and "to". */
+const OBJECT_SETTING =
+  /\b(?:moved|changed|updated|set|bumped|raised|lowered|switched|increased|decreased|reduced|pinned|renamed|put|made)\s+((?:the|our|its|their)\s+[^,.;:!?]{2,80}?)\s+(?:from\s+\S+\s+)?(?:to|at|as)\s+\S/i;
+/** Leading discourse words before a subject: "Update:", "So,", "Heads up -". */
+const LEAD =
+  /^(?:(?:update|note|heads up|fyi|correction|so|ok|okay|also|and|but|well|right|actually|btw|by the way|quick note|reminder)\b[\s,:;-]*)+/i;
+
+/** A value a fact can hold: a number, an identifier, a version, a quoted or capitalised word. */
+export function hasValue(text: string): boolean {
+  return /\d|`[^`]+`|"[^"]+"|\b[a-z]+[A-Z_][\w]*|\b[\w-]+\.[\w.-]+\b|(?<=\S\s+)[A-Z][a-z]+/.test(text);
+}
+
+function normaliseSubject(phrase: string): string | undefined {
+  const words = phrase
+    .toLowerCase()
+    .replace(/[`"'()[\]]/g, "")
+    .split(/\s+/)
+    .filter((w) => w.length > 0);
+  while (words.length > 0 && DETERMINERS.has(words[0] ?? "")) {
+    words.shift();
+  }
+  if (words.length === 0 || words.length > 12) {
+    return undefined;
+  }
+  return words.join(" ");
+}
+
+/** The whole subject a single sentence sets a value of, normalised; "it"-like pronouns as is. */
+export function sentenceSubject(sentence: string): string | undefined {
+  if (!hasValue(sentence)) {
+    return undefined;
+  }
+  const text = sentence.trim().replace(LEAD, "");
+  const object = OBJECT_SETTING.exec(text);
+  if (object?.[1] !== undefined) {
+    return normaliseSubject(object[1]);
+  }
+  const verb = SETTING.exec(text);
+  if (verb === null || verb.index === 0) {
+    return undefined;
+  }
+  // The subject is the clause before the verb: after the last comma or clause word.
+  const before = text.slice(0, verb.index);
+  const clause = before.split(/[,;]|\b(?:and|but|so|because|since|while|that)\s+/i).at(-1) ?? "";
+  return normaliseSubject(clause);
+}
+
+function sentencesOf(text: string): string[] {
+  return text
+    .split(/(?<=[.!?])\s+(?=[A-Z0-9`"'(])/)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+}
+
+/** A noun phrase named by a sentence without a value verb ("Quick note on the deploy target."). */
+function namedPhrase(sentence: string): string | undefined {
+  const matches = [...sentence.matchAll(/\b(?:the|our|its)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*){0,5})/gi)];
+  const last = matches.at(-1)?.[1];
+  return last === undefined ? undefined : normaliseSubject(last);
+}
+
+/** The merge key of a fact text (one or more sentences): its last sentence's whole subject. */
+export function factSubject(text: string): string | undefined {
+  const sentences = sentencesOf(text);
+  for (let i = sentences.length - 1; i >= 0; i--) {
+    const subject = sentenceSubject(sentences[i] ?? "");
+    if (subject === undefined) {
+      continue;
+    }
+    if (!PRONOUNS.has(subject)) {
+      return subject;
+    }
+    // "It is now V2": the subject the sentence before named.
+    for (let j = i - 1; j >= 0; j--) {
+      const named = sentenceSubject(sentences[j] ?? "") ?? namedPhrase(sentences[j] ?? "");
+      if (named !== undefined && !PRONOUNS.has(named)) {
+        return named;
+      }
+    }
+    return undefined;
+  }
+  return undefined;
+}
+
+/** True when a sentence leans on the one before it ("It is now V2."). */
+export function startsWithPronoun(sentence: string): boolean {
+  const first = sentence.trim().replace(LEAD, "").split(/\s+/)[0]?.toLowerCase() ?? "";
+  return PRONOUNS.has(first.replace(/[^a-z]/g, ""));
+}
+
+export interface Superseded {
+  /** The replaced bullet, still reachable through its turns' refs. */
+  old: SummaryBullet;
+  subject: string;
+  /** The turn of the value that replaced it. */
+  byTurn: number;
+}
+
+/**
+ * Latest value per whole subject: a bullet whose subject a later bullet sets
+ * again is superseded (returned apart, never shown as current). Bullets without
+ * a subject pass through. Order is kept.
+ */
+export function supersede(bullets: readonly SummaryBullet[]): {
+  current: SummaryBullet[];
+  superseded: Superseded[];
+} {
+  const latest = new Map<string, { index: number; last: number }>();
+  const subjects = bullets.map((b) => factSubject(b.text));
+  bullets.forEach((b, index) => {
+    const subject = subjects[index];
+    if (subject === undefined) {
+      return;
+    }
+    const last = Math.max(...b.turns, -1);
+    const seen = latest.get(subject);
+    if (seen === undefined || last >= seen.last) {
+      latest.set(subject, { index, last });
+    }
+  });
+  const current: SummaryBullet[] = [];
+  const superseded: Superseded[] = [];
+  bullets.forEach((b, index) => {
+    const subject = subjects[index];
+    const winner = subject === undefined ? undefined : latest.get(subject);
+    if (subject === undefined || winner === undefined || winner.index === index) {
+      current.push(b);
+      return;
+    }
+    superseded.push({ old: b, subject, byTurn: winner.last });
+  });
+  return { current, superseded };
+}
