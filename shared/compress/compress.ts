@@ -28,6 +28,9 @@ import { collectTurns, ranges, tailStart, type Citation } from "./turns.ts";
 /** The summariser's window when the caller names none: the small preset of pruneForRetry. */
 export const DEFAULT_SUMMARISER_WINDOW = 8_192;
 
+/** Turns one bullet cites at most (its latest); every compressed turn stays in the index ref. */
+export const MAX_CITED_TURNS = 3;
+
 export interface CompressOptions {
   tokenizer: Tokenizer;
   /** The summariser (a Driver); without one, structural truncation runs. */
@@ -249,8 +252,10 @@ export async function compressConversation(
   const first = Math.min(...citations.map((c) => c.turn), ...numbers);
   const last = Math.max(...citations.map((c) => c.turn), ...numbers);
   let superseded: Superseded[] = [];
+  let inlineRefs = true;
   const render = (list: SummaryBullet[], withSuperseded: boolean) =>
     renderSummaryBlock({
+      inlineRefs,
       method,
       firstTurn: first,
       lastTurn: last,
@@ -297,9 +302,27 @@ export async function compressConversation(
       );
     }
   } else {
-    const split = supersede(bullets);
+    // A sentence said in many turns cites its latest few; the index holds every turn.
+    const capped = bullets.map((b) =>
+      b.turns.length > MAX_CITED_TURNS ? { ...b, turns: b.turns.slice(-MAX_CITED_TURNS) } : b,
+    );
+    const split = supersede(capped);
     superseded = split.superseded;
-    const fitted = fitBullets(split.current, blockBudget - fixed, cost);
+    let fitted = fitBullets(split.current, blockBudget - fixed, cost);
+    if (fitted.cut.length > 0) {
+      // Refs cost ~20 tokens a turn: past the budget, the index ref alone resolves every turn.
+      inlineRefs = false;
+      const bare = tokenizer.countMessage(asMessage(render([], false)));
+      const indexOnly = fitBullets(split.current, blockBudget - bare, (b) =>
+        tokenizer.countCached(`${formatBullet(b)}\n`),
+      );
+      if (indexOnly.kept.length > fitted.kept.length) {
+        fitted = indexOnly;
+        losses.push("refs line left out to fit the budget: each cited turn resolves through the index ref");
+      } else {
+        inlineRefs = true;
+      }
+    }
     bullets = fitted.kept;
     overBudget = fitted.cut;
     if (overBudget.length > 0) {

@@ -8,7 +8,7 @@ import type { SummaryBullet } from "../model/contracts.ts";
 
 /** A line that reads as source code or machine output rather than prose. */
 const CODE_LINE =
-  /^\s{2,}\S|[{};]\s*$|^\s*[}\])]|=>|\b(?:function|const|let|var|import|export|return|def|class|async|await|fn|pub|impl)\b[^.]*[({=:]|^\s*(?:\$|>>>|#!|\/\/|#\s|--\s)|^\s*[\w.]+\(.*\)\s*;?$|^\s*[\w-]+:\s*\d+\s*$|\s{3,}\S/;
+  /^\s{2,}\S|[{};]\s*$|^\s*[}\])]|=>|^\s*(?:export\s+)?(?:function|const|let|var|import|return|def|class|async\s+function|fn|pub|impl)\b|^\s*(?:\$|>>>|#!|\/\/|#\s|--\s)|^\s*[\w.]+\(.*\)\s*;?$|^\s*[\w-]+:\s*\d+\s*$|\S\s{3,}\S/;
 
 export function isCodeLine(line: string): boolean {
   return CODE_LINE.test(line);
@@ -58,7 +58,7 @@ const DETERMINERS = new Set(["the", "a", "an", "our", "its", "their", "this", "t
 const PRONOUNS = new Set(["it", "this", "that", "they", "these", "those", "which"]);
 /** Verbs that set a value: "X is V", "X = V", "X changed to V". */
 const SETTING =
-  /\s*(?:=|:=|:(?=\s)|\b(?:is|are|was|were|has been|have been|becomes|became|equals|stays|remains)\b(?:\s+(?:now|still|currently|set to|changed to|updated to|moved to|raised to|lowered to|bumped to|going to be))?|\b(?:changed|updated|moved|raised|lowered|bumped|switched|set|increased|decreased|reduced|pinned|renamed)\s+(?:to|from)\b)\s+/i;
+  /\s*(?:=|:=|:(?=\s)|\b(?:is|are|was|were|has been|have been|becomes|became|equals|stays|remains|(?:should|will|must|would|shall|can|is going to|needs to) be)\b(?:\s+(?:now|still|currently|set to|changed to|updated to|moved to|raised to|lowered to|bumped to|going to be))?|\b(?:changed|updated|moved|raised|lowered|bumped|switched|set|increased|decreased|reduced|pinned|renamed)\s+(?:to|from)\b)\s+/i;
 /** "<we> moved the X to V": the subject sits between the verb and "to". */
 const OBJECT_SETTING =
   /\b(?:moved|changed|updated|set|bumped|raised|lowered|switched|increased|decreased|reduced|pinned|renamed|put|made)\s+((?:the|our|its|their)\s+[^,.;:!?]{2,80}?)\s+(?:from\s+\S+\s+)?(?:to|at|as)\s+\S/i;
@@ -68,7 +68,7 @@ const LEAD =
 
 /** A value a fact can hold: a number, an identifier, a version, a quoted or capitalised word. */
 export function hasValue(text: string): boolean {
-  return /\d|`[^`]+`|"[^"]+"|\b[a-z]+[A-Z_][\w]*|\b[\w-]+\.[\w.-]+\b|(?<=\S\s+)[A-Z][a-z]+/.test(text);
+  return /\d|`[^`]+`|"[^"]+"|\b[a-z]+[A-Z_][\w]*|\b[\w-]+\.[\w.-]+\b|(?<=\S\s+)[A-Z][\w-]+/.test(text);
 }
 
 function normaliseSubject(phrase: string): string | undefined {

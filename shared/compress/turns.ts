@@ -79,7 +79,10 @@ export function collectTurns(
       const earlier = readSummaryBlock(message.content);
       collected.earlierIndex = earlier.index ?? collected.earlierIndex;
       collected.carried.push(
-        ...earlier.bullets.filter((b) => b.turns.every((t) => earlier.refs.has(t))),
+        // Without its own refs line, a bullet's turns resolve through the earlier index.
+        ...earlier.bullets.filter(
+          (b) => earlier.index !== undefined || b.turns.every((t) => earlier.refs.has(t)),
+        ),
       );
       for (const [turn, ref] of earlier.refs) {
         collected.refs.set(turn, ref);

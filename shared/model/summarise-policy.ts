@@ -33,7 +33,8 @@ export function isFactSentence(sentence: string): boolean {
     /\d/.test(sentence) ||
     IDENTIFIER.test(sentence) ||
     ASSIGNMENT.test(sentence) ||
-    DECISION.test(sentence)
+    DECISION.test(sentence) ||
+    sentenceSubject(sentence) !== undefined
   );
 }
 
