@@ -141,8 +141,12 @@ export function perfectSummariser(
   });
   return {
     call(request: ModelRequest): Promise<CallResult> {
-      const system = request.messages[0]?.content ?? "";
-      const input = request.messages[1]?.content ?? "";
+      const text = (i: number) => {
+        const content = request.messages[i]?.content;
+        return typeof content === "string" ? content : "";
+      };
+      const system = text(0);
+      const input = text(1);
       let bullets: SummaryBullet[];
       if (system.includes("stage: map")) {
         bullets = parseTurns(input).flatMap((t) =>

@@ -20,7 +20,7 @@ import {
 } from "./block.ts";
 import type { CompressInputErrorCode, SummariserFailureCode } from "./errors.ts";
 import { budgetTokens, CompressBudgetSchema, fitBullets, type CompressBudget } from "./budget.ts";
-import { supersede, type Superseded } from "./facts.ts";
+import { supersede, supersededStatements, type Superseded } from "./facts.ts";
 import { mapReduce, summariserWindow, type SummariserClient } from "./map-reduce.ts";
 import { STRUCTURAL_TARGET_SHARE, structuralBullets } from "./structural.ts";
 import { collectTurns, ranges, tailStart, type Citation } from "./turns.ts";
@@ -307,7 +307,8 @@ export async function compressConversation(
       b.turns.length > MAX_CITED_TURNS ? { ...b, turns: b.turns.slice(-MAX_CITED_TURNS) } : b,
     );
     const split = supersede(capped);
-    superseded = split.superseded;
+    // What the summariser already dropped as replaced is found in the turns themselves.
+    superseded = [...split.superseded, ...supersededStatements(turns, split.current)];
     let fitted = fitBullets(split.current, blockBudget - fixed, cost);
     if (fitted.cut.length > 0) {
       // Refs cost ~20 tokens a turn: past the budget, the index ref alone resolves every turn.

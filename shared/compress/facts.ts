@@ -192,3 +192,38 @@ export function supersede(bullets: readonly SummaryBullet[]): {
   });
   return { current, superseded };
 }
+
+/**
+ * Earlier statements in the compressed turns of a subject that a kept bullet
+ * sets later: the summariser dropped them as replaced; they are reported as
+ * superseded (their turn stays one ref away), whichever summariser ran.
+ */
+export function supersededStatements(
+  turns: readonly { turn: number; text: string }[],
+  bullets: readonly SummaryBullet[],
+): Superseded[] {
+  const latest = new Map<string, number>();
+  for (const b of bullets) {
+    const subject = factSubject(b.text);
+    if (subject !== undefined) {
+      latest.set(subject, Math.max(latest.get(subject) ?? -1, ...b.turns));
+    }
+  }
+  const cited = new Set(bullets.flatMap((b) => b.turns));
+  const found: Superseded[] = [];
+  for (const { turn, text } of turns) {
+    if (cited.has(turn)) {
+      continue;
+    }
+    const sentences = sentencesOf(text);
+    sentences.forEach((sentence, i) => {
+      const context = startsWithPronoun(sentence) ? `${sentences[i - 1] ?? ""} ${sentence}` : sentence;
+      const subject = factSubject(context);
+      const byTurn = subject === undefined ? undefined : latest.get(subject);
+      if (subject !== undefined && byTurn !== undefined && turn < byTurn) {
+        found.push({ old: { text: sentence, turns: [turn] }, subject, byTurn });
+      }
+    });
+  }
+  return found;
+}
