@@ -29,9 +29,13 @@ export function truncateOldest(
   const kept: ChatMessage[] = [];
   for (let i = messages.length - 1; i >= 0; i--) {
     const m = messages[i];
-    if (m === undefined || m.role === "system") continue;
+    if (m === undefined || m.role === "system") {
+      continue;
+    }
     const cost = tokenizer.countMessage(m);
-    if (spent + cost > budget) break;
+    if (spent + cost > budget) {
+      break;
+    }
     spent += cost;
     kept.unshift(m);
   }
@@ -51,7 +55,9 @@ export function headAndTail(
   let spent = 0;
   for (const m of rest) {
     const cost = tokenizer.countMessage(m);
-    if (spent + cost > half) break;
+    if (spent + cost > half) {
+      break;
+    }
     spent += cost;
     head.push(m);
   }
@@ -59,9 +65,13 @@ export function headAndTail(
   spent = 0;
   for (let i = rest.length - 1; i >= head.length; i--) {
     const m = rest[i];
-    if (m === undefined) continue;
+    if (m === undefined) {
+      continue;
+    }
     const cost = tokenizer.countMessage(m);
-    if (spent + cost > half) break;
+    if (spent + cost > half) {
+      break;
+    }
     spent += cost;
     tail.unshift(m);
   }
@@ -102,9 +112,13 @@ export function extractiveKeeper(
   const kept: typeof sentences = [];
   for (let i = sentences.length - 1; i >= 0; i--) {
     const entry = sentences[i];
-    if (entry === undefined) continue;
+    if (entry === undefined) {
+      continue;
+    }
     const cost = tokenizer.countCached(`${entry.s}\n`);
-    if (spent + cost > budget) continue;
+    if (spent + cost > budget) {
+      continue;
+    }
     spent += cost;
     kept.unshift(entry);
   }
@@ -166,9 +180,14 @@ export function perfectSummariser(
           continue;
         }
         const seen = latest.get(s.fact);
-        if (seen === undefined || s.value >= seen.value) latest.set(s.fact, { ...b, value: s.value });
+        if (seen === undefined || s.value >= seen.value) {
+          latest.set(s.fact, { ...b, value: s.value });
+        }
       }
-      const out = [...other, ...[...latest.values()].map((b) => ({ text: b.text, turns: b.turns }))];
+      const out = [
+        ...other,
+        ...[...latest.values()].map((b) => ({ text: b.text, turns: b.turns })),
+      ];
       return Promise.resolve(
         answer(out.length === 0 ? SUMMARY_NONE : out.map(formatBullet).join("\n")),
       );

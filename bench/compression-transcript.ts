@@ -63,20 +63,45 @@ const QUALIFIERS = [
   "for internal users",
   "on the staging cluster",
 ];
-const NAMES = ["Okafor", "Lindqvist", "Haruka", "Mendes", "Brannigan", "Asante", "Petrov", "Ilunga"];
+const NAMES = [
+  "Okafor",
+  "Lindqvist",
+  "Haruka",
+  "Mendes",
+  "Brannigan",
+  "Asante",
+  "Petrov",
+  "Ilunga",
+];
 const REGIONS = ["eu-west-3", "us-east-2", "ap-south-1", "ca-central-1", "sa-east-1"];
 const MONTHS = ["March", "April", "June", "August", "October"];
 
 function valueFor(head: string, rnd: () => number): string {
   const n = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo));
-  if (/owner|contact/.test(head)) return NAMES[n(0, NAMES.length)] ?? "Okafor";
-  if (/region/.test(head)) return REGIONS[n(0, REGIONS.length)] ?? "eu-west-3";
-  if (/algorithm/.test(head)) return ["HMAC-SHA256", "Ed25519", "HMAC-SHA512", "RSA-PSS"][n(0, 4)] ?? "Ed25519";
-  if (/date/.test(head)) return `${MONTHS[n(0, MONTHS.length)] ?? "June"} ${n(2, 28)}`;
-  if (/share/.test(head)) return `${n(2, 40)} percent`;
-  if (/period|lifetime|timeout|delay|window/.test(head)) return `${n(5, 400)} ${["minutes", "hours", "days"][n(0, 3)] ?? "minutes"}`;
-  if (/ceiling/.test(head)) return `${n(2, 900)} MB`;
-  if (/threshold/.test(head)) return `${n(20, 9000)} dollars`;
+  if (/owner|contact/.test(head)) {
+    return NAMES[n(0, NAMES.length)] ?? "Okafor";
+  }
+  if (/region/.test(head)) {
+    return REGIONS[n(0, REGIONS.length)] ?? "eu-west-3";
+  }
+  if (/algorithm/.test(head)) {
+    return ["HMAC-SHA256", "Ed25519", "HMAC-SHA512", "RSA-PSS"][n(0, 4)] ?? "Ed25519";
+  }
+  if (/date/.test(head)) {
+    return `${MONTHS[n(0, MONTHS.length)] ?? "June"} ${n(2, 28)}`;
+  }
+  if (/share/.test(head)) {
+    return `${n(2, 40)} percent`;
+  }
+  if (/period|lifetime|timeout|delay|window/.test(head)) {
+    return `${n(5, 400)} ${["minutes", "hours", "days"][n(0, 3)] ?? "minutes"}`;
+  }
+  if (/ceiling/.test(head)) {
+    return `${n(2, 900)} MB`;
+  }
+  if (/threshold/.test(head)) {
+    return `${n(20, 9000)} dollars`;
+  }
   return `${n(3, 700)}`;
 }
 
@@ -134,7 +159,8 @@ const CHATTER = [
 ];
 
 function codeBlock(rnd: () => number, i: number): string {
-  const name = ["parseInvoice", "retryWithBackoff", "loadConfig", "renderRow", "hashKey"][i % 5] ?? "f";
+  const name =
+    ["parseInvoice", "retryWithBackoff", "loadConfig", "renderRow", "hashKey"][i % 5] ?? "f";
   const limit = 10 + Math.floor(rnd() * 90);
   return [
     `export function ${name}(input: string, limit = ${limit}): number {`,
@@ -167,7 +193,11 @@ function toolOutput(rnd: () => number, i: number, facts: readonly TranscriptFact
   // A config dump naming a planted subject with a made-up value: machine output, not a statement.
   const fact = facts[Math.floor(rnd() * facts.length)];
   const key = (fact?.subject ?? "limit").replace(/\s+/g, "_").toUpperCase();
-  return JSON.stringify({ [key]: Math.floor(rnd() * 5000), region: "xx-test-1", debug: true }, null, 2);
+  return JSON.stringify(
+    { [key]: Math.floor(rnd() * 5000), region: "xx-test-1", debug: true },
+    null,
+    2,
+  );
 }
 
 export interface TranscriptOptions {
@@ -190,7 +220,9 @@ export function makeTranscript(options: TranscriptOptions): Transcript {
     const values: string[] = [];
     while (values.length < updates + 1) {
       const v = valueFor(head, rnd);
-      if (!values.includes(v)) values.push(v);
+      if (!values.includes(v)) {
+        values.push(v);
+      }
     }
     return { subject: head, values, lookAlike: pick(QUALIFIERS) };
   });
@@ -232,7 +264,11 @@ export function makeTranscript(options: TranscriptOptions): Transcript {
       const prev = messages.at(-1);
       if (prev?.role === "assistant") {
         prev.tool_calls = [
-          { id, type: "function", function: { name: "run", arguments: JSON.stringify({ step: turn }) } },
+          {
+            id,
+            type: "function",
+            function: { name: "run", arguments: JSON.stringify({ step: turn }) },
+          },
         ];
         messages.push({ role: "tool", tool_call_id: id, content: toolOutput(rnd, turn, facts) });
         continue;

@@ -17,7 +17,11 @@ import {
   perfectSummariser,
   truncateOldest,
 } from "./compression-methods.ts";
-import { makeTranscript, type TemplateFamily, type TranscriptFact } from "./compression-transcript.ts";
+import {
+  makeTranscript,
+  type TemplateFamily,
+  type TranscriptFact,
+} from "./compression-transcript.ts";
 
 const args = new Map(
   process.argv.slice(2).map((a) => {
@@ -27,7 +31,11 @@ const args = new Map(
 );
 const SEEDS = (args.get("seeds") ?? "1,2,3").split(",").map(Number).filter(Number.isFinite);
 const FAMILIES: TemplateFamily[] =
-  args.get("family") === "dev" ? ["dev"] : args.get("family") === "holdout" ? ["holdout"] : ["dev", "holdout"];
+  args.get("family") === "dev"
+    ? ["dev"]
+    : args.get("family") === "holdout"
+      ? ["holdout"]
+      : ["dev", "holdout"];
 const TURNS = Number(args.get("turns") ?? 600);
 const BUDGETS = [0.5, 0.25, 0.1, 0.05];
 
@@ -64,7 +72,9 @@ function score(facts: readonly TranscriptFact[], messages: readonly ChatMessage[
   for (const fact of facts) {
     const subject = fact.subject.toLowerCase();
     const about = lines.filter((l) => {
-      if (!l.includes(subject)) return false;
+      if (!l.includes(subject)) {
+        return false;
+      }
       // The look-alike names the same head with its qualifier: not this fact.
       return !l.includes(`${subject} ${fact.lookAlike.toLowerCase()}`);
     });
@@ -72,9 +82,15 @@ function score(facts: readonly TranscriptFact[], messages: readonly ChatMessage[
     const old = fact.values.slice(0, -1).map((v) => v.toLowerCase());
     const showsCurrent = about.some((l) => l.includes(current));
     const showsOld = about.some((l) => old.some((v) => l.includes(v) && !l.includes(current)));
-    if (showsCurrent) recalled++;
-    if (!showsCurrent && showsOld) staleOnly++;
-    if (showsCurrent && showsOld) both++;
+    if (showsCurrent) {
+      recalled++;
+    }
+    if (!showsCurrent && showsOld) {
+      staleOnly++;
+    }
+    if (showsCurrent && showsOld) {
+      both++;
+    }
   }
   const n = Math.max(1, facts.length);
   return { recall: recalled / n, staleOnly: staleOnly / n, bothVisible: both / n };
@@ -108,7 +124,9 @@ async function lethe(
     budget: { ratio },
     ...(client === undefined ? {} : { client, windowTokens: 8_192 }),
   });
-  if (!run.ok) throw new Error(run.message);
+  if (!run.ok) {
+    throw new Error(run.message);
+  }
   if (client !== undefined && run.value.method !== "map-reduce" && run.value.method !== "none") {
     throw new Error(`map-reduce fell back: ${run.value.fallback?.code ?? "?"}`);
   }
@@ -194,13 +212,17 @@ for (const seed of SEEDS) {
 }
 
 for (const c of cases) {
-  process.stdout.write(`${c.label}: ${c.messages.length} messages, ${countAll(c.messages)} tokens\n`);
+  process.stdout.write(
+    `${c.label}: ${c.messages.length} messages, ${countAll(c.messages)} tokens\n`,
+  );
   process.stdout.write(
     `${line(["method", "budget", "reduction", "recall", "stale-only", "both-visible", "refs tok"])}\n`,
   );
   for (const ratio of BUDGETS) {
     for (const [name, method] of METHODS) {
-      if (c.label.startsWith("DESIGNED") && name.includes("perfect")) continue;
+      if (c.label.startsWith("DESIGNED") && name.includes("perfect")) {
+        continue;
+      }
       const s = await measure(c.messages, c.facts, c.perfect, method, ratio);
       process.stdout.write(
         `${line([

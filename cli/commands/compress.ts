@@ -27,7 +27,10 @@ async function request(url: string, init: RequestInit, what: string): Promise<un
     const parsed = ErrorBodySchema.safeParse(body);
     if (parsed.success) {
       const e = parsed.data.error;
-      throw new CliError(`${what} failed: ${e.code}: ${e.message}`, e.hint ?? "see docs/compression.md");
+      throw new CliError(
+        `${what} failed: ${e.code}: ${e.message}`,
+        e.hint ?? "see docs/compression.md",
+      );
     }
     throw new CliError(`${what} failed with HTTP ${response.status}`, "is --url a Lethe gateway?");
   }
@@ -52,7 +55,10 @@ function budgetOf(value: string | undefined): { ratio: number } | { tokens: numb
   const share = /^(\d+(?:\.\d+)?)%$/.exec(value);
   const n = Number(share ? share[1] : value);
   if (!Number.isFinite(n) || n <= 0) {
-    throw new CliError(`--budget ${value} is not a budget`, 'use a share ("25%", "0.25") or tokens ("1200")');
+    throw new CliError(
+      `--budget ${value} is not a budget`,
+      'use a share ("25%", "0.25") or tokens ("1200")',
+    );
   }
   if (share) {
     return { ratio: n / 100 };
@@ -74,12 +80,19 @@ export async function compressCommand(args: string[], ctx: CliContext): Promise<
   });
   const key = ctx.requireKey();
   if (values.hive === undefined) {
-    throw new CliError("compress needs --hive", "the hive your key belongs to: its refs are stored there");
+    throw new CliError(
+      "compress needs --hive",
+      "the hive your key belongs to: its refs are stored there",
+    );
   }
   const base = `${ctx.url}/v1/hives/${encodeURIComponent(values.hive)}`;
   const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
   if (values.ref !== undefined) {
-    const body = (await request(`${base}/refs/${encodeURIComponent(values.ref)}`, { headers }, "resolve")) as {
+    const body = (await request(
+      `${base}/refs/${encodeURIComponent(values.ref)}`,
+      { headers },
+      "resolve",
+    )) as {
       content: string;
     };
     ctx.out(body.content);
@@ -87,7 +100,10 @@ export async function compressCommand(args: string[], ctx: CliContext): Promise<
   }
   const file = positionals[0];
   if (file === undefined) {
-    throw new CliError("compress needs a FILE", "lethe compress transcript.json --hive H [--budget 25%]");
+    throw new CliError(
+      "compress needs a FILE",
+      "lethe compress transcript.json --hive H [--budget 25%]",
+    );
   }
   let parsed: unknown;
   try {
@@ -104,7 +120,10 @@ export async function compressCommand(args: string[], ctx: CliContext): Promise<
       ? (parsed as { messages: unknown }).messages
       : undefined;
   if (!Array.isArray(messages)) {
-    throw new CliError(`${file} holds no messages`, "give a JSON array of {role, content} messages, or {messages: [...]}");
+    throw new CliError(
+      `${file} holds no messages`,
+      "give a JSON array of {role, content} messages, or {messages: [...]}",
+    );
   }
   const budget = budgetOf(values.budget);
   const answer = (await request(
@@ -131,7 +150,9 @@ export async function compressCommand(args: string[], ctx: CliContext): Promise<
   for (const loss of answer.report.losses) {
     ctx.out(`  ${loss}`);
   }
-  ctx.out(`  ${answer.refs.length} texts stored in hive "${values.hive}"; print one with: lethe compress --hive ${values.hive} --ref <ref>`);
+  ctx.out(
+    `  ${answer.refs.length} texts stored in hive "${values.hive}"; print one with: lethe compress --hive ${values.hive} --ref <ref>`,
+  );
   if (answer.summary.length > 0) {
     ctx.out("");
     ctx.out(answer.summary);

@@ -38,7 +38,10 @@ export class RefStore {
     let stored = 0;
     this.#storage.transactionSync(() => {
       for (const { ref, content } of kept) {
-        if (this.#storage.sql.exec("SELECT 1 FROM compress_refs WHERE ref = ?", ref).toArray().length > 0) {
+        if (
+          this.#storage.sql.exec("SELECT 1 FROM compress_refs WHERE ref = ?", ref).toArray()
+            .length > 0
+        ) {
           continue;
         }
         const chunks = Math.max(1, Math.ceil(content.length / REF_CHUNK_CHARS));
@@ -68,7 +71,10 @@ export class RefStore {
       return err("INVALID_REF", "a ref is `ref:` and 32 hex digits", "copy the ref from a summary");
     }
     const rows = this.#storage.sql
-      .exec<{ data: string }>("SELECT data FROM compress_ref_chunks WHERE ref = ? ORDER BY idx", ref)
+      .exec<{ data: string }>(
+        "SELECT data FROM compress_ref_chunks WHERE ref = ? ORDER BY idx",
+        ref,
+      )
       .toArray();
     const content = rows.map((r) => r.data).join("");
     if (rows.length === 0 || !refMatches(ref, content)) {

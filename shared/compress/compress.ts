@@ -204,7 +204,13 @@ export async function compressConversation(
   });
   if (compressible.length === 0) {
     return ok(
-      unchanged(messages, section, inputTokens, target, "nothing to compress: only protected turns"),
+      unchanged(
+        messages,
+        section,
+        inputTokens,
+        target,
+        "nothing to compress: only protected turns",
+      ),
     );
   }
 
@@ -319,7 +325,9 @@ export async function compressConversation(
       );
       if (indexOnly.kept.length > fitted.kept.length) {
         fitted = indexOnly;
-        losses.push("refs line left out to fit the budget: each cited turn resolves through the index ref");
+        losses.push(
+          "refs line left out to fit the budget: each cited turn resolves through the index ref",
+        );
       } else {
         inlineRefs = true;
       }

@@ -5,6 +5,7 @@
 // summariser policy (shared/model/summarise-policy.ts).
 import type { ChatMessage } from "../context/messages.ts";
 import type { SummaryBullet } from "../model/contracts.ts";
+import { isStopword } from "../model/words.ts";
 
 /** A line that reads as source code or machine output rather than prose. */
 const CODE_LINE =
@@ -54,7 +55,18 @@ export function summaryTextOf(message: ChatMessage, fullText: string): string {
   return proseOf(fullText.replace(/^\[tool call [^\]]+\].*$/gm, "(tool call)"));
 }
 
-const DETERMINERS = new Set(["the", "a", "an", "our", "its", "their", "this", "that", "my", "your"]);
+const DETERMINERS = new Set([
+  "the",
+  "a",
+  "an",
+  "our",
+  "its",
+  "their",
+  "this",
+  "that",
+  "my",
+  "your",
+]);
 const PRONOUNS = new Set(["it", "this", "that", "they", "these", "those", "which"]);
 /** Verbs that set a value: "X is V", "X = V", "X changed to V". */
 const SETTING =
@@ -68,7 +80,9 @@ const LEAD =
 
 /** A value a fact can hold: a number, an identifier, a version, a quoted or capitalised word. */
 export function hasValue(text: string): boolean {
-  return /\d|`[^`]+`|"[^"]+"|\b[a-z]+[A-Z_][\w]*|\b[\w-]+\.[\w.-]+\b|(?<=\S\s+)[A-Z][\w-]+/.test(text);
+  return /\d|`[^`]+`|"[^"]+"|\b[a-z]+[A-Z_][\w]*|\b[\w-]+\.[\w.-]+\b|(?<=\S\s+)[A-Z][\w-]+/.test(
+    text,
+  );
 }
 
 function normaliseSubject(phrase: string): string | undefined {
@@ -79,6 +93,13 @@ function normaliseSubject(phrase: string): string | undefined {
     .filter((w) => w.length > 0);
   while (words.length > 0 && DETERMINERS.has(words[0] ?? "")) {
     words.shift();
+  }
+  if (words.length === 1 && PRONOUNS.has(words[0] ?? "")) {
+    return words[0];
+  }
+  // "the limit of" is not a subject: a phrase ends on a content word.
+  while (words.length > 0 && isStopword(words.at(-1) ?? "")) {
+    words.pop();
   }
   if (words.length === 0 || words.length > 12) {
     return undefined;
@@ -115,7 +136,9 @@ function sentencesOf(text: string): string[] {
 
 /** A noun phrase named by a sentence without a value verb ("Quick note on the deploy target."). */
 function namedPhrase(sentence: string): string | undefined {
-  const matches = [...sentence.matchAll(/\b(?:the|our|its)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*){0,5})/gi)];
+  const matches = [
+    ...sentence.matchAll(/\b(?:the|our|its)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*){0,5})/gi),
+  ];
   const last = matches.at(-1)?.[1];
   return last === undefined ? undefined : normaliseSubject(last);
 }
@@ -217,7 +240,9 @@ export function supersededStatements(
     }
     const sentences = sentencesOf(text);
     sentences.forEach((sentence, i) => {
-      const context = startsWithPronoun(sentence) ? `${sentences[i - 1] ?? ""} ${sentence}` : sentence;
+      const context = startsWithPronoun(sentence)
+        ? `${sentences[i - 1] ?? ""} ${sentence}`
+        : sentence;
       const subject = factSubject(context);
       const byTurn = subject === undefined ? undefined : latest.get(subject);
       if (subject !== undefined && byTurn !== undefined && turn < byTurn) {

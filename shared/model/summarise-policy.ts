@@ -9,12 +9,7 @@ import {
   SUMMARY_NONE,
   type SummaryBullet,
 } from "./contracts.ts";
-import {
-  factSubject,
-  isCodeLine,
-  sentenceSubject,
-  startsWithPronoun,
-} from "../compress/facts.ts";
+import { factSubject, isCodeLine, sentenceSubject, startsWithPronoun } from "../compress/facts.ts";
 
 /** Words that mark a decision even without numbers or identifiers. */
 const DECISION =
@@ -64,7 +59,9 @@ export function factSentences(text: string): string[] {
     }
     const previous = sentences[i - 1];
     const leans =
-      previous !== undefined && startsWithPronoun(sentence) && sentenceSubject(sentence) !== undefined;
+      previous !== undefined &&
+      startsWithPronoun(sentence) &&
+      sentenceSubject(sentence) !== undefined;
     out.push(leans ? `${previous} ${sentence}` : sentence);
   });
   return out;
@@ -120,9 +117,7 @@ export function summarise(userMessage: string): string {
   const turns = parseTurns(userMessage);
   const items: SummaryBullet[] =
     turns.length > 0
-      ? turns.flatMap((t) =>
-          factSentences(t.text).map((text) => ({ text, turns: [t.turn] })),
-        )
+      ? turns.flatMap((t) => factSentences(t.text).map((text) => ({ text, turns: [t.turn] })))
       : parseBullets(userMessage).filter((b) => b.text !== SUMMARY_NONE);
   const merged = mergeFacts(items);
   return merged.length === 0 ? SUMMARY_NONE : merged.map(formatBullet).join("\n");

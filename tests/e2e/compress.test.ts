@@ -53,7 +53,11 @@ describe("POST /v1/hives/:hive/compress", () => {
     expect(answer.summary).toContain("[CONVERSATION SUMMARY]");
     const index = /^index: (ref:[0-9a-f]{32})$/m.exec(answer.summary)?.[1] ?? "";
     expect(answer.refs).toContain(index);
-    for (const ref of [...answer.refs.slice(0, 20), ...answer.cut.slice(0, 20).map((c) => c.ref), index]) {
+    for (const ref of [
+      ...answer.refs.slice(0, 20),
+      ...answer.cut.slice(0, 20).map((c) => c.ref),
+      index,
+    ]) {
       const got = await client.call("GET", `/v1/hives/${HIVE}/refs/${ref}`);
       expect(got.status).toBe(200);
       expect(refMatches(ref, String(got.body.content))).toBe(true);
@@ -100,7 +104,11 @@ describe("POST /v1/hives/:hive/compress", () => {
     const odd = await client.call("POST", path, {
       messages: [
         { role: "user", content: `${bait} The port is 8080.` },
-        { role: "assistant", content: null, tool_calls: [{ id: "c", type: "function", function: { name: "run", arguments: "{}" } }] },
+        {
+          role: "assistant",
+          content: null,
+          tool_calls: [{ id: "c", type: "function", function: { name: "run", arguments: "{}" } }],
+        },
         { role: "tool", tool_call_id: "c", content: bait.repeat(50) },
         { role: "user", content: "next" },
         { role: "assistant", content: "ok" },
@@ -118,7 +126,9 @@ describe("POST /v1/hives/:hive/compress", () => {
     expect(noKey.status).toBe(401);
   });
 
-  it("`lethe compress FILE` prints the report and `--ref` prints a cut text", async ({ expect }) => {
+  it("`lethe compress FILE` prints the report and `--ref` prints a cut text", async ({
+    expect,
+  }) => {
     const dir = mkdtempSync(path.join(tmpdir(), "lethe-compress-cli-"));
     const file = path.join(dir, "t.json");
     writeFileSync(file, JSON.stringify({ messages: transcript.messages }));
