@@ -172,7 +172,8 @@ process.stdout.write(
     `transcripts: bench/compression-transcript.ts, ${TURNS} messages after the system message, 12 planted facts`,
     "  (8 updated once or twice: restated, 'now', paraphrased, or a pronoun after a naming sentence),",
     "  a look-alike per fact (same head + a qualifier, its own value), chatter, tool output (code, test logs, config JSON)",
-    "  family dev: phrasings the summariser was developed against; holdout: phrasings never run before this bench",
+    "  family dev: phrasings the summariser was developed against; holdout: phrasings written with the generator",
+    "  and first measured after the summariser was written; the summariser has not been tuned to them since",
     "local summariser: the local endpoint's deterministic extractive [LETHE SUMMARISE] policy through the real Driver, 8k window",
     "perfect summariser: scripted, knows the planted sentences and keeps each fact's latest (the ceiling)",
     "recall: facts whose current value shows in a line naming the subject; stale-only: only a replaced value shows;",
@@ -211,6 +212,10 @@ for (const seed of SEEDS) {
   });
 }
 
+/** Per group (family) × budget × method: every seed's score, for the summary at the end. */
+const summary = new Map<string, Score[]>();
+const group = (label: string) => label.replace(/ seed \d+.*$/, "");
+
 for (const c of cases) {
   process.stdout.write(
     `${c.label}: ${c.messages.length} messages, ${countAll(c.messages)} tokens\n`,
@@ -224,6 +229,8 @@ for (const c of cases) {
         continue;
       }
       const s = await measure(c.messages, c.facts, c.perfect, method, ratio);
+      const key = `${group(c.label)}|${pct(ratio)}|${name}`;
+      summary.set(key, [...(summary.get(key) ?? []), s]);
       process.stdout.write(
         `${line([
           name,
@@ -238,4 +245,26 @@ for (const c of cases) {
     }
   }
   process.stdout.write("\n");
+}
+
+process.stdout.write(
+  `summary over seeds ${SEEDS.join(", ")}: mean and lowest recall, highest stale-only and both-visible, any output larger than its input\n`,
+);
+process.stdout.write(
+  `${line(["group | method", "budget", "mean rec", "min rec", "max stale", "max both", "larger"])}\n`,
+);
+for (const [key, scores] of summary) {
+  const [g, budget, name] = key.split("|");
+  const recalls = scores.map((s) => s.recall);
+  process.stdout.write(
+    `${line([
+      `${g} | ${name}`.slice(0, 48),
+      budget ?? "",
+      pct(recalls.reduce((a, b) => a + b, 0) / recalls.length),
+      pct(Math.min(...recalls)),
+      pct(Math.max(...scores.map((s) => s.staleOnly))),
+      pct(Math.max(...scores.map((s) => s.bothVisible))),
+      scores.some((s) => s.larger) ? "YES" : "no",
+    ])}\n`,
+  );
 }

@@ -121,6 +121,10 @@ export function sentenceSubject(sentence: string): string | undefined {
   if (verb === null || verb.index === 0) {
     return undefined;
   }
+  // "X: V" keys X only when V is a bare value; "New decision: 57 for the pool" names no subject.
+  if (verb[0].trim() === ":" && text.slice(verb.index + verb[0].length).trim().split(/\s+/).length > 3) {
+    return undefined;
+  }
   // The subject is the clause before the verb: after the last comma or clause word.
   const before = text.slice(0, verb.index);
   const clause = before.split(/[,;]|\b(?:and|but|so|because|since|while|that)\s+/i).at(-1) ?? "";
@@ -172,6 +176,52 @@ export function startsWithPronoun(sentence: string): boolean {
   return PRONOUNS.has(first.replace(/[^a-z]/g, ""));
 }
 
+const QUALIFIER = /^\s+(?:of|for|in|on|at|from|under|inside)\s+(?:the|a|an|our|its|their|all)\b/i;
+
+/**
+ * The longest known subject a sentence names as a whole noun phrase (after a
+ * determiner or at its start, not followed by a qualifier such as "of the
+ * sandbox") while it holds a value: "Let's go with 57 as the pool size" sets
+ * "pool size" when the conversation keyed "pool size" elsewhere.
+ */
+export function mentionedSubject(
+  sentence: string,
+  known: readonly string[],
+): string | undefined {
+  if (!hasValue(sentence)) {
+    return undefined;
+  }
+  const lower = sentence.toLowerCase();
+  for (const subject of known) {
+    let at = lower.indexOf(subject);
+    while (at >= 0) {
+      const before = lower.slice(0, at);
+      const after = lower.slice(at + subject.length);
+      const wholeStart = /(?:^|\b(?:the|our|its|their|a|an)\s+)$/.test(before);
+      const wholeEnd = /^(?:$|[^\w-])/.test(after) && !QUALIFIER.test(after);
+      if (wholeStart && wholeEnd) {
+        return subject;
+      }
+      at = lower.indexOf(subject, at + 1);
+    }
+  }
+  return undefined;
+}
+
+/** Subjects keyed anywhere in these texts, longest first (the whole subject wins over a prefix). */
+export function knownSubjects(texts: readonly string[]): string[] {
+  const found = new Set<string>();
+  for (const text of texts) {
+    for (const sentence of sentencesOf(text)) {
+      const subject = sentenceSubject(sentence);
+      if (subject !== undefined && !PRONOUNS.has(subject)) {
+        found.add(subject);
+      }
+    }
+  }
+  return [...found].sort((a, b) => b.length - a.length);
+}
+
 export interface Superseded {
   /** The replaced bullet, still reachable through its turns' refs. */
   old: SummaryBullet;
@@ -190,7 +240,8 @@ export function supersede(bullets: readonly SummaryBullet[]): {
   superseded: Superseded[];
 } {
   const latest = new Map<string, { index: number; last: number }>();
-  const subjects = bullets.map((b) => factSubject(b.text));
+  const known = knownSubjects(bullets.map((b) => b.text));
+  const subjects = bullets.map((b) => factSubject(b.text) ?? mentionedSubject(b.text, known));
   bullets.forEach((b, index) => {
     const subject = subjects[index];
     if (subject === undefined) {
@@ -226,8 +277,9 @@ export function supersededStatements(
   bullets: readonly SummaryBullet[],
 ): Superseded[] {
   const latest = new Map<string, number>();
+  const known = knownSubjects([...bullets.map((b) => b.text), ...turns.map((t) => t.text)]);
   for (const b of bullets) {
-    const subject = factSubject(b.text);
+    const subject = factSubject(b.text) ?? mentionedSubject(b.text, known);
     if (subject !== undefined) {
       latest.set(subject, Math.max(latest.get(subject) ?? -1, ...b.turns));
     }
@@ -243,7 +295,7 @@ export function supersededStatements(
       const context = startsWithPronoun(sentence)
         ? `${sentences[i - 1] ?? ""} ${sentence}`
         : sentence;
-      const subject = factSubject(context);
+      const subject = factSubject(context) ?? mentionedSubject(sentence, known);
       const byTurn = subject === undefined ? undefined : latest.get(subject);
       if (subject !== undefined && byTurn !== undefined && turn < byTurn) {
         found.push({ old: { text: sentence, turns: [turn] }, subject, byTurn });

@@ -9,7 +9,13 @@ import {
   SUMMARY_NONE,
   type SummaryBullet,
 } from "./contracts.ts";
-import { factSubject, isCodeLine, sentenceSubject, startsWithPronoun } from "../compress/facts.ts";
+import {
+  factSubject,
+  hasValue,
+  isCodeLine,
+  sentenceSubject,
+  startsWithPronoun,
+} from "../compress/facts.ts";
 
 /** Words that mark a decision even without numbers or identifiers. */
 const DECISION =
@@ -29,7 +35,8 @@ export function isFactSentence(sentence: string): boolean {
     IDENTIFIER.test(sentence) ||
     ASSIGNMENT.test(sentence) ||
     DECISION.test(sentence) ||
-    sentenceSubject(sentence) !== undefined
+    // A value of any kind: a name, a version, a quoted string.
+    hasValue(sentence)
   );
 }
 
