@@ -208,15 +208,43 @@ export function mentionedSubject(
   return undefined;
 }
 
-/** Subjects keyed anywhere in these texts, longest first (the whole subject wins over a prefix). */
+/** Words of a noun phrase after a determiner: lower-case words, no function words. */
+const PHRASE_AFTER = /\b(?:the|our|its|their)\s+((?:[a-z][a-z-]*\s*){2,6})/g;
+
+/**
+ * Subjects of these texts, longest first (the whole subject wins over a prefix):
+ * every subject a sentence keys ("the X is V"), and every phrase of two or more
+ * content words that follows a determiner in at least two different sentences
+ * holding a value ("our X sits at V", "New decision: V for the X").
+ */
 export function knownSubjects(texts: readonly string[]): string[] {
   const found = new Set<string>();
+  const seen = new Map<string, Set<string>>();
   for (const text of texts) {
     for (const sentence of sentencesOf(text)) {
       const subject = sentenceSubject(sentence);
       if (subject !== undefined && !PRONOUNS.has(subject)) {
         found.add(subject);
       }
+      if (!hasValue(sentence)) {
+        continue;
+      }
+      for (const match of sentence.matchAll(PHRASE_AFTER)) {
+        const words = (match[1] ?? "").trim().split(/\s+/);
+        for (let n = 2; n <= words.length; n++) {
+          const phrase = words.slice(0, n);
+          if (phrase.some((w) => isStopword(w))) {
+            break;
+          }
+          const key = phrase.join(" ");
+          seen.set(key, (seen.get(key) ?? new Set()).add(sentence.toLowerCase()));
+        }
+      }
+    }
+  }
+  for (const [phrase, sentences] of seen) {
+    if (sentences.size >= 2) {
+      found.add(phrase);
     }
   }
   return [...found].sort((a, b) => b.length - a.length);
