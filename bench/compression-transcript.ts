@@ -1,11 +1,12 @@
 // Seeded long agent transcripts for bench:compression, written apart from the
 // summariser: prose chatter, tool output with real code and logs, planted facts
 // whose values are later restated, paraphrased or changed "now", and look-alike
-// sentences about a near subject. Two template families: "dev" and "holdout"
-// (phrasings never used while the summariser was written). Used by bench/compression.ts.
+// sentences about a near subject. Three template families: "dev" (developed
+// against), "holdout" (run after the summariser was written, then used to fix it)
+// and "fresh" (written after those fixes). Used by bench/compression.ts.
 import type { ChatMessage } from "../shared/context/messages.ts";
 
-export type TemplateFamily = "dev" | "holdout";
+export type TemplateFamily = "dev" | "holdout" | "fresh";
 
 export interface TranscriptFact {
   /** The whole subject, as the transcript names it ("cache lifetime of the pricing page"). */
@@ -118,6 +119,11 @@ const FIRST: Record<TemplateFamily, Phrase[]> = {
     (s, v) => `I checked with the team and the ${s} will be ${v}.`,
     (s, v) => `Let's go with ${v} as the ${s}.`,
   ],
+  fresh: [
+    (s, v) => `From the design doc: ${v} is what we use for the ${s}.`,
+    (s, v) => `Our ${s} currently equals ${v}, per Dana.`,
+    (s, v) => `Everyone signed off on ${v} being the ${s}.`,
+  ],
 };
 /** Later values: restated, "now", paraphrased, pronoun after a naming sentence. */
 const UPDATES: Record<TemplateFamily, Phrase[]> = {
@@ -134,6 +140,13 @@ const UPDATES: Record<TemplateFamily, Phrase[]> = {
     (s, v) => `Ops bumped the ${s} to ${v} after the incident.`,
     (s, v) => `Regarding the ${s}: it's ${v} as of this sprint.`,
     (s, v) => `New decision: ${v} for the ${s}.`,
+  ],
+  fresh: [
+    (s, v) => `Correction to earlier: our ${s} ought to be ${v}.`,
+    (s, v) => `The team revised the ${s}; use ${v} going forward.`,
+    (s, v) => `Just so you know, ${v} replaces the previous ${s}.`,
+    (s, v) => `We dropped the ${s} down to ${v} yesterday.`,
+    (s, v) => `As of the last sync the ${s} reads ${v}.`,
   ],
 };
 const LOOK_ALIKE: Phrase[] = [
@@ -211,7 +224,7 @@ export interface TranscriptOptions {
 
 /** A transcript of user / assistant / tool turns with facts planted in the prose. */
 export function makeTranscript(options: TranscriptOptions): Transcript {
-  const rnd = prng(options.seed * 7919 + (options.family === "holdout" ? 17 : 0));
+  const rnd = prng(options.seed * 7919 + { dev: 0, holdout: 17, fresh: 31 }[options.family]);
   const total = options.turns ?? 600;
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)] as T;
   const heads = [...HEADS].sort(() => rnd() - 0.5).slice(0, options.facts ?? 12);

@@ -2,7 +2,7 @@
 // input on seeded agent transcripts the compressor was not built with
 // (bench/compression-transcript.ts), against baselines measured in the same run.
 // Columns: reduction, current-value recall, stale-only, both-visible, tokens of
-// refs. Flags: --seeds=1,2,3  --family=dev|holdout|both  --turns=600. Prints; never asserts.
+// refs. Flags: --seeds=1,2,3  --family=dev,holdout,fresh  --turns=600. Prints; never asserts.
 import type { ChatMessage } from "../shared/context/messages.ts";
 import { loadTokenizer } from "../shared/context/tokens.ts";
 import { compressConversation, type SummariserClient } from "../shared/compress/index.ts";
@@ -30,12 +30,9 @@ const args = new Map(
   }),
 );
 const SEEDS = (args.get("seeds") ?? "1,2,3").split(",").map(Number).filter(Number.isFinite);
-const FAMILIES: TemplateFamily[] =
-  args.get("family") === "dev"
-    ? ["dev"]
-    : args.get("family") === "holdout"
-      ? ["holdout"]
-      : ["dev", "holdout"];
+const FAMILIES: TemplateFamily[] = (args.get("family") ?? "dev,holdout,fresh")
+  .split(",")
+  .filter((f): f is TemplateFamily => f === "dev" || f === "holdout" || f === "fresh");
 const TURNS = Number(args.get("turns") ?? 600);
 const BUDGETS = [0.5, 0.25, 0.1, 0.05];
 

@@ -77,35 +77,43 @@ describe("a budget on a generated transcript", () => {
   const input = count(t.messages);
 
   for (const ratio of [0.5, 0.25, 0.1, 0.05]) {
-    it(`meets ${ratio * 100}% and gives a ref for every cut turn`, async ({ expect }) => {
-      const value = await run(t.messages, { budget: { ratio } });
-      expect(value.method).toBe("map-reduce");
-      expect(count(value.messages)).toBeLessThanOrEqual(Math.floor(input * ratio));
-      expect(value.budget).toMatchObject({ met: true, inputTokens: input });
-      const kept = new Map(value.kept.map((k) => [k.ref, k.content]));
-      for (const cut of value.cut) {
-        expect(refMatches(cut.ref, kept.get(cut.ref) ?? "")).toBe(true);
-      }
-      // No fact shows an old value as current.
-      for (const fact of t.facts.filter((f) => f.values.length > 1)) {
-        for (const old of fact.values.slice(0, -1)) {
-          const shown = value.summary
-            .split("\n")
-            .filter((l) => l.toLowerCase().includes(fact.subject) && !l.includes(fact.lookAlike));
-          expect(shown.some((l) => l.includes(old) && !l.includes(fact.values.at(-1) ?? ""))).toBe(
-            false,
-          );
+    it(
+      `meets ${ratio * 100}% and gives a ref for every cut turn`,
+      { timeout: 30_000 },
+      async ({ expect }) => {
+        const value = await run(t.messages, { budget: { ratio } });
+        expect(value.method).toBe("map-reduce");
+        expect(count(value.messages)).toBeLessThanOrEqual(Math.floor(input * ratio));
+        expect(value.budget).toMatchObject({ met: true, inputTokens: input });
+        const kept = new Map(value.kept.map((k) => [k.ref, k.content]));
+        for (const cut of value.cut) {
+          expect(refMatches(cut.ref, kept.get(cut.ref) ?? "")).toBe(true);
         }
-      }
-    });
+        // No fact shows an old value as current.
+        for (const fact of t.facts.filter((f) => f.values.length > 1)) {
+          for (const old of fact.values.slice(0, -1)) {
+            const shown = value.summary
+              .split("\n")
+              .filter((l) => l.toLowerCase().includes(fact.subject) && !l.includes(fact.lookAlike));
+            expect(
+              shown.some((l) => l.includes(old) && !l.includes(fact.values.at(-1) ?? "")),
+            ).toBe(false);
+          }
+        }
+      },
+    );
   }
 
-  it("reports each superseded value and keeps it by ref", async ({ expect }) => {
-    const value = await run(t.messages, { budget: { ratio: 0.25 } });
-    const superseded = value.cut.filter((c) => c.why === "superseded");
-    expect(superseded.length).toBeGreaterThan(0);
-    expect(value.report.losses.some((l) => l.startsWith("superseded:"))).toBe(true);
-  });
+  it(
+    "reports each superseded value and keeps it by ref",
+    { timeout: 30_000 },
+    async ({ expect }) => {
+      const value = await run(t.messages, { budget: { ratio: 0.25 } });
+      const superseded = value.cut.filter((c) => c.why === "superseded");
+      expect(superseded.length).toBeGreaterThan(0);
+      expect(value.report.losses.some((l) => l.startsWith("superseded:"))).toBe(true);
+    },
+  );
 });
 
 describe("hostile input", () => {
