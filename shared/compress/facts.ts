@@ -122,7 +122,13 @@ export function sentenceSubject(sentence: string): string | undefined {
     return undefined;
   }
   // "X: V" keys X only when V is a bare value; "New decision: 57 for the pool" names no subject.
-  if (verb[0].trim() === ":" && text.slice(verb.index + verb[0].length).trim().split(/\s+/).length > 3) {
+  if (
+    verb[0].trim() === ":" &&
+    text
+      .slice(verb.index + verb[0].length)
+      .trim()
+      .split(/\s+/).length > 3
+  ) {
     return undefined;
   }
   // The subject is the clause before the verb: after the last comma or clause word.
@@ -184,10 +190,7 @@ const QUALIFIER = /^\s+(?:of|for|in|on|at|from|under|inside)\s+(?:the|a|an|our|i
  * sandbox") while it holds a value: "Let's go with 57 as the pool size" sets
  * "pool size" when the conversation keyed "pool size" elsewhere.
  */
-export function mentionedSubject(
-  sentence: string,
-  known: readonly string[],
-): string | undefined {
+export function mentionedSubject(sentence: string, known: readonly string[]): string | undefined {
   if (!hasValue(sentence)) {
     return undefined;
   }
