@@ -166,7 +166,9 @@ export async function compressConversation(
     return err(
       invalid.code,
       invalid.message,
-      "send the conversation as chat messages, oldest first, with each one's transcript position",
+      invalid.code === "INVALID_BUDGET"
+        ? 'ask for {"tokens": N} or {"ratio": 0.25}; a budget past the input returns it unchanged'
+        : "send the conversation as chat messages, oldest first, with each one's transcript position",
     );
   }
   const { tokenizer } = options;
