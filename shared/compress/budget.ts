@@ -53,3 +53,24 @@ export function fitBullets(
     cut: bullets.filter((_, i) => !keep.has(i)),
   };
 }
+
+/** The budget asked for and what the output weighs (messages counted with their overhead). */
+export interface BudgetOutcome {
+  target: number | null;
+  inputTokens: number;
+  outputTokens: number;
+  met: boolean;
+}
+
+export function budgetOutcome(
+  target: number | undefined,
+  inputTokens: number,
+  outputTokens: number,
+): BudgetOutcome {
+  return {
+    target: target ?? null,
+    inputTokens,
+    outputTokens,
+    met: target === undefined ? outputTokens <= inputTokens : outputTokens <= target,
+  };
+}

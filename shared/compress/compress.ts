@@ -19,7 +19,14 @@ import {
   type CompressionMethod,
 } from "./block.ts";
 import type { CompressInputErrorCode, SummariserFailureCode } from "./errors.ts";
-import { budgetTokens, CompressBudgetSchema, fitBullets, type CompressBudget } from "./budget.ts";
+import {
+  budgetOutcome,
+  budgetTokens,
+  CompressBudgetSchema,
+  fitBullets,
+  type BudgetOutcome,
+  type CompressBudget,
+} from "./budget.ts";
 import { supersede, supersededStatements, type Superseded } from "./facts.ts";
 import { mapReduce, summariserWindow, type SummariserClient } from "./map-reduce.ts";
 import { STRUCTURAL_TARGET_SHARE, structuralBullets } from "./structural.ts";
@@ -57,14 +64,6 @@ export interface CutTurn {
   why: "uncited" | "superseded" | "over-budget";
 }
 
-/** The budget asked for and what the output weighs (messages counted with their overhead). */
-export interface BudgetOutcome {
-  target: number | null;
-  inputTokens: number;
-  outputTokens: number;
-  met: boolean;
-}
-
 export interface CompressionRun {
   method: CompressionMethod | "none";
   /** Why map-reduce did not produce the summary, when structural truncation ran instead. */
@@ -82,19 +81,6 @@ export interface CompressionRun {
   /** Compressed turns no bullet shows (uncited, superseded, or cut for the budget), each by ref. */
   cut: CutTurn[];
   budget: BudgetOutcome;
-}
-
-function budgetOutcome(
-  target: number | undefined,
-  inputTokens: number,
-  outputTokens: number,
-): BudgetOutcome {
-  return {
-    target: target ?? null,
-    inputTokens,
-    outputTokens,
-    met: target === undefined ? outputTokens <= inputTokens : outputTokens <= target,
-  };
 }
 
 /** The run that changes nothing: the messages as given, and the report says why. */
