@@ -2,6 +2,7 @@
 // command lives in cli/commands/; failures print one line with what to do.
 import { parseArgs } from "node:util";
 import { CliError, createContext, type CliContext } from "./commands/context.ts";
+import { compressCommand } from "./commands/compress.ts";
 import { followCommand } from "./commands/follow.ts";
 import { artifactsCommand, hiveCommand } from "./commands/hive.ts";
 import { runCommand } from "./commands/run.ts";
@@ -44,6 +45,11 @@ export const COMMANDS: Record<string, { run: Command; usage: string }> = {
   artifacts: {
     run: artifactsCommand,
     usage: "artifacts <hive> [--kind] [--tag] [--prefix] [--json]   list active artifacts",
+  },
+  compress: {
+    run: compressCommand,
+    usage:
+      "compress FILE --hive H [--budget 25%|0.25|1200] [--structural] [--json] | compress --hive H --ref <ref>",
   },
   workspace: {
     run: workspaceCommand,

@@ -27,7 +27,8 @@ import {
 } from "../shared/hive/writes.ts";
 import { createLogger, describeError } from "../shared/log.ts";
 import { PROTOCOL_VERSION } from "../shared/protocol.ts";
-import { ok } from "../shared/result.ts";
+import type { KeptContent } from "../shared/context/refs.ts";
+import { ok, type Result } from "../shared/result.ts";
 import type { WorkspaceResult } from "../shared/workspace/errors.ts";
 import type { Manifest, ManifestInfo, WriteResult } from "../shared/workspace/manifest.ts";
 import type {
@@ -38,6 +39,7 @@ import type {
 } from "../shared/workspace/requests.ts";
 import { HIVE_MIGRATIONS } from "./hive/schema.ts";
 import { Mirror } from "./hive/mirror.ts";
+import { RefStore, type RefStoreErrorCode } from "./hive/ref-store.ts";
 import { HiveStore, type Committed } from "./hive/store.ts";
 import { Subscribers, type SocketState } from "./hive/subscribers.ts";
 import { workerMapper } from "./hive/symbol-parser.ts";
@@ -93,11 +95,13 @@ export class Hive extends Server<Env> {
     reject: (error: unknown) => void;
   }> = [];
   readonly #workspace: Workspace;
+  readonly #refs: RefStore;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     migrate(ctx.storage, HIVE_MIGRATIONS);
     this.#store = new HiveStore(ctx.storage);
+    this.#refs = new RefStore(ctx.storage);
     this.#subscribers = new Subscribers(this.#store, () => this.getConnections<SocketState>());
     this.#mirror = new Mirror(ctx.storage, this.#store, env.JOBS);
     this.#workspace = new Workspace({
@@ -407,6 +411,16 @@ export class Hive extends Server<Env> {
 
   async workspaceSearch(request: SearchRequestIn) {
     return this.#workspace.search(request);
+  }
+
+  /** Stores the texts a compression cut, each under its ref (POST /v1/hives/:hive/compress). */
+  async keepRefs(kept: KeptContent[]): Promise<Result<{ stored: number }, RefStoreErrorCode>> {
+    return this.#refs.keep(kept);
+  }
+
+  /** A compressed text by its ref (GET /v1/hives/:hive/refs/:ref). */
+  async resolveRef(ref: string): Promise<Result<KeptContent, RefStoreErrorCode>> {
+    return this.#refs.resolve(ref);
   }
 
   /** Active artifacts citing workspace code that has changed since they were written. */

@@ -1,6 +1,7 @@
 // Payloads of the `lethe-jobs` queue. Consumers safeParse every body: a message
 // may have been sent by an older deploy, and a bad one must not poison a batch.
 import { z } from "zod";
+import { CompressBudgetSchema } from "./compress/budget.ts";
 import { HiveEventSchema } from "./hive/writes.ts";
 
 /** Queue messages are capped at 128 KB by Cloudflare; jobs carry references, not payloads. */
@@ -36,6 +37,8 @@ export const SessionCompactJobSchema = z.object({
   basedOnStep: z.number().int().min(0),
   /** The summariser's window in tokens; the compressor's default when absent. */
   windowTokens: z.number().int().min(256).max(2_000_000).optional(),
+  /** What the compacted history may weigh: {tokens} or {ratio} of it (compressConversation's budget). */
+  budget: CompressBudgetSchema.optional(),
   sentAt: z.number(),
 });
 

@@ -21,6 +21,10 @@ export interface SummaryBlock {
   refs: Map<number, string>;
   /** Ref of the JSON index {turn: ref} of every compressed turn, cited or not. */
   index: string;
+  /** Turns whose value a later turn replaced: old turn → replacing turn (old text by ref). */
+  superseded?: readonly { turn: number; byTurn: number }[];
+  /** False when the refs line was left out to fit a budget: turns resolve through the index. */
+  inlineRefs?: boolean;
 }
 
 /**
@@ -50,7 +54,8 @@ const METHOD_LABEL: Readonly<Record<CompressionMethod, string>> = {
 
 export function renderSummaryBlock(block: SummaryBlock): string {
   const cited = [...new Set(block.bullets.flatMap((b) => b.turns))].sort((a, b) => a - b);
-  const refs = cited
+  const inline = block.inlineRefs !== false;
+  const refs = (inline ? cited : [])
     .map((turn) => {
       const ref = block.refs.get(turn);
       return ref === undefined ? undefined : refEntry(turn, ref);
@@ -58,8 +63,13 @@ export function renderSummaryBlock(block: SummaryBlock): string {
     .filter((r): r is string => r !== undefined);
   return [
     SUMMARY_MARKER,
-    `method: ${METHOD_LABEL[block.method]}; ${block.turnCount} turns (${block.firstTurn}-${block.lastTurn}); each [turns: N] resolves by its ref`,
+    `method: ${METHOD_LABEL[block.method]}; ${block.turnCount} turns (${block.firstTurn}-${block.lastTurn}); each [turns: N] resolves ${inline ? "by its ref" : "through the index ref"}`,
     ...block.bullets.map(formatBullet),
+    ...(block.superseded !== undefined && block.superseded.length > 0
+      ? [
+          `superseded (old values, not current; by ref through the index): ${block.superseded.map((s) => `${s.turn}→${s.byTurn}`).join(", ")}`,
+        ]
+      : []),
     ...(refs.length > 0 ? [`refs: ${refs.join(", ")}`] : []),
     `index: ${block.index}`,
   ].join("\n");

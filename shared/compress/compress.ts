@@ -19,12 +19,24 @@ import {
   type CompressionMethod,
 } from "./block.ts";
 import type { CompressInputErrorCode, SummariserFailureCode } from "./errors.ts";
+import {
+  budgetOutcome,
+  budgetTokens,
+  CompressBudgetSchema,
+  fitBullets,
+  type BudgetOutcome,
+  type CompressBudget,
+} from "./budget.ts";
+import { supersede, supersededStatements, type Superseded } from "./facts.ts";
 import { mapReduce, summariserWindow, type SummariserClient } from "./map-reduce.ts";
 import { STRUCTURAL_TARGET_SHARE, structuralBullets } from "./structural.ts";
 import { collectTurns, ranges, tailStart, type Citation } from "./turns.ts";
 
 /** The summariser's window when the caller names none: the small preset of pruneForRetry. */
 export const DEFAULT_SUMMARISER_WINDOW = 8_192;
+
+/** Turns one bullet cites at most (its latest); every compressed turn stays in the index ref. */
+export const MAX_CITED_TURNS = 3;
 
 export interface CompressOptions {
   tokenizer: Tokenizer;
@@ -41,6 +53,15 @@ export interface CompressOptions {
   signal?: AbortSignal;
   /** Stream the summariser's answers. */
   stream?: boolean;
+  /** What the whole output may weigh: tokens, or a share of the input's tokens. */
+  budget?: CompressBudget;
+}
+
+/** A compressed turn no bullet shows, and why; its full text resolves by `ref`. */
+export interface CutTurn {
+  turn: number;
+  ref: string;
+  why: "uncited" | "superseded" | "over-budget";
 }
 
 export interface CompressionRun {
@@ -57,6 +78,31 @@ export interface CompressionRun {
   kept: KeptContent[];
   report: ReductionReport;
   calls: number;
+  /** Compressed turns no bullet shows (uncited, superseded, or cut for the budget), each by ref. */
+  cut: CutTurn[];
+  budget: BudgetOutcome;
+}
+
+/** The run that changes nothing: the messages as given, and the report says why. */
+function unchanged(
+  messages: readonly ChatMessage[],
+  section: string,
+  inputTokens: number,
+  target: number | undefined,
+  why: string,
+): CompressionRun {
+  return {
+    method: "none",
+    messages: [...messages],
+    summary: "",
+    bullets: [],
+    citations: [],
+    kept: [],
+    cut: [],
+    budget: budgetOutcome(target, inputTokens, inputTokens),
+    report: reductionReport("summarise", section, 0, 0, [why], []),
+    calls: 0,
+  };
 }
 
 export type CompressResult = Result<CompressionRun, CompressInputErrorCode>;
@@ -72,6 +118,12 @@ function validate(
     };
   }
   const numbers = options.turnNumbers;
+  if (options.budget !== undefined && !CompressBudgetSchema.safeParse(options.budget).success) {
+    return {
+      code: "INVALID_BUDGET",
+      message: "budget must be {tokens: integer ≥ 1} or {ratio: number in (0, 1]}",
+    };
+  }
   if (numbers === undefined) {
     const resumed = (messages as ChatMessage[]).some(
       (m) => m.role === "user" && isSummaryBlock(m.content),
@@ -100,7 +152,9 @@ export async function compressConversation(
     return err(
       invalid.code,
       invalid.message,
-      "send the conversation as chat messages, oldest first, with each one's transcript position",
+      invalid.code === "INVALID_BUDGET"
+        ? 'ask for {"tokens": N} or {"ratio": 0.25}; a budget past the input returns it unchanged'
+        : "send the conversation as chat messages, oldest first, with each one's transcript position",
     );
   }
   const { tokenizer } = options;
@@ -114,6 +168,20 @@ export async function compressConversation(
       "give the summariser a window of at least 1,024 tokens",
     );
   }
+  const inputTokens = messages.reduce((sum, m) => sum + tokenizer.countMessage(m), 0);
+  const target =
+    options.budget === undefined ? undefined : budgetTokens(options.budget, inputTokens);
+  if (target !== undefined && inputTokens <= target) {
+    return ok(
+      unchanged(
+        messages,
+        section,
+        inputTokens,
+        target,
+        `nothing to compress: the input (${inputTokens} tokens) is within the budget (${target})`,
+      ),
+    );
+  }
   const start = tailStart(messages);
   const numberOf = (i: number) => options.turnNumbers?.[i] ?? i + 1;
   const compressible: { index: number; message: ChatMessage }[] = [];
@@ -123,23 +191,15 @@ export async function compressConversation(
     }
   });
   if (compressible.length === 0) {
-    return ok({
-      method: "none",
-      messages: [...messages],
-      summary: "",
-      bullets: [],
-      citations: [],
-      kept: [],
-      report: reductionReport(
-        "summarise",
+    return ok(
+      unchanged(
+        messages,
         section,
-        0,
-        0,
-        ["nothing to compress: only protected turns"],
-        [],
+        inputTokens,
+        target,
+        "nothing to compress: only protected turns",
       ),
-      calls: 0,
-    });
+    );
   }
 
   const { turns, carried, earlierIndex, refs, kept, citations } = collectTurns(
@@ -179,13 +239,17 @@ export async function compressConversation(
     }
   }
   const pre = compressible.reduce((sum, c) => sum + tokenizer.countMessage(c.message), 0);
+  const outside = inputTokens - pre;
   const index = keep(turnIndex(citations, earlierIndex));
   kept.push(index);
   const numbers = compressible.map(({ index: i }) => numberOf(i));
   const first = Math.min(...citations.map((c) => c.turn), ...numbers);
   const last = Math.max(...citations.map((c) => c.turn), ...numbers);
-  const render = (list: SummaryBullet[]) =>
+  let superseded: Superseded[] = [];
+  let inlineRefs = true;
+  const render = (list: SummaryBullet[], withSuperseded: boolean) =>
     renderSummaryBlock({
+      inlineRefs,
       method,
       firstTurn: first,
       lastTurn: last,
@@ -193,34 +257,108 @@ export async function compressConversation(
       bullets: list,
       refs,
       index: index.ref,
+      ...(withSuperseded
+        ? {
+            superseded: superseded.flatMap((s) =>
+              s.old.turns.map((turn) => ({ turn, byTurn: s.byTurn })),
+            ),
+          }
+        : {}),
     });
+  const asMessage = (content: string): ChatMessage => ({
+    role: "user",
+    name: SUMMARY_MESSAGE_NAME,
+    content,
+  });
+  // The block may never be larger than what it replaces, nor past the budget.
+  const blockBudget = Math.min(
+    pre - 1,
+    target === undefined
+      ? method === "structural"
+        ? Math.floor(pre * STRUCTURAL_TARGET_SHARE)
+        : Number.POSITIVE_INFINITY
+      : target - outside,
+  );
+  const fixed =
+    tokenizer.countMessage(asMessage(render([], false))) + tokenizer.countCached("\nrefs: ");
+  const cost = (b: SummaryBullet, chosen: ReadonlySet<number> = new Set()) =>
+    tokenizer.countCached(`${formatBullet(b)}\n`) +
+    b.turns
+      .filter((t) => !chosen.has(t))
+      .reduce((sum, t) => sum + tokenizer.countCached(`${refEntry(t, refs.get(t) ?? "")}, `), 0);
+  let overBudget: SummaryBullet[] = [];
   if (method === "structural") {
-    // The header, the index line and the refs line's label are paid before any preview.
-    const fixed =
-      tokenizer.countMessage({ role: "user", name: SUMMARY_MESSAGE_NAME, content: render([]) }) +
-      tokenizer.countCached("\nrefs: ");
-    const cost = (b: SummaryBullet) =>
-      tokenizer.countCached(`${formatBullet(b)}\n`) +
-      b.turns.reduce(
-        (sum, t) => sum + tokenizer.countCached(`${refEntry(t, refs.get(t) ?? "")}, `),
-        0,
-      );
-    const budget = Math.floor(pre * STRUCTURAL_TARGET_SHARE) - fixed;
-    const selection = structuralBullets(turns, budget, cost);
+    const selection = structuralBullets(turns, blockBudget - fixed, cost);
     bullets = selection.bullets;
     if (selection.skipped.length > 0 || carried.length > 0) {
       losses.push(
         `turns without a preview (their refs are in the index): ${ranges([...carried.flatMap((b) => b.turns), ...selection.skipped])}`,
       );
     }
+  } else {
+    // A sentence said in many turns cites its latest few; the index holds every turn.
+    const capped = bullets.map((b) =>
+      b.turns.length > MAX_CITED_TURNS ? { ...b, turns: b.turns.slice(-MAX_CITED_TURNS) } : b,
+    );
+    const split = supersede(capped);
+    // What the summariser already dropped as replaced is found in the turns themselves.
+    superseded = [...split.superseded, ...supersededStatements(turns, split.current)];
+    let fitted = fitBullets(split.current, blockBudget - fixed, cost);
+    if (fitted.cut.length > 0) {
+      // Refs cost ~20 tokens a turn: past the budget, the index ref alone resolves every turn.
+      inlineRefs = false;
+      const bare = tokenizer.countMessage(asMessage(render([], false)));
+      const indexOnly = fitBullets(split.current, blockBudget - bare, (b) =>
+        tokenizer.countCached(`${formatBullet(b)}\n`),
+      );
+      if (indexOnly.kept.length > fitted.kept.length) {
+        fitted = indexOnly;
+        losses.push(
+          "refs line left out to fit the budget: each cited turn resolves through the index ref",
+        );
+      } else {
+        inlineRefs = true;
+      }
+    }
+    bullets = fitted.kept;
+    overBudget = fitted.cut;
+    if (overBudget.length > 0) {
+      losses.push(
+        `${overBudget.length} bullets cut to fit ${blockBudget} tokens (turns ${ranges(overBudget.flatMap((b) => b.turns))}, full text by ref)`,
+      );
+    }
+    for (const s of superseded) {
+      losses.push(
+        `superseded: "${s.subject}" at turn ${s.old.turns.join(", ")} replaced at turn ${s.byTurn} (old text by ref, not shown as current)`,
+      );
+    }
   }
-
-  const summary = render(bullets);
-  const summaryMessage: ChatMessage = {
-    role: "user",
-    name: SUMMARY_MESSAGE_NAME,
-    content: summary,
-  };
+  let summary = render(bullets, superseded.length > 0);
+  if (tokenizer.countMessage(asMessage(summary)) > blockBudget) {
+    summary = render(bullets, false);
+  }
+  while (bullets.length > 0 && tokenizer.countMessage(asMessage(summary)) > blockBudget) {
+    // Structural keeps one preview even past its budget; a budget is a limit.
+    const dropped = bullets.shift();
+    if (dropped !== undefined) {
+      overBudget.push(dropped);
+    }
+    summary = render(bullets, false);
+  }
+  const summaryMessage = asMessage(summary);
+  const post = tokenizer.countMessage(summaryMessage);
+  if (post >= pre) {
+    // Even the bare block (header and index ref) is not smaller than the turns.
+    return ok(
+      unchanged(
+        messages,
+        section,
+        inputTokens,
+        target,
+        `compression would not shrink the ${pre} tokens of ${citations.length} compressible turns (the smallest summary block takes ${post}); returned unchanged`,
+      ),
+    );
+  }
   const cited = new Set(bullets.flatMap((b) => b.turns));
   const uncited = citations.filter((c) => !cited.has(c.turn)).map((c) => c.turn);
   losses.unshift(
@@ -231,12 +369,30 @@ export async function compressConversation(
   if (method === "map-reduce" && uncited.length > 0) {
     losses.push(`turns cited by no bullet (full text by ref): ${ranges(uncited)}`);
   }
-  const post = tokenizer.countMessage(summaryMessage);
   const output: ChatMessage[] = [
     ...messages.slice(0, start).filter((m) => m.role === "system"),
     summaryMessage,
     ...messages.slice(start),
   ];
+  const outputTokens = outside + post;
+  if (target !== undefined && outputTokens > target) {
+    losses.push(
+      `budget not met: ${outputTokens} tokens out for a budget of ${target} (system messages and the protected tail alone take ${outside})`,
+    );
+  }
+  const supersededTurns = new Set(superseded.flatMap((s) => s.old.turns));
+  const overTurns = new Set(overBudget.flatMap((b) => b.turns));
+  const cut: CutTurn[] = citations
+    .filter((c) => !cited.has(c.turn))
+    .map((c) => ({
+      turn: c.turn,
+      ref: c.ref,
+      why: supersededTurns.has(c.turn)
+        ? "superseded"
+        : overTurns.has(c.turn)
+          ? "over-budget"
+          : "uncited",
+    }));
   return ok({
     method,
     ...(fallback === undefined ? {} : { fallback }),
@@ -245,6 +401,8 @@ export async function compressConversation(
     bullets,
     citations,
     kept,
+    cut,
+    budget: budgetOutcome(target, inputTokens, outputTokens),
     report: reductionReport(
       method === "map-reduce" ? "summarise" : "truncate",
       section,

@@ -3,7 +3,11 @@
 import type { DriverErrorCode } from "../driver/transport.ts";
 
 /** Input the compressor refuses (returned as Err values across RPC). */
-export type CompressInputErrorCode = "INVALID_MESSAGES" | "WINDOW_TOO_SMALL" | "INVALID_OPTIONS";
+export type CompressInputErrorCode =
+  | "INVALID_MESSAGES"
+  | "WINDOW_TOO_SMALL"
+  | "INVALID_OPTIONS"
+  | "INVALID_BUDGET";
 
 /** Why the summariser's answer was not used (each ends in the structural fallback). */
 export type SummaryAnswerErrorCode =

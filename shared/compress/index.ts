@@ -1,10 +1,12 @@
 // The compressor's public surface: map-reduce summaries with citations, the
 // structural fallback, the summary block, and the quote-bait answer.
 export * from "./block.ts";
+export * from "./budget.ts";
 export * from "./chunk.ts";
 export * from "./compaction.ts";
 export * from "./compress.ts";
 export * from "./errors.ts";
+export * from "./facts.ts";
 export * from "./guard.ts";
 export * from "./map-reduce.ts";
 export * from "./quote-bait.ts";

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { ChatMessageSchema } from "../context/messages.ts";
 import { PRUNE_PRESETS, type PrunePresetName } from "../context/prune.ts";
+import { CompressBudgetSchema } from "./budget.ts";
 
 /** Conversations past this many messages are paged by the caller (transcript pages hold 500). */
 export const MAX_RPC_MESSAGES = 10_000;
@@ -18,6 +19,8 @@ export const SummariseOptionsSchema = z.strictObject({
   method: z.enum(["auto", "structural"]).optional(),
   /** The local endpoint's scripted mode (encodeScript), for tests and demos. */
   script: z.string().max(200_000).optional(),
+  /** What the whole output may weigh: {tokens} or {ratio} of the input. */
+  budget: CompressBudgetSchema.optional(),
 });
 export type SummariseOptions = z.infer<typeof SummariseOptionsSchema>;
 
@@ -48,3 +51,14 @@ export function firstIssue(error: z.ZodError): string {
   const issue = error.issues[0];
   return `${issue?.path.join(".") || "(root)"}: ${issue?.message ?? "invalid"}`;
 }
+
+/** POST /v1/hives/:hive/compress: OpenAI-style messages and the budget to meet. */
+export const CompressRequestSchema = z.strictObject({
+  messages: z.array(ChatMessageSchema).max(MAX_RPC_MESSAGES),
+  budget: CompressBudgetSchema.optional(),
+  /** "structural" skips the model; "auto" (default) summarises, falling back to structural. */
+  method: z.enum(["auto", "structural"]).optional(),
+  windowTokens: z.number().int().min(256).max(2_000_000).optional(),
+  model: z.string().min(1).max(128).optional(),
+});
+export type CompressRequest = z.infer<typeof CompressRequestSchema>;

@@ -6,6 +6,7 @@ import type { ChatMessage } from "../context/messages.ts";
 import { keep, type KeptContent } from "../context/refs.ts";
 import type { NumberedTurn, SummaryBullet } from "../model/contracts.ts";
 import { isSummaryBlock, readSummaryBlock } from "./block.ts";
+import { summaryTextOf } from "./facts.ts";
 
 /** The last N human messages (and all after them) are never compressed (issue 8). */
 export const PROTECTED_HUMAN_MESSAGES = 2;
@@ -48,7 +49,7 @@ export function tailStart(messages: readonly ChatMessage[]): number {
 }
 
 export interface CollectedTurns {
-  /** Non-empty turns to summarise, numbered. */
+  /** Non-empty turns to summarise, numbered; code and tool output as a one-line note. */
   turns: NumberedTurn[];
   /** Bullets of earlier summaries in the compressed range. */
   carried: SummaryBullet[];
@@ -78,7 +79,10 @@ export function collectTurns(
       const earlier = readSummaryBlock(message.content);
       collected.earlierIndex = earlier.index ?? collected.earlierIndex;
       collected.carried.push(
-        ...earlier.bullets.filter((b) => b.turns.every((t) => earlier.refs.has(t))),
+        // Without its own refs line, a bullet's turns resolve through the earlier index.
+        ...earlier.bullets.filter(
+          (b) => earlier.index !== undefined || b.turns.every((t) => earlier.refs.has(t)),
+        ),
       );
       for (const [turn, ref] of earlier.refs) {
         collected.refs.set(turn, ref);
@@ -92,8 +96,10 @@ export function collectTurns(
     collected.kept.push(k);
     collected.refs.set(turn, k.ref);
     collected.citations.push({ turn, ref: k.ref });
-    if (text.trim().length > 0) {
-      collected.turns.push({ turn, text });
+    // The summariser sees prose only: tool output and code stay behind the ref.
+    const shown = summaryTextOf(message, text);
+    if (shown.trim().length > 0) {
+      collected.turns.push({ turn, text: shown });
     }
   }
   return collected;

@@ -9,7 +9,13 @@ import {
   SUMMARY_NONE,
   type SummaryBullet,
 } from "./contracts.ts";
-import { isStopword } from "./words.ts";
+import {
+  factSubject,
+  hasValue,
+  isCodeLine,
+  sentenceSubject,
+  startsWithPronoun,
+} from "../compress/facts.ts";
 
 /** Words that mark a decision even without numbers or identifiers. */
 const DECISION =
@@ -19,16 +25,18 @@ const IDENTIFIER =
   /\b(?:[a-z]+[A-Z][A-Za-z0-9]*|[A-Za-z]+_[A-Za-z0-9_]+|[A-Z]{2,}[A-Z0-9_]*|[\w-]+\/[\w./-]+|[\w-]+\.[a-z]{1,4})\b/;
 /** `X = Y`, `X := Y`, `X: Y` with a value. */
 const ASSIGNMENT = /[\w\])]\s*(?:=|:=|==)\s*\S/;
-/** A subject followed by a value-setting verb: the key whose latest value wins. */
-const KEYED =
-  /([A-Za-z_][\w.$-]*(?:\s+[A-Za-z_][\w.$-]*){0,3}?)\s*(?:=|:=|\bis now\b|\bis set to\b|\bset to\b|\bchanged to\b|\bupdated to\b|\bbecomes\b|\bis\b|\bequals\b)\s*\S/;
-
 export function isFactSentence(sentence: string): boolean {
+  // Code is cited by ref, never copied into bullets.
+  if (isCodeLine(sentence) || /^\(code: \d+ lines|^\(tool (output|call)/.test(sentence)) {
+    return false;
+  }
   return (
     /\d/.test(sentence) ||
     IDENTIFIER.test(sentence) ||
     ASSIGNMENT.test(sentence) ||
-    DECISION.test(sentence)
+    DECISION.test(sentence) ||
+    // A value of any kind: a name, a version, a quoted string.
+    hasValue(sentence)
   );
 }
 
@@ -40,17 +48,30 @@ export function splitSentences(text: string): string[] {
     .filter((s) => s.length > 0);
 }
 
-/** The identifier a sentence sets, normalised (stopwords dropped), if it sets one. */
+/** The whole subject a sentence sets a value of, normalised: its merge key. */
 export function factKey(sentence: string): string | undefined {
-  const match = KEYED.exec(sentence);
-  if (!match) {
-    return undefined;
-  }
-  const words = (match[1] ?? "")
-    .toLowerCase()
-    .split(/\s+/)
-    .filter((w) => w.length > 0 && !isStopword(w));
-  return words.length > 0 ? words.join(" ") : undefined;
+  return factSubject(sentence);
+}
+
+/**
+ * Fact sentences of a turn; a sentence that leans on the one before ("It is now
+ * V2.") keeps that sentence with it, so the bullet still names its subject.
+ */
+export function factSentences(text: string): string[] {
+  const sentences = splitSentences(text);
+  const out: string[] = [];
+  sentences.forEach((sentence, i) => {
+    if (!isFactSentence(sentence)) {
+      return;
+    }
+    const previous = sentences[i - 1];
+    const leans =
+      previous !== undefined &&
+      startsWithPronoun(sentence) &&
+      sentenceSubject(sentence) !== undefined;
+    out.push(leans ? `${previous} ${sentence}` : sentence);
+  });
+  return out;
 }
 
 function normalised(sentence: string): string {
@@ -103,11 +124,7 @@ export function summarise(userMessage: string): string {
   const turns = parseTurns(userMessage);
   const items: SummaryBullet[] =
     turns.length > 0
-      ? turns.flatMap((t) =>
-          splitSentences(t.text)
-            .filter(isFactSentence)
-            .map((text) => ({ text, turns: [t.turn] })),
-        )
+      ? turns.flatMap((t) => factSentences(t.text).map((text) => ({ text, turns: [t.turn] })))
       : parseBullets(userMessage).filter((b) => b.text !== SUMMARY_NONE);
   const merged = mergeFacts(items);
   return merged.length === 0 ? SUMMARY_NONE : merged.map(formatBullet).join("\n");

@@ -117,6 +117,7 @@ export async function runCompactJob(
     client: driver.value,
     turnNumbers: rows.map((r) => r.depth),
     ...(job.windowTokens === undefined ? {} : { windowTokens: job.windowTokens }),
+    ...(job.budget === undefined ? {} : { budget: job.budget }),
     ...(script === undefined ? {} : { headers: { [SCRIPT_HEADER]: script } }),
   });
   if (!run.ok) {

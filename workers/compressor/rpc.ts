@@ -69,6 +69,7 @@ export async function summarise(
       ...(o.windowTokens === undefined ? {} : { windowTokens: o.windowTokens }),
       ...(o.section === undefined ? {} : { section: o.section }),
       ...(o.turnNumbers === undefined ? {} : { turnNumbers: o.turnNumbers }),
+      ...(o.budget === undefined ? {} : { budget: o.budget }),
       ...(o.script === undefined ? {} : { headers: { [SCRIPT_HEADER]: o.script } }),
     });
   } catch (error) {
