@@ -50,6 +50,13 @@ import {
 import type { WorkspaceConfig } from "./hive/workspace-store.ts";
 import { receive, send } from "./socket.ts";
 import { migrate, schemaVersion } from "./storage/migrate.ts";
+import {
+  listSessions,
+  registerSession,
+  SessionEntrySchema,
+  type SessionEntry,
+  type SessionPage,
+} from "./hive/session-registry.ts";
 
 export { HIVE_MIGRATIONS };
 
@@ -412,6 +419,16 @@ export class Hive extends Server<Env> {
   /** Active artifacts citing workspace code that has changed since they were written. */
   async staleArtifacts(): Promise<WorkspaceResult<StaleArtifact[]>> {
     return ok(await this.#workspace.stale(this.#store.snapshot().artifacts));
+  }
+
+  /** Records a session started in this hive (the dashboard's list, the metrics routes). */
+  async registerSession(entry: SessionEntry): Promise<void> {
+    await registerSession(this.ctx.storage, SessionEntrySchema.parse(entry));
+  }
+
+  /** The hive's sessions, newest first; `before` is the previous page's `next`. */
+  async sessions(limit = 50, before?: string): Promise<SessionPage> {
+    return listSessions(this.ctx.storage, Math.min(Math.max(limit, 1), 1_000), before);
   }
 
   /** Health as seen from inside the object: schema version, log and sockets. */
