@@ -52,7 +52,14 @@ export function scrubLogValue(value: unknown, depth = 0): unknown {
 export function createLogger(component: string, context: Record<string, unknown> = {}): Logger {
   const write = (level: Level, event: string, fields?: Record<string, unknown>) => {
     const line = JSON.stringify(
-      scrubLogValue({ level, at: new Date().toISOString(), component, event, ...context, ...fields }),
+      scrubLogValue({
+        level,
+        at: new Date().toISOString(),
+        component,
+        event,
+        ...context,
+        ...fields,
+      }),
     );
     if (level === "error") {
       console.error(line);

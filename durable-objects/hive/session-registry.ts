@@ -29,7 +29,10 @@ export async function registerSession(
   storage: DurableObjectStorage,
   entry: SessionEntry,
 ): Promise<void> {
-  await storage.put(keyOf(entry), { ...entry, mission: entry.mission.slice(0, MISSION_PREVIEW_CHARS) });
+  await storage.put(keyOf(entry), {
+    ...entry,
+    mission: entry.mission.slice(0, MISSION_PREVIEW_CHARS),
+  });
 }
 
 export async function listSessions(

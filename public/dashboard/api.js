@@ -8,7 +8,9 @@ export function loadAuth() {
   try {
     const raw = sessionStorage.getItem(STORAGE_KEY);
     const parsed = raw ? JSON.parse(raw) : null;
-    return parsed && typeof parsed.hive === "string" && typeof parsed.key === "string" ? parsed : null;
+    return parsed && typeof parsed.hive === "string" && typeof parsed.key === "string"
+      ? parsed
+      : null;
   } catch {
     // A corrupt entry means signed out.
     return null;
@@ -36,12 +38,21 @@ export async function call(auth, method, path, body) {
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
   } catch (error) {
-    return { ok: false, status: 0, error: { code: "NETWORK", message: String(error), hint: "is the gateway running?" } };
+    return {
+      ok: false,
+      status: 0,
+      error: { code: "NETWORK", message: String(error), hint: "is the gateway running?" },
+    };
   }
   const type = response.headers.get("content-type") ?? "";
-  const parsed = type.includes("json") ? await response.json().catch(() => null) : await response.text();
+  const parsed = type.includes("json")
+    ? await response.json().catch(() => null)
+    : await response.text();
   if (!response.ok) {
-    const error = parsed && typeof parsed === "object" && parsed.error ? parsed.error : { code: `HTTP_${response.status}`, message: String(parsed).slice(0, 300) };
+    const error =
+      parsed && typeof parsed === "object" && parsed.error
+        ? parsed.error
+        : { code: `HTTP_${response.status}`, message: String(parsed).slice(0, 300) };
     return { ok: false, status: response.status, error };
   }
   return { ok: true, status: response.status, body: parsed };

@@ -47,10 +47,23 @@ function SignIn({ onSignedIn, initialError }) {
     <p>Sign in with a hive API key (an admin creates one with <code>lethe hive create</code>).</p>
     <form class="signin" onSubmit=${submit}>
       <label for="hive">Hive</label>
-      <input id="hive" name="hive" required value=${hive} onInput=${(e) => setHive(e.currentTarget.value)} />
+      <input
+        id="hive"
+        name="hive"
+        required
+        value=${hive}
+        onInput=${(e) => setHive(e.currentTarget.value)}
+      />
       <label for="key">Hive key</label>
-      <input id="key" name="key" type="password" autocomplete="off" required value=${key}
-        onInput=${(e) => setKey(e.currentTarget.value)} />
+      <input
+        id="key"
+        name="key"
+        type="password"
+        autocomplete="off"
+        required
+        value=${key}
+        onInput=${(e) => setKey(e.currentTarget.value)}
+      />
       <button class="primary" type="submit" disabled=${busy}>Sign in</button>
     </form>
     <${ErrorBox} error=${error} />

@@ -45,20 +45,32 @@ export function SessionsView({ auth, onAuthError }) {
     <h2 id="sessions-title">Sessions</h2>
     <${ErrorBox} error=${error} />
     ${data && data.sessions.length === 0 ? html`<p>No sessions in this hive yet.</p>` : null}
-    ${data && data.sessions.length > 0
-      ? html`<table>
-          <thead><tr><th scope="col">Session</th><th scope="col">Mission</th><th scope="col">Started</th></tr></thead>
-          <tbody>
-            ${data.sessions.map(
-              (s) => html`<tr key=${s.id} data-session=${s.id}>
-                <td><a href=${`#/session/${enc(s.id)}`}>${s.id}</a>${s.forkOf ? html`<br /><span class="muted">fork of ${s.forkOf}</span>` : null}</td>
-                <td class="mission">${s.mission}</td>
-                <td>${when(s.createdAt)}</td>
-              </tr>`,
-            )}
-          </tbody>
-        </table>`
-      : null}
+    ${
+      data && data.sessions.length > 0
+        ? html`<table>
+            <thead>
+              <tr>
+                <th scope="col">Session</th>
+                <th scope="col">Mission</th>
+                <th scope="col">Started</th>
+              </tr>
+            </thead>
+            <tbody>
+              ${data.sessions.map(
+                (s) =>
+                  html`<tr key=${s.id} data-session=${s.id}>
+                    <td>
+                      <a href=${`#/session/${enc(s.id)}`}>${s.id}</a
+                      >${s.forkOf ? html`<br /><span class="muted">fork of ${s.forkOf}</span>` : null}
+                    </td>
+                    <td class="mission">${s.mission}</td>
+                    <td>${when(s.createdAt)}</td>
+                  </tr>`,
+              )}
+            </tbody>
+          </table>`
+        : null
+    }
     <div>
       ${before.length > 0 ? html`<button type="button" onClick=${() => setBefore(before.slice(0, -1))}>Newer</button>` : null}
       ${data && data.next ? html`<button type="button" onClick=${() => setBefore([...before, data.next])}>Older</button>` : null}
@@ -115,23 +127,36 @@ export function ArtifactsView({ auth, onAuthError }) {
     <h2 id="artifacts-title">Artifacts <${LiveBadge} open=${open} /></h2>
     <p class="muted" data-testid="artifact-events">${events} live events</p>
     <${ErrorBox} error=${error} />
-    ${data
-      ? html`<table>
-          <caption>Page ${page}, ${data.artifacts.length} artifacts (at seq ${data.seq})</caption>
-          <thead><tr><th scope="col">Identifier</th><th scope="col">Kind</th><th scope="col">Version</th><th scope="col">Summary</th><th scope="col">Source</th></tr></thead>
-          <tbody>
-            ${data.artifacts.map(
-              (a) => html`<tr key=${a.identifier} data-artifact=${a.identifier}>
-                <td><a href=${`#/artifact/${enc(a.identifier)}`}>${a.identifier}</a></td>
-                <td>${a.kind}</td>
-                <td>${a.version}</td>
-                <td class="value">${a.summary}</td>
-                <td class="value">${a.provenance.source}</td>
-              </tr>`,
-            )}
-          </tbody>
-        </table>`
-      : null}
+    ${
+      data
+        ? html`<table>
+            <caption>
+              Page ${page}, ${data.artifacts.length} artifacts (at seq ${data.seq})
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">Identifier</th>
+                <th scope="col">Kind</th>
+                <th scope="col">Version</th>
+                <th scope="col">Summary</th>
+                <th scope="col">Source</th>
+              </tr>
+            </thead>
+            <tbody>
+              ${data.artifacts.map(
+                (a) =>
+                  html`<tr key=${a.identifier} data-artifact=${a.identifier}>
+                    <td><a href=${`#/artifact/${enc(a.identifier)}`}>${a.identifier}</a></td>
+                    <td>${a.kind}</td>
+                    <td>${a.version}</td>
+                    <td class="value">${a.summary}</td>
+                    <td class="value">${a.provenance.source}</td>
+                  </tr>`,
+              )}
+            </tbody>
+          </table>`
+        : null
+    }
     <div>
       ${cursors.length > 0 ? html`<button type="button" onClick=${() => setCursors(cursors.slice(0, -1))}>Previous page</button>` : null}
       ${data && data.next ? html`<button type="button" onClick=${() => setCursors([...cursors, data.next])}>Next page</button>` : null}
@@ -162,33 +187,61 @@ export function ArtifactView({ auth, onAuthError, identifier }) {
     <h2 id="artifact-title">Artifact ${identifier}</h2>
     <p><a href="#/artifacts">All artifacts</a></p>
     <${ErrorBox} error=${error} />
-    ${data
-      ? html`<div>
-          <table>
-            <tbody>
-              <tr><th scope="row">Kind</th><td>${data.kind}</td></tr>
-              <tr><th scope="row">Version</th><td>${data.version} (${data.status})</td></tr>
-              <tr><th scope="row">Summary</th><td class="value">${data.summary}</td></tr>
-              <tr><th scope="row">Written by</th><td>session ${data.provenance.session}, agent ${data.provenance.agent}, step ${data.provenance.step}</td></tr>
-              <tr><th scope="row">Source</th><td class="value">${data.provenance.source}</td></tr>
-              <tr><th scope="row">Content hash</th><td><code>${data.provenance.contentHash}</code></td></tr>
-              <tr><th scope="row">Valid</th><td>${when(data.validFrom)} – ${data.validTo ? when(data.validTo) : "now"}</td></tr>
-            </tbody>
-          </table>
-          <h3>Value</h3>
-          <pre data-testid="artifact-value">${JSON.stringify(data.value, null, 2)}</pre>
-          <h3>History</h3>
-          ${history.length === 0 ? html`<p>No earlier versions.</p>` : null}
-          <ol reversed>
-            ${history.map(
-              (v) => html`<li key=${v.version}>
-                version ${v.version} (${v.status}), ${when(v.validFrom)}: <span class="value">${v.summary}</span>
-                ${v.reason ? html` <em>(${v.reason})</em>` : null}
-              </li>`,
-            )}
-          </ol>
-        </div>`
-      : null}
+    ${
+      data
+        ? html`<div>
+            <table>
+              <tbody>
+                <tr>
+                  <th scope="row">Kind</th>
+                  <td>${data.kind}</td>
+                </tr>
+                <tr>
+                  <th scope="row">Version</th>
+                  <td>${data.version} (${data.status})</td>
+                </tr>
+                <tr>
+                  <th scope="row">Summary</th>
+                  <td class="value">${data.summary}</td>
+                </tr>
+                <tr>
+                  <th scope="row">Written by</th>
+                  <td>
+                    session ${data.provenance.session}, agent ${data.provenance.agent}, step
+                    ${data.provenance.step}
+                  </td>
+                </tr>
+                <tr>
+                  <th scope="row">Source</th>
+                  <td class="value">${data.provenance.source}</td>
+                </tr>
+                <tr>
+                  <th scope="row">Content hash</th>
+                  <td><code>${data.provenance.contentHash}</code></td>
+                </tr>
+                <tr>
+                  <th scope="row">Valid</th>
+                  <td>${when(data.validFrom)} – ${data.validTo ? when(data.validTo) : "now"}</td>
+                </tr>
+              </tbody>
+            </table>
+            <h3>Value</h3>
+            <pre data-testid="artifact-value">${JSON.stringify(data.value, null, 2)}</pre>
+            <h3>History</h3>
+            ${history.length === 0 ? html`<p>No earlier versions.</p>` : null}
+            <ol reversed>
+              ${history.map(
+                (v) =>
+                  html`<li key=${v.version}>
+                    version ${v.version} (${v.status}), ${when(v.validFrom)}:
+                    <span class="value">${v.summary}</span>
+                    ${v.reason ? html` <em>(${v.reason})</em>` : null}
+                  </li>`,
+              )}
+            </ol>
+          </div>`
+        : null
+    }
   </section>`;
 }
 
@@ -198,8 +251,18 @@ function Counts({ title, counts }) {
     return null;
   }
   return html`<table>
-    <caption>${title}</caption>
-    <tbody>${entries.map(([k, v]) => html`<tr key=${k}><th scope="row">${k}</th><td>${v}</td></tr>`)}</tbody>
+    <caption>
+      ${title}
+    </caption>
+    <tbody>
+      ${entries.map(
+        ([k, v]) =>
+          html`<tr key=${k}>
+            <th scope="row">${k}</th>
+            <td>${v}</td>
+          </tr>`,
+      )}
+    </tbody>
   </table>`;
 }
 
@@ -207,16 +270,45 @@ export function MetricsSummary({ metrics }) {
   const m = metrics;
   return html`<div>
     <table>
-      <caption>Totals</caption>
+      <caption>
+        Totals
+      </caption>
       <tbody>
-        <tr><th scope="row">Steps</th><td data-metric="steps">${m.steps}</td></tr>
-        <tr><th scope="row">Model calls</th><td data-metric="modelCalls">${m.modelCalls}</td></tr>
-        <tr><th scope="row">Prompt / completion tokens</th><td>${m.promptTokens} / ${m.completionTokens}</td></tr>
-        <tr><th scope="row">Cost (USD)</th><td>${m.costUsd.toFixed(6)}</td></tr>
-        <tr><th scope="row">Compactions</th><td>${m.compactions.count} (${m.compactions.tokensBefore} → ${m.compactions.tokensAfter} tokens)</td></tr>
-        <tr><th scope="row">Tool calls (errors)</th><td data-metric="toolCalls">${m.toolCalls} (${m.toolErrors})</td></tr>
-        <tr><th scope="row">Auto-fix attempts / recoveries / failures</th><td>${m.autofix.attempts} / ${m.autofix.recoveries} / ${m.autofix.failures}</td></tr>
-        <tr><th scope="row">Rollbacks / forks</th><td data-metric="rollbacks">${m.rollbacks} / ${m.forks}</td></tr>
+        <tr>
+          <th scope="row">Steps</th>
+          <td data-metric="steps">${m.steps}</td>
+        </tr>
+        <tr>
+          <th scope="row">Model calls</th>
+          <td data-metric="modelCalls">${m.modelCalls}</td>
+        </tr>
+        <tr>
+          <th scope="row">Prompt / completion tokens</th>
+          <td>${m.promptTokens} / ${m.completionTokens}</td>
+        </tr>
+        <tr>
+          <th scope="row">Cost (USD)</th>
+          <td>${m.costUsd.toFixed(6)}</td>
+        </tr>
+        <tr>
+          <th scope="row">Compactions</th>
+          <td>
+            ${m.compactions.count} (${m.compactions.tokensBefore} → ${m.compactions.tokensAfter}
+            tokens)
+          </td>
+        </tr>
+        <tr>
+          <th scope="row">Tool calls (errors)</th>
+          <td data-metric="toolCalls">${m.toolCalls} (${m.toolErrors})</td>
+        </tr>
+        <tr>
+          <th scope="row">Auto-fix attempts / recoveries / failures</th>
+          <td>${m.autofix.attempts} / ${m.autofix.recoveries} / ${m.autofix.failures}</td>
+        </tr>
+        <tr>
+          <th scope="row">Rollbacks / forks</th>
+          <td data-metric="rollbacks">${m.rollbacks} / ${m.forks}</td>
+        </tr>
       </tbody>
     </table>
     <${Counts} title="Router decisions" counts=${m.router} />
@@ -226,12 +318,18 @@ export function MetricsSummary({ metrics }) {
 }
 
 export function MetricsView({ auth, onAuthError }) {
-  const [{ data, error }, reload] = useLoad(auth, onAuthError, `/v1/hives/${enc(auth.hive)}/metrics?format=json`, []);
+  const [{ data, error }, reload] = useLoad(
+    auth,
+    onAuthError,
+    `/v1/hives/${enc(auth.hive)}/metrics?format=json`,
+    [],
+  );
   return html`<section aria-labelledby="metrics-title">
     <h2 id="metrics-title">Metrics</h2>
     <p>
       Figures recounted from the traces of ${data ? data.sessions : "…"} sessions. Prometheus text:
-      <code>GET /v1/hives/${auth.hive}/metrics</code>. <button type="button" onClick=${reload}>Refresh</button>
+      <code>GET /v1/hives/${auth.hive}/metrics</code>.
+      <button type="button" onClick=${reload}>Refresh</button>
     </p>
     <${ErrorBox} error=${error} />
     ${data ? html`<${MetricsSummary} metrics=${data.metrics} />` : null}

@@ -10,7 +10,8 @@ export function ErrorBox({ error }) {
     return null;
   }
   return html`<div class="error" role="alert">
-    <strong>${error.code}</strong>: ${error.message}${error.hint ? html`<br /><span>${error.hint}</span>` : null}
+    <strong>${error.code}</strong>:
+    ${error.message}${error.hint ? html`<br /><span>${error.hint}</span>` : null}
   </div>`;
 }
 
@@ -23,7 +24,11 @@ export function Budget({ used, capacity, label }) {
 }
 
 export function LiveBadge({ open }) {
-  return html`<span class=${open ? "live on" : "live"} role="status" aria-live="polite" data-live=${open ? "on" : "off"}
+  return html`<span
+    class=${open ? "live on" : "live"}
+    role="status"
+    aria-live="polite"
+    data-live=${open ? "on" : "off"}
     >${open ? "live" : "reconnecting…"}</span
   >`;
 }

@@ -22,27 +22,27 @@ function useSessionData(auth, onAuthError, id, tick) {
       envelope: `${base}/envelope`,
       metrics: `${base}/metrics`,
     };
-    Promise.all(Object.entries(parts).map(async ([name, path]) => [name, await call(auth, "GET", path)])).then(
-      (results) => {
-        if (!live) {
+    Promise.all(
+      Object.entries(parts).map(async ([name, path]) => [name, await call(auth, "GET", path)]),
+    ).then((results) => {
+      if (!live) {
+        return;
+      }
+      const next = {};
+      for (const [name, r] of results) {
+        if (!r.ok && (r.status === 401 || r.status === 403)) {
+          onAuthError(r.error);
           return;
         }
-        const next = {};
-        for (const [name, r] of results) {
-          if (!r.ok && (r.status === 401 || r.status === 403)) {
-            onAuthError(r.error);
-            return;
-          }
-          if (!r.ok && name === "session") {
-            setError(r.error);
-            return;
-          }
-          next[name] = r.ok ? r.body : null;
+        if (!r.ok && name === "session") {
+          setError(r.error);
+          return;
         }
-        setError(null);
-        setData(next);
-      },
-    );
+        next[name] = r.ok ? r.body : null;
+      }
+      setError(null);
+      setData(next);
+    });
     return () => {
       live = false;
     };
@@ -58,20 +58,39 @@ function Ask({ pending, onAnswer }) {
   return html`<section class="panel ask" aria-labelledby="ask-title" data-testid="ask">
     <h2 id="ask-title">Waiting for you</h2>
     <p class="value" data-testid="ask-question">${pending.question}</p>
-    ${pending.kind === "decision"
-      ? html`<div>
-          ${pending.tool ? html`<p>Tool <code>${pending.tool}</code> with <code class="value">${pending.args ?? ""}</code></p>` : null}
-          <button class="primary" type="button" onClick=${() => onAnswer({ decision: "approve" })}>Approve</button>
-          <button class="danger" type="button" onClick=${() => onAnswer({ decision: "deny" })}>Deny</button>
-        </div>`
-      : html`<form onSubmit=${(e) => {
-          e.preventDefault();
-          onAnswer({ text });
-        }}>
-          <label for="answer">Your answer</label><br />
-          <textarea id="answer" rows="3" cols="60" value=${text} onInput=${(e) => setText(e.currentTarget.value)}></textarea><br />
-          <button class="primary" type="submit">Answer</button>
-        </form>`}
+    ${
+      pending.kind === "decision"
+        ? html`<div>
+            ${pending.tool ? html`<p>Tool <code>${pending.tool}</code> with <code class="value">${pending.args ?? ""}</code></p>` : null}
+            <button
+              class="primary"
+              type="button"
+              onClick=${() => onAnswer({ decision: "approve" })}
+            >
+              Approve
+            </button>
+            <button class="danger" type="button" onClick=${() => onAnswer({ decision: "deny" })}>
+              Deny
+            </button>
+          </div>`
+        : html`<form
+            onSubmit=${(e) => {
+              e.preventDefault();
+              onAnswer({ text });
+            }}
+          >
+            <label for="answer">Your answer</label><br />
+            <textarea
+              id="answer"
+              rows="3"
+              cols="60"
+              value=${text}
+              onInput=${(e) => setText(e.currentTarget.value)}
+            ></textarea
+            ><br />
+            <button class="primary" type="submit">Answer</button>
+          </form>`
+    }
   </section>`;
 }
 
@@ -80,7 +99,11 @@ function Files({ auth, paths, tick }) {
   useEffect(() => {
     Promise.all(
       paths.slice(0, 20).map(async (path) => {
-        const r = await call(auth, "GET", `/v1/hives/${enc(auth.hive)}/workspace/file?path=${enc(path)}`);
+        const r = await call(
+          auth,
+          "GET",
+          `/v1/hives/${enc(auth.hive)}/workspace/file?path=${enc(path)}`,
+        );
         return { path, text: r.ok ? String(r.body) : null };
       }),
     ).then(setFiles);
@@ -90,9 +113,11 @@ function Files({ auth, paths, tick }) {
   }
   return html`<ul>
     ${files.map(
-      (f) => html`<li key=${f.path} data-file=${f.path}>
-        <code>${f.path}</code>${f.text === null ? html` <em>(not in the workspace)</em>` : html`<pre>${f.text.slice(0, 4000)}</pre>`}
-      </li>`,
+      (f) =>
+        html`<li key=${f.path} data-file=${f.path}>
+          <code>${f.path}</code
+          >${f.text === null ? html` <em>(not in the workspace)</em>` : html`<pre>${f.text.slice(0, 4000)}</pre>`}
+        </li>`,
     )}
   </ul>`;
 }
@@ -121,7 +146,11 @@ export function SessionView({ auth, onAuthError, id }) {
           if (m.type === "session.step") {
             setLiveSteps((s) => [...s.slice(-49), m.step]);
             refresh();
-          } else if (m.type === "session.checkpointed" || m.type === "session.rolled_back" || m.type === "session.state") {
+          } else if (
+            m.type === "session.checkpointed" ||
+            m.type === "session.rolled_back" ||
+            m.type === "session.state"
+          ) {
             refresh();
           }
         },
@@ -137,12 +166,18 @@ export function SessionView({ auth, onAuthError, id }) {
     refresh();
   };
   if (error) {
-    return html`<section><h2>Session ${id}</h2><${ErrorBox} error=${error} /></section>`;
+    return html`<section>
+      <h2>Session ${id}</h2>
+      <${ErrorBox} error=${error} />
+    </section>`;
   }
   const session = data.session;
   const state = data.state;
   if (!session || !state) {
-    return html`<section><h2>Session ${id}</h2><p>Loading…</p></section>`;
+    return html`<section>
+      <h2>Session ${id}</h2>
+      <p>Loading…</p>
+    </section>`;
   }
   const l1Used = state.pager.pages.reduce((t, p) => t + p.tokens, 0);
   return html`<section aria-labelledby="session-title">
@@ -150,11 +185,36 @@ export function SessionView({ auth, onAuthError, id }) {
     <p><a href="#/">All sessions</a></p>
     <table>
       <tbody>
-        <tr><th scope="row">Mission</th><td class="mission" data-testid="mission">${session.config.mission}</td></tr>
-        <tr><th scope="row">Status</th><td data-testid="status">${state.status}${state.outcome ? ` — ${state.outcome.status}` : ""}</td></tr>
-        <tr><th scope="row">Step</th><td data-testid="step">${state.step}</td></tr>
-        <tr><th scope="row">L1</th><td><${Budget} used=${l1Used} capacity=${state.pager.capacity} label="L1 now" /></td></tr>
-        ${session.origin ? html`<tr><th scope="row">Forked from</th><td><a href=${`#/session/${enc(session.origin.session)}`}>${session.origin.session}</a></td></tr>` : null}
+        <tr>
+          <th scope="row">Mission</th>
+          <td class="mission" data-testid="mission">${session.config.mission}</td>
+        </tr>
+        <tr>
+          <th scope="row">Status</th>
+          <td data-testid="status">
+            ${state.status}${state.outcome ? ` — ${state.outcome.status}` : ""}
+          </td>
+        </tr>
+        <tr>
+          <th scope="row">Step</th>
+          <td data-testid="step">${state.step}</td>
+        </tr>
+        <tr>
+          <th scope="row">L1</th>
+          <td><${Budget} used=${l1Used} capacity=${state.pager.capacity} label="L1 now" /></td>
+        </tr>
+        ${
+          session.origin
+            ? html`<tr>
+                <th scope="row">Forked from</th>
+                <td>
+                  <a href=${`#/session/${enc(session.origin.session)}`}
+                    >${session.origin.session}</a
+                  >
+                </td>
+              </tr>`
+            : null
+        }
       </tbody>
     </table>
     <div>
@@ -167,47 +227,93 @@ export function SessionView({ auth, onAuthError, id }) {
       <h2 id="steps-title">Steps (L1 budget per step)</h2>
       <p class="muted" data-testid="live-steps">${liveSteps.length} steps seen live</p>
       <table>
-        <thead><tr><th scope="col">Step</th><th scope="col">L1</th><th scope="col">Label</th><th scope="col">Committed</th></tr></thead>
+        <thead>
+          <tr>
+            <th scope="col">Step</th>
+            <th scope="col">L1</th>
+            <th scope="col">Label</th>
+            <th scope="col">Committed</th>
+          </tr>
+        </thead>
         <tbody>
           ${(data.steps?.steps ?? []).map(
-            (s) => html`<tr key=${s.checkpoint} data-step=${s.step}>
-              <td>${s.step}</td>
-              <td>${s.l1 ? html`<${Budget} used=${s.l1.used} capacity=${s.l1.capacity} label=${`L1 at step ${s.step}`} />` : "?"}</td>
-              <td>${s.label ?? ""}</td>
-              <td>${when(s.at)}</td>
-            </tr>`,
+            (s) =>
+              html`<tr key=${s.checkpoint} data-step=${s.step}>
+                <td>${s.step}</td>
+                <td>
+                  ${s.l1 ? html`<${Budget} used=${s.l1.used} capacity=${s.l1.capacity} label=${`L1 at step ${s.step}`} />` : "?"}
+                </td>
+                <td>${s.label ?? ""}</td>
+                <td>${when(s.at)}</td>
+              </tr>`,
           )}
         </tbody>
       </table>
     </section>
     <section class="panel" aria-labelledby="envelope-title">
       <h2 id="envelope-title">Envelope sections</h2>
-      ${data.envelope
-        ? html`<table>
-            <caption>${data.envelope.tokens} tokens; section cache hit rate ${Math.round(data.envelope.hitRate * 100)}%</caption>
-            <thead><tr><th scope="col">Section</th><th scope="col">Tokens / budget</th><th scope="col">Hash</th></tr></thead>
-            <tbody>
-              ${data.envelope.sections.map(
-                (s) => html`<tr key=${s.name} data-section=${s.name}>
-                  <td>${s.name}</td>
-                  <td><${Budget} used=${s.tokens} capacity=${s.budget} label=${`${s.name} section`} /></td>
-                  <td><code>${s.hash.slice(0, 12)}</code>${s.needsCompression ? " (compress)" : ""}</td>
-                </tr>`,
-              )}
-            </tbody>
-          </table>`
-        : html`<p>Unavailable.</p>`}
+      ${
+        data.envelope
+          ? html`<table>
+              <caption>
+                ${data.envelope.tokens} tokens; section cache hit rate
+                ${Math.round(data.envelope.hitRate * 100)}%
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Section</th>
+                  <th scope="col">Tokens / budget</th>
+                  <th scope="col">Hash</th>
+                </tr>
+              </thead>
+              <tbody>
+                ${data.envelope.sections.map(
+                  (s) =>
+                    html`<tr key=${s.name} data-section=${s.name}>
+                      <td>${s.name}</td>
+                      <td>
+                        <${Budget}
+                          used=${s.tokens}
+                          capacity=${s.budget}
+                          label=${`${s.name} section`}
+                        />
+                      </td>
+                      <td>
+                        <code>${s.hash.slice(0, 12)}</code
+                        >${s.needsCompression ? " (compress)" : ""}
+                      </td>
+                    </tr>`,
+                )}
+              </tbody>
+            </table>`
+          : html`<p>Unavailable.</p>`
+      }
     </section>
     <section class="panel" aria-labelledby="timeline-title">
       <h2 id="timeline-title">Checkpoint timeline</h2>
       <ol data-testid="timeline">
         ${(data.timeline?.timeline ?? []).map(
-          (cp) => html`<li key=${cp.id} data-checkpoint=${cp.id} data-checkpoint-step=${cp.step}>
-            step ${cp.step}${cp.label ? ` (${cp.label})` : ""}, ${when(cp.at)}
-            <button type="button" aria-label=${`Roll back to step ${cp.step}`} onClick=${() => act("POST", "/rollback", { checkpoint: cp.id })}>Roll back</button>
-            <button type="button" aria-label=${`Fork at step ${cp.step}`}
-              onClick=${() => act("POST", "/fork", { checkpoint: cp.id }, (b) => { location.hash = `#/session/${enc(b.id)}`; })}>Fork</button>
-          </li>`,
+          (cp) =>
+            html`<li key=${cp.id} data-checkpoint=${cp.id} data-checkpoint-step=${cp.step}>
+              step ${cp.step}${cp.label ? ` (${cp.label})` : ""}, ${when(cp.at)}
+              <button
+                type="button"
+                aria-label=${`Roll back to step ${cp.step}`}
+                onClick=${() => act("POST", "/rollback", { checkpoint: cp.id })}
+              >
+                Roll back
+              </button>
+              <button
+                type="button"
+                aria-label=${`Fork at step ${cp.step}`}
+                onClick=${() =>
+                  act("POST", "/fork", { checkpoint: cp.id }, (b) => {
+                    location.hash = `#/session/${enc(b.id)}`;
+                  })}
+              >
+                Fork
+              </button>
+            </li>`,
         )}
       </ol>
     </section>

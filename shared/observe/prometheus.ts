@@ -54,7 +54,11 @@ export function metricSamples(m: SessionMetrics, base: Record<string, string>): 
     c("lethe_model_calls_total", "Model calls recorded in the trace", m.modelCalls),
     c("lethe_model_tokens_total", "Model tokens", m.promptTokens, { direction: "prompt" }),
     c("lethe_model_tokens_total", "Model tokens", m.completionTokens, { direction: "completion" }),
-    c("lethe_model_cost_usd_total", "Model cost in US dollars (shared/driver/pricing.ts)", m.costUsd),
+    c(
+      "lethe_model_cost_usd_total",
+      "Model cost in US dollars (shared/driver/pricing.ts)",
+      m.costUsd,
+    ),
     c("lethe_envelope_tokens_total", "Envelope tokens summed over steps", m.envelopeTokens),
     c("lethe_compactions_total", "Compactions of the dynamic section", m.compactions.count),
     c(
@@ -80,7 +84,9 @@ export function metricSamples(m: SessionMetrics, base: Record<string, string>): 
     c("lethe_meta_items_total", "Meta items offered and used", m.meta.used, { use: "used" }),
   ];
   for (const [section, tokens] of Object.entries(m.promptTokensBySection)) {
-    out.push(c("lethe_prompt_tokens_by_section_total", "Prompt tokens by section", tokens, { section }));
+    out.push(
+      c("lethe_prompt_tokens_by_section_total", "Prompt tokens by section", tokens, { section }),
+    );
   }
   for (const [kind, r] of Object.entries(m.reductions)) {
     out.push(c("lethe_reductions_total", "Pager reductions by kind", r.count, { kind }));
@@ -101,7 +107,10 @@ export function metricSamples(m: SessionMetrics, base: Record<string, string>): 
 }
 
 /** Gauges summed over sessions: L1 occupancy, section-cache hits and sessions by status. */
-export function gaugeSamples(gauges: readonly SessionGauges[], base: Record<string, string>): Sample[] {
+export function gaugeSamples(
+  gauges: readonly SessionGauges[],
+  base: Record<string, string>,
+): Sample[] {
   const g = (name: string, help: string, value: number, labels: Record<string, string> = {}) =>
     ({ name, help, type: "gauge", labels: { ...base, ...labels }, value }) satisfies Sample;
   const sum = (pick: (x: SessionGauges) => number) => gauges.reduce((t, x) => t + pick(x), 0);
@@ -112,14 +121,27 @@ export function gaugeSamples(gauges: readonly SessionGauges[], base: Record<stri
     byStatus.set(x.status, (byStatus.get(x.status) ?? 0) + 1);
   }
   return [
-    g("lethe_l1_used_tokens", "L1 tokens in use", sum((x) => x.l1Used)),
-    g("lethe_l1_capacity_tokens", "L1 capacity", sum((x) => x.l1Capacity)),
+    g(
+      "lethe_l1_used_tokens",
+      "L1 tokens in use",
+      sum((x) => x.l1Used),
+    ),
+    g(
+      "lethe_l1_capacity_tokens",
+      "L1 capacity",
+      sum((x) => x.l1Capacity),
+    ),
     g("lethe_section_cache_total", "Envelope sections compared to the step before", hits, {
       result: "hit",
     }),
-    g("lethe_section_cache_total", "Envelope sections compared to the step before", compared - hits, {
-      result: "miss",
-    }),
+    g(
+      "lethe_section_cache_total",
+      "Envelope sections compared to the step before",
+      compared - hits,
+      {
+        result: "miss",
+      },
+    ),
     ...[...byStatus].map(([status, n]) => g("lethe_sessions", "Sessions by status", n, { status })),
   ];
 }

@@ -6,7 +6,11 @@ import type { TraceRow } from "./trace-metrics.ts";
 
 export interface OtlpAttribute {
   key: string;
-  value: { stringValue: string } | { intValue: string } | { doubleValue: number } | { boolValue: boolean };
+  value:
+    | { stringValue: string }
+    | { intValue: string }
+    | { doubleValue: number }
+    | { boolValue: boolean };
 }
 
 export interface OtlpSpan {
@@ -75,7 +79,14 @@ function spanId(session: string, what: string): string {
   return sha256Hex(`span:${session}:${what}`).slice(0, 16);
 }
 
-const SCALAR_FIELDS = ["promptTokens", "completionTokens", "costUsd", "route", "tool", "envelopeTokens"];
+const SCALAR_FIELDS = [
+  "promptTokens",
+  "completionTokens",
+  "costUsd",
+  "route",
+  "tool",
+  "envelopeTokens",
+];
 
 /** Groups trace rows by step and turns them into spans. */
 export function traceToSpans(session: string, hive: string, rows: readonly TraceRow[]): OtlpExport {
@@ -88,9 +99,14 @@ export function traceToSpans(session: string, hive: string, rows: readonly Trace
   }
   const spans: OtlpSpan[] = [];
   for (const [step, list] of [...byStep].sort((a, b) => a[0] - b[0])) {
-    const stages = list.flatMap((r) => stagesOf(r.data));
-    const end = Math.max(...list.map((r) => r.at), ...stages.map((s) => s.startedAt + s.ms));
-    const elapsed = Math.max(0, ...list.map((r) => (typeof r.data.elapsedMs === "number" ? r.data.elapsedMs : 0)));
+    // Compaction jobs run outside the step: they get spans of their own, not the step's extent.
+    const stepRows = list.filter((r) => r.kind !== "compaction");
+    const stages = stepRows.flatMap((r) => stagesOf(r.data));
+    const end = Math.max(...stepRows.map((r) => r.at), ...stages.map((s) => s.startedAt + s.ms));
+    const elapsed = Math.max(
+      0,
+      ...stepRows.map((r) => (typeof r.data.elapsedMs === "number" ? r.data.elapsedMs : 0)),
+    );
     const start = Math.min(end - elapsed, ...stages.map((s) => s.startedAt));
     const stepSpan = spanId(session, `step:${step}`);
     const attributes = [
@@ -99,7 +115,7 @@ export function traceToSpans(session: string, hive: string, rows: readonly Trace
       attr("lethe.step", step),
       attr("lethe.events", list.map((r) => r.kind).join(",")),
     ];
-    for (const r of list) {
+    for (const r of stepRows) {
       for (const field of SCALAR_FIELDS) {
         const v = r.data[field];
         if (typeof v === "string" || typeof v === "number") {
@@ -107,7 +123,6 @@ export function traceToSpans(session: string, hive: string, rows: readonly Trace
         }
       }
     }
-    const stepRows = list.filter((r) => r.kind !== "compaction");
     if (stepRows.length > 0) {
       spans.push({
         traceId,
@@ -127,7 +142,11 @@ export function traceToSpans(session: string, hive: string, rows: readonly Trace
           kind: 1,
           startTimeUnixNano: nanos(s.startedAt),
           endTimeUnixNano: nanos(s.startedAt + s.ms),
-          attributes: [attr("lethe.session", session), attr("lethe.step", step), attr("lethe.stage", s.name)],
+          attributes: [
+            attr("lethe.session", session),
+            attr("lethe.step", step),
+            attr("lethe.stage", s.name),
+          ],
         });
       });
     }

@@ -87,7 +87,8 @@ function bump(into: Record<string, number>, key: string, by = 1): void {
 }
 
 function addReduction(into: ReductionTotals, report: unknown): void {
-  const r = typeof report === "object" && report !== null ? (report as Record<string, unknown>) : {};
+  const r =
+    typeof report === "object" && report !== null ? (report as Record<string, unknown>) : {};
   into.count += 1;
   into.tokensBefore += num(r.pre_tokens);
   into.tokensAfter += num(r.post_tokens);

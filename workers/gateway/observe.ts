@@ -83,11 +83,11 @@ export async function hiveFigures(env: Env, hive: string): Promise<SessionFigure
  * point per session per read, indexed by hive. Absent binding: nothing to write.
  */
 function writeDataPoints(env: Env, hive: string, figures: readonly SessionFigures[]): void {
-  const dataset: unknown = Reflect.get(env, "METRICS");
-  if (typeof dataset !== "object" || dataset === null || !("writeDataPoint" in dataset)) {
+  // Other configurations (tests, older deploys) may lack the binding.
+  const engine: AnalyticsEngineDataset | undefined = env.METRICS;
+  if (engine === undefined) {
     return;
   }
-  const engine = dataset as AnalyticsEngineDataset;
   for (const f of figures) {
     try {
       engine.writeDataPoint({

@@ -48,8 +48,28 @@ export interface AxeViolation {
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   await page.addScriptTag({ path: AXE });
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (o: unknown) => Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: unknown[] }> }> } }).axe;
+    const axe = (
+      globalThis as unknown as {
+        axe: {
+          run: (
+            o: unknown,
+          ) => Promise<{
+            violations: Array<{
+              id: string;
+              impact: string | null;
+              help: string;
+              nodes: unknown[];
+            }>;
+          }>;
+        };
+      }
+    ).axe;
     const result = await axe.run({ runOnly: { type: "tag", values: ["wcag2a", "wcag2aa"] } });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.length }));
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.length,
+    }));
   });
 }

@@ -2,7 +2,7 @@
 // watch a scripted mission's steps arrive live, answer its question, roll back and
 // see the timeline and files change; hostile keys, markup in data, 10,000
 // artifacts, a socket that keeps dropping. axe-core checks every view.
-import { afterAll, beforeAll, describe, it } from "vitest";
+import { afterAll, beforeAll, describe, it, type ExpectStatic } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { encodeScript, type ScriptEntry } from "../../../shared/model/script.ts";
 import type { Cluster } from "../../../scripts/lib/dev-server.ts";
@@ -33,14 +33,18 @@ afterAll(async () => {
   await cluster?.stop();
 });
 
-async function signIn(page: Page, as: { hive: string; key: string }, base = cluster.url): Promise<void> {
+async function signIn(
+  page: Page,
+  as: { hive: string; key: string },
+  base = cluster.url,
+): Promise<void> {
   await page.goto(`${base}/dashboard/`);
   await page.getByLabel("Hive", { exact: true }).fill(as.hive);
   await page.getByLabel("Hive key").fill(as.key);
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 
-async function expectAccessible(page: Page, expect: Parameters<Parameters<typeof it>[1]>[0]["expect"]) {
+async function expectAccessible(page: Page, expect: ExpectStatic) {
   expect(await axeViolations(page)).toEqual([]);
 }
 
@@ -64,7 +68,9 @@ describe("the dashboard", () => {
     await signIn(page, { hive, key: client.key });
     await page.locator(`tr[data-session="${id}"]`).waitFor();
     // The mission's markup is text: visible as characters, never run.
-    await expect.poll(() => page.locator(`tr[data-session="${id}"] td.mission`).textContent()).toContain("<script>");
+    await expect
+      .poll(() => page.locator(`tr[data-session="${id}"] td.mission`).textContent())
+      .toContain("<script>");
     await expectAccessible(page, expect);
     await screenshot(page, "sessions");
 
@@ -74,7 +80,9 @@ describe("the dashboard", () => {
     await page.getByRole("button", { name: "Start" }).click();
     // Steps arrive over the socket while the page stays open.
     await page.getByTestId("ask").waitFor({ timeout: 60_000 });
-    expect(Number((await page.getByTestId("live-steps").textContent())?.split(" ")[0])).toBeGreaterThan(0);
+    expect(
+      Number((await page.getByTestId("live-steps").textContent())?.split(" ")[0]),
+    ).toBeGreaterThan(0);
     expect(await page.getByTestId("ask-question").textContent()).toContain("<script>");
     await page.locator('li[data-file="src/notes.md"] pre').getByText("v = 2").waitFor();
     await expectAccessible(page, expect);
@@ -82,7 +90,9 @@ describe("the dashboard", () => {
 
     await page.getByLabel("Your answer").fill("yes, ship it");
     await page.getByRole("button", { name: "Answer" }).click();
-    await expect.poll(() => page.getByTestId("status").textContent(), { timeout: 60_000 }).toContain("achieved");
+    await expect
+      .poll(() => page.getByTestId("status").textContent(), { timeout: 60_000 })
+      .toContain("achieved");
     await screenshot(page, "session-finished");
     const before = await page.locator("[data-testid=timeline] li").count();
 
@@ -91,7 +101,9 @@ describe("the dashboard", () => {
     await first.getByRole("button", { name: "Roll back to step 1" }).click();
     await expect.poll(() => page.getByTestId("step").textContent(), { timeout: 30_000 }).toBe("1");
     await expect.poll(() => page.locator("[data-testid=timeline] li").count()).toBeLessThan(before);
-    await page.locator('li[data-file="src/notes.md"]').waitFor({ state: "detached", timeout: 30_000 });
+    await page
+      .locator('li[data-file="src/notes.md"]')
+      .waitFor({ state: "detached", timeout: 30_000 });
     await page.locator('li[data-file="src/app.ts"] pre').getByText("v = 1").waitFor();
     const notes = await fetch(`${cluster.url}/v1/hives/${hive}/workspace/file?path=src/notes.md`, {
       headers: { authorization: `Bearer ${client.key}` },
@@ -102,7 +114,7 @@ describe("the dashboard", () => {
     await page.getByRole("button", { name: "Fork at step 1" }).click();
     await page.locator("text=Forked from").waitFor();
     expect(page.url()).not.toContain(id);
-    expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(await page.evaluate(() => (globalThis as { __pwned?: number }).__pwned)).toBeUndefined();
     await page.close();
   });
 
@@ -121,7 +133,12 @@ describe("the dashboard", () => {
     await page.getByTestId("hive-name").waitFor();
     const keys = await fetch(`${cluster.url}/v1/admin/hives/${hive}/keys`, {
       headers: { authorization: `Bearer ${E2E_ADMIN_TOKEN}` },
-    }).then((r) => r.json() as Promise<{ keys: Array<{ id: string; label: string; revokedAt: number | null }> }>);
+    }).then(
+      (r) =>
+        r.json() as Promise<{
+          keys: Array<{ id: string; label: string; revokedAt: number | null }>;
+        }>,
+    );
     for (const k of keys.keys.filter((k) => k.revokedAt === null).slice(0, 1)) {
       // The newest key is the one just created (keys are listed newest first).
       await fetch(`${cluster.url}/v1/admin/hives/${hive}/keys/${k.id}`, {
@@ -131,14 +148,18 @@ describe("the dashboard", () => {
     }
     // The gateway's key cache forgets a revoked key at once in this isolate.
     await page.getByRole("link", { name: "Metrics" }).click();
-    await expect.poll(() => page.getByRole("alert").textContent(), { timeout: 30_000 }).toContain("INVALID_KEY");
+    await expect
+      .poll(() => page.getByRole("alert").textContent(), { timeout: 30_000 })
+      .toContain("INVALID_KEY");
     await page.getByLabel("Hive key").waitFor();
     await signIn(page, { hive, key: revokable.key });
     await expect.poll(() => page.getByRole("alert").textContent()).toContain("INVALID_KEY");
     await page.close();
   });
 
-  it("pages 10,000 artifacts whose values, names and sources hold markup, inertly", async ({ expect }) => {
+  it("pages 10,000 artifacts whose values, names and sources hold markup, inertly", async ({
+    expect,
+  }) => {
     const total = 10_000;
     const batch = 64;
     for (let start = 0; start < total; start += batch) {
@@ -151,7 +172,12 @@ describe("the dashboard", () => {
             kind: "fact",
             value: { html: HOSTILE, n },
             summary: `item ${n} ${HOSTILE}`,
-            provenance: { session: "s-bulk", agent: "loader", step: 0, source: `src/<b>${n}</b>.ts` },
+            provenance: {
+              session: "s-bulk",
+              agent: "loader",
+              step: 0,
+              source: `src/<b>${n}</b>.ts`,
+            },
           },
         };
       });
@@ -168,14 +194,16 @@ describe("the dashboard", () => {
     expect(await page.locator("tr[data-artifact]").count()).toBe(50);
     await page.getByRole("button", { name: "Next page" }).click();
     await page.getByText("Page 2,").waitFor();
-    expect(await page.locator("tr[data-artifact]").first().getAttribute("data-artifact")).toBe("bulk.item-00050");
+    expect(await page.locator("tr[data-artifact]").first().getAttribute("data-artifact")).toBe(
+      "bulk.item-00050",
+    );
     await expectAccessible(page, expect);
     await screenshot(page, "artifacts");
     await page.locator('a[href="#/artifact/bulk.item-00051"]').click();
     await page.getByTestId("artifact-value").waitFor();
     expect(await page.getByTestId("artifact-value").textContent()).toContain("<script>");
     await expectAccessible(page, expect);
-    expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(await page.evaluate(() => (globalThis as { __pwned?: number }).__pwned)).toBeUndefined();
     await page.close();
   });
 

@@ -27,10 +27,7 @@ type Bindings = { Bindings: Env };
 
 function hiveSamples(hive: string, figures: readonly SessionFigures[]): Sample[] {
   return [
-    ...metricSamples(
-      sumMetrics(figures.map((f) => f.metrics)),
-      { hive },
-    ),
+    ...metricSamples(sumMetrics(figures.map((f) => f.metrics)), { hive }),
     ...gaugeSamples(
       figures.map((f) => f.gauges),
       { hive },
