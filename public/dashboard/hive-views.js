@@ -293,8 +293,7 @@ export function MetricsSummary({ metrics }) {
         <tr>
           <th scope="row">Compactions</th>
           <td>
-            ${m.compactions.count} (${m.compactions.tokensBefore} → ${m.compactions.tokensAfter}
-            tokens)
+            ${`${m.compactions.count} (${m.compactions.tokensBefore} → ${m.compactions.tokensAfter} tokens)`}
           </td>
         </tr>
         <tr>

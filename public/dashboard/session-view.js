@@ -256,8 +256,7 @@ export function SessionView({ auth, onAuthError, id }) {
         data.envelope
           ? html`<table>
               <caption>
-                ${data.envelope.tokens} tokens; section cache hit rate
-                ${Math.round(data.envelope.hitRate * 100)}%
+                ${`${data.envelope.tokens} tokens; section cache hit rate ${Math.round(data.envelope.hitRate * 100)}%`}
               </caption>
               <thead>
                 <tr>

@@ -51,9 +51,7 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
     const axe = (
       globalThis as unknown as {
         axe: {
-          run: (
-            o: unknown,
-          ) => Promise<{
+          run: (o: unknown) => Promise<{
             violations: Array<{
               id: string;
               impact: string | null;

@@ -8,7 +8,7 @@ import { encodeScript, type ScriptEntry } from "../../../shared/model/script.ts"
 import type { Cluster } from "../../../scripts/lib/dev-server.ts";
 import { vendorDashboard } from "../../../scripts/dashboard-vendor.ts";
 import { bootCluster, E2E_ADMIN_TOKEN, hiveClient } from "../helpers.ts";
-import { axeViolations, launchBrowser, screenshot } from "./browser.ts";
+import { axeViolations, launchBrowser, screenshot, SCREENSHOTS } from "./browser.ts";
 import { flakyProxy } from "./flaky-proxy.ts";
 
 const HOSTILE = `<img src=x onerror="window.__pwned=1"><script>window.__pwned=1</script>`;
@@ -57,6 +57,7 @@ describe("the dashboard", () => {
       mission: `Write the app. ${HOSTILE}`,
       script: encodeScript([
         call("write_file", { path: "src/app.ts", content: "export const v = 1;\n" }),
+        call("stage_context", { path: "src/app.ts" }),
         call("write_file", { path: "src/notes.md", content: "# v = 2\n" }),
         call("ask_human", { question: `Ship it? ${HOSTILE}` }),
         call("finish", { status: "achieved", summary: "shipped" }),
@@ -94,6 +95,9 @@ describe("the dashboard", () => {
       .poll(() => page.getByTestId("status").textContent(), { timeout: 60_000 })
       .toContain("achieved");
     await screenshot(page, "session-finished");
+    // The README's picture: the top of the session view at a laptop's size.
+    await page.setViewportSize({ width: 1100, height: 900 });
+    await page.screenshot({ path: `${SCREENSHOTS}/readme-session.png` });
     const before = await page.locator("[data-testid=timeline] li").count();
 
     // Roll back to the first write: the timeline shortens and the later file is gone.
