@@ -27,7 +27,7 @@ import {
 } from "../shared/hive/writes.ts";
 import { createLogger, describeError } from "../shared/log.ts";
 import { PROTOCOL_VERSION } from "../shared/protocol.ts";
-import { ok } from "../shared/result.ts";
+import { err, ok, type Result } from "../shared/result.ts";
 import type { WorkspaceResult } from "../shared/workspace/errors.ts";
 import type { Manifest, ManifestInfo, WriteResult } from "../shared/workspace/manifest.ts";
 import type {
@@ -422,8 +422,17 @@ export class Hive extends Server<Env> {
   }
 
   /** Records a session started in this hive (the dashboard's list, the metrics routes). */
-  async registerSession(entry: SessionEntry): Promise<void> {
-    await registerSession(this.ctx.storage, SessionEntrySchema.parse(entry));
+  async registerSession(entry: SessionEntry): Promise<Result<null, "INVALID_REQUEST">> {
+    const parsed = SessionEntrySchema.safeParse(entry);
+    if (!parsed.success) {
+      return err(
+        "INVALID_REQUEST",
+        "not a session entry",
+        "send {id, mission, createdAt, forkOf?}",
+      );
+    }
+    await registerSession(this.ctx.storage, parsed.data);
+    return ok(null);
   }
 
   /** The hive's sessions, newest first; `before` is the previous page's `next`. */

@@ -1,17 +1,19 @@
 // Structured logging: one JSON line per event, so workerd's and wrangler's
 // output stays greppable and observability can index the fields. Context
 // (request id, hive, session, step) rides on child loggers; secrets never do.
+import { z } from "zod";
 import { redactSecrets } from "./gatekeeper/redact.ts";
 
 type Level = "debug" | "info" | "warn" | "error";
 
 /** The ids an event is about; every field is optional because not every event has them. */
-export interface LogContext {
-  requestId?: string;
-  hive?: string;
-  session?: string;
-  step?: number;
-}
+export const LogContextSchema = z.strictObject({
+  requestId: z.string().max(128).optional(),
+  hive: z.string().max(128).optional(),
+  session: z.string().max(128).optional(),
+  step: z.number().int().min(0).optional(),
+});
+export type LogContext = z.infer<typeof LogContextSchema>;
 
 export interface Logger {
   debug(event: string, fields?: Record<string, unknown>): void;
