@@ -197,16 +197,21 @@ describe("the dashboard", () => {
     await page.locator("tr[data-artifact]").first().waitFor();
     expect(await page.locator("tr[data-artifact]").count()).toBe(50);
     await page.getByRole("button", { name: "Next page" }).click();
-    await page.getByText("Page 2,").waitFor();
-    expect(await page.locator("tr[data-artifact]").first().getAttribute("data-artifact")).toBe(
-      "bulk.item-00050",
-    );
+    await expect
+      .poll(() => page.locator("tr[data-artifact]").first().getAttribute("data-artifact"))
+      .toBe("bulk.item-00050");
+    expect(await page.locator("tr[data-artifact]").count()).toBe(50);
     await expectAccessible(page, expect);
     await screenshot(page, "artifacts");
     await page.locator('a[href="#/artifact/bulk.item-00051"]').click();
     await page.getByTestId("artifact-value").waitFor();
     expect(await page.getByTestId("artifact-value").textContent()).toContain("<script>");
     await expectAccessible(page, expect);
+    await page.getByRole("link", { name: "Metrics" }).click();
+    await page.locator('[data-metric="steps"]').waitFor();
+    expect(Number(await page.locator('[data-metric="steps"]').textContent())).toBeGreaterThan(0);
+    await expectAccessible(page, expect);
+    await screenshot(page, "metrics");
     expect(await page.evaluate(() => (globalThis as { __pwned?: number }).__pwned)).toBeUndefined();
     await page.close();
   });
