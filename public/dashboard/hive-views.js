@@ -11,7 +11,7 @@ export const ARTIFACT_PAGE = 50;
 
 /** Loads `path`; a 401 signs out, any other error is shown. */
 function useLoad(auth, onAuthError, path, deps) {
-  const [state, setState] = useState({ data: null, error: null });
+  const [state, setState] = useState({ data: null, error: null, path: null });
   const [tick, setTick] = useState(0);
   useEffect(() => {
     let live = true;
@@ -23,13 +23,14 @@ function useLoad(auth, onAuthError, path, deps) {
         onAuthError(r.error);
         return;
       }
-      setState(r.ok ? { data: r.body, error: null } : { data: null, error: r.error });
+      setState(r.ok ? { data: r.body, error: null, path } : { data: null, error: r.error, path });
     });
     return () => {
       live = false;
     };
   }, [path, tick, ...deps]);
-  return [state, () => setTick((t) => t + 1)];
+  // `stale`: what is shown still belongs to the previous path (a page is loading).
+  return [{ ...state, stale: state.path !== path }, () => setTick((t) => t + 1)];
 }
 
 export function SessionsView({ auth, onAuthError }) {
@@ -85,7 +86,7 @@ export function ArtifactsView({ auth, onAuthError }) {
   const [events, setEvents] = useState(0);
   const seq = useRef(0);
   const after = cursors.at(-1);
-  const [{ data, error }, reload] = useLoad(
+  const [{ data, error, stale }, reload] = useLoad(
     auth,
     onAuthError,
     `/v1/hives/${enc(auth.hive)}/artifacts?limit=${ARTIFACT_PAGE}${after ? `&after=${enc(after)}` : ""}`,
@@ -131,7 +132,11 @@ export function ArtifactsView({ auth, onAuthError }) {
       data
         ? html`<table>
             <caption>
-              Page ${page}, ${data.artifacts.length} artifacts (at seq ${data.seq})
+              ${
+                stale
+                  ? `Loading page ${page}…`
+                  : `Page ${page}, ${data.artifacts.length} artifacts (at seq ${data.seq})`
+              }
             </caption>
             <thead>
               <tr>
