@@ -28,7 +28,7 @@ import {
 import { createLogger, describeError } from "../shared/log.ts";
 import { PROTOCOL_VERSION } from "../shared/protocol.ts";
 import type { KeptContent } from "../shared/context/refs.ts";
-import { ok, type Result } from "../shared/result.ts";
+import { err, ok, type Result } from "../shared/result.ts";
 import type { WorkspaceResult } from "../shared/workspace/errors.ts";
 import type { Manifest, ManifestInfo, WriteResult } from "../shared/workspace/manifest.ts";
 import type {
@@ -52,6 +52,13 @@ import {
 import type { WorkspaceConfig } from "./hive/workspace-store.ts";
 import { receive, send } from "./socket.ts";
 import { migrate, schemaVersion } from "./storage/migrate.ts";
+import {
+  listSessions,
+  registerSession,
+  SessionEntrySchema,
+  type SessionEntry,
+  type SessionPage,
+} from "./hive/session-registry.ts";
 
 export { HIVE_MIGRATIONS };
 
@@ -426,6 +433,25 @@ export class Hive extends Server<Env> {
   /** Active artifacts citing workspace code that has changed since they were written. */
   async staleArtifacts(): Promise<WorkspaceResult<StaleArtifact[]>> {
     return ok(await this.#workspace.stale(this.#store.snapshot().artifacts));
+  }
+
+  /** Records a session started in this hive (the dashboard's list, the metrics routes). */
+  async registerSession(entry: SessionEntry): Promise<Result<null, "INVALID_REQUEST">> {
+    const parsed = SessionEntrySchema.safeParse(entry);
+    if (!parsed.success) {
+      return err(
+        "INVALID_REQUEST",
+        "not a session entry",
+        "send {id, mission, createdAt, forkOf?}",
+      );
+    }
+    await registerSession(this.ctx.storage, parsed.data);
+    return ok(null);
+  }
+
+  /** The hive's sessions, newest first; `before` is the previous page's `next`. */
+  async sessions(limit = 50, before?: string): Promise<SessionPage> {
+    return listSessions(this.ctx.storage, Math.min(Math.max(limit, 1), 1_000), before);
   }
 
   /** Health as seen from inside the object: schema version, log and sockets. */

@@ -9,6 +9,7 @@ import { STATE_DIR } from "./lib/cluster.ts";
 import { createHiveKey, newAdminToken } from "../cli/commands/hive.ts";
 import { DEMO_HIVE, runDemo } from "./lib/demo.ts";
 import { startCluster, type Cluster } from "./lib/dev-server.ts";
+import { vendorDashboard } from "./dashboard-vendor.ts";
 
 const HEALTH_DEADLINE_MS = 60_000;
 /** Model settings passed through to the cluster when set (see docs/models.md). */
@@ -92,6 +93,8 @@ function printReady(
 Lethe is running at ${url}  (healthy after ${seconds} s)
 ${lines.join("\n")}
 
+  Dashboard: ${url}/dashboard/   (sign in with hive "${DEMO_HIVE}" and the LETHE_KEY below)
+
   Local development credentials (this run only):
     LETHE_ADMIN_TOKEN=${adminToken}
     LETHE_KEY=${key}          (hive "${DEMO_HIVE}")
@@ -148,6 +151,8 @@ async function main(): Promise<void> {
   }
   let cluster: Cluster;
   try {
+    // The dashboard's browser modules come from node_modules (npm install copies them too).
+    vendorDashboard();
     cluster = await startCluster({ port, persistTo, echo: flags.verbose, vars });
   } catch (error) {
     fail(error instanceof Error ? error.message : String(error), `see ${logPath}`);

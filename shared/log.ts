@@ -1,18 +1,68 @@
 // Structured logging: one JSON line per event, so workerd's and wrangler's
-// output stays greppable and observability can index the fields.
+// output stays greppable and observability can index the fields. Context
+// (request id, hive, session, step) rides on child loggers; secrets never do.
+import { z } from "zod";
+import { redactSecrets } from "./gatekeeper/redact.ts";
 
 type Level = "debug" | "info" | "warn" | "error";
+
+/** The ids an event is about; every field is optional because not every event has them. */
+export const LogContextSchema = z.strictObject({
+  requestId: z.string().max(128).optional(),
+  hive: z.string().max(128).optional(),
+  session: z.string().max(128).optional(),
+  step: z.number().int().min(0).optional(),
+});
+export type LogContext = z.infer<typeof LogContextSchema>;
 
 export interface Logger {
   debug(event: string, fields?: Record<string, unknown>): void;
   info(event: string, fields?: Record<string, unknown>): void;
   warn(event: string, fields?: Record<string, unknown>): void;
   error(event: string, fields?: Record<string, unknown>): void;
+  /** A logger whose every line also carries `context`. */
+  with(context: LogContext & Record<string, unknown>): Logger;
 }
 
-export function createLogger(component: string): Logger {
+/** Field names whose values are credentials: dropped whatever their content. */
+const SECRET_FIELD = /authorization|api_?key|token|password|secret|cookie|^key$/i;
+/** Nested values deeper than this are cut: a log line is not a dump. */
+const MAX_DEPTH = 4;
+
+/** A copy of `value` safe to log: secret-named fields dropped, secrets in strings redacted. */
+export function scrubLogValue(value: unknown, depth = 0): unknown {
+  if (typeof value === "string") {
+    return redactSecrets(value).text;
+  }
+  if (typeof value !== "object" || value === null) {
+    return value;
+  }
+  if (depth >= MAX_DEPTH) {
+    return "[…]";
+  }
+  if (Array.isArray(value)) {
+    return value.map((v) => scrubLogValue(v, depth + 1));
+  }
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [
+      k,
+      SECRET_FIELD.test(k) ? "[REDACTED]" : scrubLogValue(v, depth + 1),
+    ]),
+  );
+}
+
+export function createLogger(component: string, context: Record<string, unknown> = {}): Logger {
   const write = (level: Level, event: string, fields?: Record<string, unknown>) => {
-    const line = JSON.stringify({ level, component, event, ...fields });
+    const line = JSON.stringify(
+      scrubLogValue({
+        level,
+        at: new Date().toISOString(),
+        component,
+        event,
+        ...context,
+        ...fields,
+      }),
+    );
     if (level === "error") {
       console.error(line);
     } else if (level === "warn") {
@@ -26,6 +76,7 @@ export function createLogger(component: string): Logger {
     info: (event, fields) => write("info", event, fields),
     warn: (event, fields) => write("warn", event, fields),
     error: (event, fields) => write("error", event, fields),
+    with: (more) => createLogger(component, { ...context, ...more }),
   };
 }
 

@@ -2,6 +2,7 @@
 // classifies the intent into domains, keywords decide when it cannot, and all
 // tools are offered when neither can. Called by the router Worker.
 import { z } from "zod";
+import { LogContextSchema } from "../log.ts";
 import {
   ALWAYS_ROUTED_DOMAINS,
   DOMAINS,
@@ -30,6 +31,8 @@ export const RouteRequestSchema = z.strictObject({
   intent: z.string().max(MAX_INTENT_CHARS * 4),
   /** Restrict routing to these domains (a persona that never edits, say). */
   domains: z.array(z.string()).max(50).optional(),
+  /** Ids for the router's log lines (request, hive, session, step); never used to route. */
+  context: LogContextSchema.optional(),
 });
 export type RouteRequest = z.infer<typeof RouteRequestSchema>;
 

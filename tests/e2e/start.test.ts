@@ -54,6 +54,9 @@ describe("npm start", () => {
     expect(output).toMatch(/step {2}\d\/15 {2}apply_patch/);
     const health = await fetch(`http://127.0.0.1:${PORT}/health`);
     expect(await health.json()).toMatchObject({ ok: true });
+    expect(output).toContain(`Dashboard: http://127.0.0.1:${PORT}/dashboard/`);
+    const dashboard = await fetch(`http://127.0.0.1:${PORT}/dashboard/`);
+    expect(await dashboard.text()).toContain("<title>Lethe dashboard</title>");
 
     child.kill("SIGINT");
     expect(await exited).toBe(0);

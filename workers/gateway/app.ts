@@ -12,6 +12,8 @@ import { hiveSocket, hives } from "./routes/hives.ts";
 import { model } from "./routes/model.ts";
 import { WORKSPACE_ROUTES, workspace } from "./routes/workspace.ts";
 import { sessionSockets, sessions } from "./routes/sessions.ts";
+import { adminObserve, hiveObserve, sessionObserve } from "./routes/observe.ts";
+import { requestLog } from "./request-log.ts";
 
 /** Largest JSON body the API accepts; workspace uploads have their own limit. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
@@ -39,9 +41,17 @@ export const ROUTES = {
   "GET /v1/hives/:hive/snapshot": "active artifacts and the seq they reflect",
   ...WORKSPACE_ROUTES,
   ...COMPRESS_ROUTES,
+  "GET /v1/hives/:hive/sessions": "the hive's sessions, newest first ?limit&before",
+  "GET /v1/hives/:hive/metrics": "the hive's metrics, Prometheus text (?format=json for JSON)",
+  "GET /v1/admin/metrics": "every hive's metrics, Prometheus text (admin token)",
+  "GET /v1/sessions/:id/metrics": "a session's figures, recounted from its trace",
+  "GET /v1/sessions/:id/steps": "the current branch's steps with L1 occupancy ?limit",
+  "GET /v1/sessions/:id/spans": "a session's trace as OpenTelemetry JSON spans",
+  "GET /dashboard/": "the dashboard (sign in with a hive key)",
 } as const;
 
 export const app = new Hono<{ Bindings: Env }>()
+  .use("*", requestLog)
   .use(
     "/v1/*",
     bodyLimit({
@@ -62,8 +72,11 @@ export const app = new Hono<{ Bindings: Env }>()
     const report = await gatherHealth(c.env);
     return c.json(report, report.ok ? 200 : 503);
   })
+  .route("/v1/sessions", sessionObserve)
   .route("/v1/sessions", sessions)
+  .route("/v1/admin", adminObserve)
   .route("/v1/admin", admin)
+  .route("/v1/hives", hiveObserve)
   .route("/v1/hives", workspace)
   .route("/v1/hives", compress)
   .route("/v1/hives", hives)

@@ -35,7 +35,9 @@ export default class Router extends WorkerEntrypoint<Cloudflare.Env> {
     try {
       const decision = await routeStep(parsed.data, modelClassifier(this.env));
       if (decision.fallback) {
-        log.info("route.fallback", { method: decision.method, code: decision.fallback.code });
+        log
+          .with(parsed.data.context ?? {})
+          .info("route.fallback", { method: decision.method, code: decision.fallback.code });
       }
       return ok(decision);
     } catch (error) {

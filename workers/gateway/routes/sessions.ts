@@ -111,6 +111,13 @@ export const sessions = new Hono<Bindings>()
     await authorizeHive(c, config.hive);
     const id = `s-${crypto.randomUUID()}`;
     const created = unwrap(await c.env.AgentSession.getByName(id).init(config));
+    unwrap(
+      await c.env.Hive.getByName(config.hive).registerSession({
+        id,
+        mission: config.mission,
+        createdAt: Date.now(),
+      }),
+    );
     return c.json({ id, config: created, socket: `/parties/agent-session/${id}` }, 201);
   })
   .get("/:id", async (c) => {
@@ -157,6 +164,15 @@ export const sessions = new Hono<Bindings>()
         c.req.param("id"),
         c.req.valid("json").checkpoint,
       ),
+    );
+    const origin = unwrap(await c.env.AgentSession.getByName(id).describe()).config;
+    unwrap(
+      await c.env.Hive.getByName(origin.hive).registerSession({
+        id,
+        mission: origin.mission,
+        createdAt: Date.now(),
+        forkOf: c.req.param("id"),
+      }),
     );
     return c.json({ id, from: c.req.param("id"), checkpoint: manifest }, 201);
   })
