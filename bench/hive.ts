@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import WebSocket from "ws";
-import { followHive, type HiveFollower } from "../cli/commands/follow.ts";
+import { followHive, type HiveFollower } from "../shared/client/follow.ts";
 import { createHiveKey, newAdminToken } from "../cli/commands/hive.ts";
 import { MAX_BATCH_WRITES } from "../shared/hive/writes.ts";
 import { freePort, startCluster } from "../scripts/lib/dev-server.ts";
