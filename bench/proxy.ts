@@ -106,6 +106,7 @@ async function main() {
   const persistTo = mkdtempSync(path.join(tmpdir(), "lethe-bench-proxy-"));
   const cluster = await startCluster({
     persistTo,
+    readyTimeoutMs: 300_000,
     vars: {
       LETHE_ADMIN_TOKEN: admin,
       LETHE_MODEL_BASE_URL: upstream.url,

@@ -39,6 +39,7 @@ beforeAll(async () => {
   persistTo = freshStateDir("proxy");
   cluster = await startCluster({
     persistTo,
+    readyTimeoutMs: 300_000,
     vars: {
       LETHE_ADMIN_TOKEN: E2E_ADMIN_TOKEN,
       LETHE_MODEL_BASE_URL: upstream.url,
@@ -51,7 +52,7 @@ beforeAll(async () => {
   });
   keyA = (await createHiveKey(cluster.url, E2E_ADMIN_TOKEN, "alpha", "e2e")).key;
   keyB = (await createHiveKey(cluster.url, E2E_ADMIN_TOKEN, "beta", "e2e")).key;
-}, 180_000);
+}, 360_000);
 
 afterAll(async () => {
   await cluster?.stop();
@@ -75,24 +76,21 @@ function promptText(request: UpstreamRequest): string {
     .join("\n");
 }
 
-/** The request that made the model read a ref, and whether its prompt showed the fact. */
+/** Reads of a ref since request `from`, and whether the prompt that led to the first showed the fact. */
 function refReads(from: number) {
   const requests = upstream.requests.slice(from);
-  const reading = requests.find((r) => {
-    const last = r.messages.at(-1);
-    return (
-      last?.role !== "tool" &&
-      promptText(r).includes("check_queue") &&
-      !promptText(r).includes("lethe_read_ref")
-    );
-  });
+  const reads = (r: UpstreamRequest) =>
+    r.messages.some((m) => m.tool_calls?.some((c) => c.function.name === "lethe_read_ref"));
+  const first = requests.findIndex(
+    (r, i) =>
+      !reads(r) && requests[i + 1] !== undefined && reads(requests[i + 1] as UpstreamRequest),
+  );
   return {
-    reads: requests.filter((r) =>
-      r.messages.some((m) => m.tool_calls?.some((c) => c.function.name === "lethe_read_ref")),
-    ).length,
-    factShownBeforeRead: reading
-      ? promptText(reading).includes(`deploy_port=${DEPLOY_PORT}`)
-      : undefined,
+    reads: requests.filter(reads).length,
+    factShownBeforeRead:
+      first < 0
+        ? undefined
+        : promptText(requests[first] as UpstreamRequest).includes(`deploy_port=${DEPLOY_PORT}`),
   };
 }
 

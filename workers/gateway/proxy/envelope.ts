@@ -137,6 +137,68 @@ function archive(
   };
 }
 
+/** Characters of a call's arguments and of its result's head shown in the ledger. */
+const LEDGER_ARGS_CHARS = 120;
+const LEDGER_PREVIEW_CHARS = 80;
+
+/**
+ * One line per older tool call: name, arguments, a preview of its result and the
+ * ref of the whole result, so every earlier result is one lethe_read_ref away.
+ */
+function toolLedger(
+  older: readonly { message: ChatMessage; turn: number }[],
+  tokenizer: Tokenizer,
+  kept: KeptContent[],
+): ChatMessage | undefined {
+  const results = new Map<string, { content: string; turn: number }>();
+  for (const { message, turn } of older) {
+    if (message.role === "tool") {
+      results.set(message.tool_call_id, { content: message.content, turn });
+    }
+  }
+  const lines: string[] = [];
+  const shown = new Set<string>();
+  const entry = (name: string, args: string, id: string, turn: number) => {
+    const result = results.get(id);
+    shown.add(id);
+    const call = `${name}(${args.length > LEDGER_ARGS_CHARS ? `${args.slice(0, LEDGER_ARGS_CHARS)}…` : args})`;
+    if (result === undefined) {
+      return `- [turn ${turn}] ${call} → no result yet`;
+    }
+    const ref = refFor(result.content);
+    kept.push({ ref, content: result.content });
+    const head = result.content.slice(0, LEDGER_PREVIEW_CHARS).replaceAll("\n", " ");
+    const tokens =
+      result.content.length > 256 * 1024
+        ? Math.ceil(result.content.length / 4)
+        : tokenizer.countCached(result.content);
+    return `- [turn ${turn}] ${call} → ${ref} (${tokens} tokens): ${head}${result.content.length > LEDGER_PREVIEW_CHARS ? "…" : ""}`;
+  };
+  for (const { message, turn } of older) {
+    if (message.role === "assistant") {
+      for (const c of message.tool_calls ?? []) {
+        lines.push(entry(c.function.name, c.function.arguments, c.id, turn));
+      }
+    }
+  }
+  for (const [id, result] of results) {
+    if (!shown.has(id)) {
+      const ref = refFor(result.content);
+      kept.push({ ref, content: result.content });
+      lines.push(`- [turn ${result.turn}] result of an earlier call ${id} → ${ref}`);
+    }
+  }
+  if (lines.length === 0) {
+    return undefined;
+  }
+  return {
+    role: "user",
+    content: ["[TOOL CALLS] earlier calls; lethe_read_ref reads a whole result:", ...lines].join(
+      "\n",
+    ),
+  };
+}
+
 function artifactSection(artifacts: readonly ProxyArtifact[], tokenizer: Tokenizer): string {
   if (artifacts.length === 0) {
     return "";
@@ -183,12 +245,26 @@ export async function buildEnvelope(
   const allOlder = convo.slice(anchorAt >= 0 && anchorAt < start ? anchorAt + 1 : 0, start);
   const archived = archive(allOlder, tokenizer, kept);
   const older = allOlder.slice(archived.count);
-  let compactedMessages: ChatMessage[] = archived.message === undefined ? [] : [archived.message];
-  if (older.length > 0) {
-    const texts = older.map((c) => asText(c.message, tokenizer, kept));
+  const compactedMessages: ChatMessage[] = archived.message === undefined ? [] : [archived.message];
+  const ledger = toolLedger(older, tokenizer, kept);
+  if (ledger !== undefined) {
+    compactedMessages.push(ledger);
+  }
+  // Prose (user turns, assistant text) goes to the compactor; tool traffic is in the ledger.
+  const prose = older.filter(
+    (c) =>
+      c.message.role === "user" ||
+      (c.message.role === "assistant" && (c.message.content ?? "") !== ""),
+  );
+  if (prose.length > 0) {
+    const texts = prose.map((c): ChatMessage =>
+      c.message.role === "assistant"
+        ? { role: "assistant", content: c.message.content ?? "" }
+        : c.message,
+    );
     const run = await compressConversation(texts, {
       tokenizer,
-      turnNumbers: older.map((c) => c.turn),
+      turnNumbers: prose.map((c) => c.turn),
       section: "proxy history",
     });
     if (run.ok) {
