@@ -150,18 +150,16 @@ describe("request parsing and the SSE answer", () => {
       true,
     );
     expect(frames.at(-1)).toBe("data: [DONE]\n\n");
-    const parsed = frames
-      .slice(0, -1)
-      .map(
-        (f) =>
-          JSON.parse(f.slice(6)) as {
-            choices: {
-              delta: { tool_calls?: { function: { arguments: string } }[] };
-              finish_reason: string | null;
-            }[];
-            usage?: unknown;
-          },
-      );
+    const parsed = frames.slice(0, -1).map(
+      (f) =>
+        JSON.parse(f.slice(6)) as {
+          choices: {
+            delta: { tool_calls?: { function: { arguments: string } }[] };
+            finish_reason: string | null;
+          }[];
+          usage?: unknown;
+        },
+    );
     const args = parsed
       .flatMap((p) => p.choices.flatMap((c) => c.delta.tool_calls ?? []))
       .map((c) => c.function.arguments)
