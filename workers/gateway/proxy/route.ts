@@ -13,7 +13,7 @@ import { isAppError } from "../../../shared/errors.ts";
 import { createLogger, describeError } from "../../../shared/log.ts";
 import { SESSION_ID_PATTERN } from "../../../shared/session/config.ts";
 import { authorizeHive, HIVE_KEY_PREFIX, presentedKey } from "../auth.ts";
-import { chainOf } from "./chain.ts";
+import { chainOf, type ChainLink } from "./chain.ts";
 import { buildEnvelope } from "./envelope.ts";
 import { LETHE_TOOL_NAMES, LETHE_TOOLS, runLetheTool } from "./lethe-tools.ts";
 import {
@@ -123,19 +123,22 @@ function rpcFailure(result: { code: string; message: string; hint?: string }): P
 }
 
 /** The links to store: long contents go once, as their ref (the original is in `kept`). */
-function storedLinks(messages: readonly ChatMessage[], known: number, kept: KeptContent[]) {
-  return chainOf(messages)
-    .slice(known)
-    .map((link) => {
-      if (link.content.length <= INLINE_LINK_CHARS) {
-        return link;
-      }
-      const message = messages[link.position];
-      const text = message?.content ?? link.content;
-      const ref = refFor(text);
-      kept.push({ ref, content: text });
-      return { ...link, content: JSON.stringify({ role: link.role, ref }) };
-    });
+function storedLinks(
+  messages: readonly ChatMessage[],
+  chain: readonly ChainLink[],
+  known: number,
+  kept: KeptContent[],
+) {
+  return chain.slice(known).map((link) => {
+    if (link.content.length <= INLINE_LINK_CHARS) {
+      return link;
+    }
+    const message = messages[link.position];
+    const text = message?.content ?? link.content;
+    const ref = refFor(text);
+    kept.push({ ref, content: text });
+    return { ...link, content: JSON.stringify({ role: link.role, ref }) };
+  });
 }
 
 /** Content longer than this is estimated (4 characters a token), not counted: a 20 MB result. */
@@ -186,14 +189,15 @@ async function handle(c: Context<Bindings>): Promise<Response> {
   }
   const tokenizer = await loadTokenizer();
   const stub = c.env.AgentSession.getByName(session);
-  const chain = chainOf(messages).map((l) => l.chain);
+  const chainLinks = chainOf(messages);
+  const chain = chainLinks.map((l) => l.chain);
   const plan = await stub.proxyPlan(hive, { chain, refs: [] });
   if (!plan.ok) {
     throw rpcFailure(plan);
   }
   const envelope = await buildEnvelope(messages, plan.value.artifacts, tokenizer);
   const kept = [...envelope.kept];
-  const links = storedLinks(messages, plan.value.known, kept);
+  const links = storedLinks(messages, chainLinks, plan.value.known, kept);
   const refs = [...new Set(kept.map((k) => k.ref))];
   const missing = await stub.proxyPlan(hive, { chain: [], refs });
   if (!missing.ok) {
