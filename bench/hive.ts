@@ -8,7 +8,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import WebSocket from "ws";
-import { followHive, type HiveFollower } from "../cli/commands/follow.ts";
+import { followHive, type HiveFollower } from "../shared/client/follow.ts";
+import { Lethe, LetheError, type PutRequest } from "../shared/client/lethe.ts";
 import { createHiveKey, newAdminToken } from "../cli/commands/hive.ts";
 import { MAX_BATCH_WRITES } from "../shared/hive/writes.ts";
 import { freePort, startCluster } from "../scripts/lib/dev-server.ts";
@@ -54,13 +55,19 @@ async function main(): Promise<void> {
       const { key } = await createHiveKey(cluster.url, admin, hive, "bench");
       return { hive, key };
     };
-    const http = (hive: string, key: string) => async (body: unknown) => {
-      const response = await fetch(`${cluster.url}/v1/hives/${hive}/artifacts`, {
-        method: "POST",
-        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-        body: JSON.stringify(body),
-      });
-      return { status: response.status, body: (await response.json()) as { seq?: number } };
+    const http = (hive: string, key: string) => {
+      const lethe = new Lethe({ url: cluster.url, key });
+      return async (body: unknown) => {
+        try {
+          const value = await lethe.putArtifact(hive, body as PutRequest);
+          return { status: 200, body: value as { seq?: number } };
+        } catch (error) {
+          if (error instanceof LetheError && error.status !== undefined) {
+            return { status: error.status, body: {} as { seq?: number } };
+          }
+          throw error;
+        }
+      };
     };
 
     // Everything here shares the machine's CPUs with the cluster: say how busy it was.

@@ -19,6 +19,7 @@ import { hybridSearch, type Candidate } from "../shared/l3/hybrid.ts";
 import { LocalVectorIndex, MemoryVectorRows } from "../shared/l3/local-index.ts";
 import { nodeMapper } from "../shared/mapper/node-grammars.ts";
 import { FILES, generate, querySets, type Sym } from "./workspace-corpus.ts";
+import { Lethe } from "../shared/client/lethe.ts";
 
 const PORT = await freePort();
 const TOP_K = 5;
@@ -126,23 +127,15 @@ async function clusterRun(files: Record<string, string>, symbols: Sym[]): Promis
   try {
     const hive = `bench-ws-${Date.now().toString(36)}`;
     const { key } = await createHiveKey(cluster.url, admin, hive, "bench");
-    const base = `${cluster.url}/v1/hives/${hive}/workspace`;
-    const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
+    const lethe = new Lethe({ url: cluster.url, key, timeoutMs: 300_000 });
+    const base = `/v1/hives/${hive}/workspace`;
     const entries = Object.entries(files);
     const t0 = performance.now();
     for (let i = 0; i < entries.length; i += UPLOAD_BATCH) {
       const batch = entries
         .slice(i, i + UPLOAD_BATCH)
         .map(([p, content]) => ({ path: p, content }));
-      const response = await fetch(`${base}/files`, {
-        method: "POST",
-        headers,
-        body: JSON.stringify({ files: batch }),
-      });
-      if (response.status !== 201) {
-        throw new Error(`upload failed: ${response.status} ${await response.text()}`);
-      }
-      await response.arrayBuffer();
+      await lethe.request("POST", `${base}/files`, { files: batch });
     }
     const total = performance.now() - t0;
     line(
@@ -151,12 +144,11 @@ async function clusterRun(files: Record<string, string>, symbols: Sym[]): Promis
       `${entries.length / UPLOAD_BATCH} requests of ${UPLOAD_BATCH} files`,
     );
     line("upload + index over HTTP: per file", ms(total / FILES));
-    const statusResponse = await fetch(`${base}/status`, { headers });
-    const status = (await statusResponse.json()) as {
+    const status = await lethe.request<{
       pending: number;
       documents: number;
       vectorBackend: string;
-    };
+    }>("GET", `${base}/status`);
     line(
       "index state after upload",
       `pending ${status.pending}`,
@@ -167,12 +159,10 @@ async function clusterRun(files: Record<string, string>, symbols: Sym[]): Promis
       let hits = 0;
       for (const q of set.queries) {
         const q0 = performance.now();
-        const response = await fetch(`${base}/search`, {
-          method: "POST",
-          headers,
-          body: JSON.stringify({ query: q.text, topK: TOP_K }),
+        const found = await lethe.request<Candidate[]>("POST", `${base}/search`, {
+          query: q.text,
+          topK: TOP_K,
         });
-        const found = (await response.json()) as Candidate[];
         latencies.push(performance.now() - q0);
         hits += found.some((c) => c.path === q.path) ? 1 : 0;
       }
@@ -193,12 +183,10 @@ async function clusterRun(files: Record<string, string>, symbols: Sym[]): Promis
     const statusLatencies: number[] = [];
     for (const s of symbols.slice(0, 100)) {
       const d0 = performance.now();
-      await (
-        await fetch(`${base}/definitions?name=${encodeURIComponent(s.name)}`, { headers })
-      ).arrayBuffer();
+      await lethe.request("GET", `${base}/definitions?name=${encodeURIComponent(s.name)}`);
       defLatencies.push(performance.now() - d0);
       const b0 = performance.now();
-      await (await fetch(`${base}/manifests?limit=1`, { headers })).arrayBuffer();
+      await lethe.request("GET", `${base}/manifests?limit=1`);
       statusLatencies.push(performance.now() - b0);
     }
     line(

@@ -14,6 +14,7 @@ import {
   statusCommand,
 } from "./commands/sessions.ts";
 import { workspaceCommand } from "./commands/workspace.ts";
+import { packageVersion } from "./version.ts";
 
 type Command = (args: string[], ctx: CliContext) => Promise<void>;
 
@@ -62,6 +63,7 @@ const USAGE = [
   "usage: lethe [--url <gateway>] [--admin-token <t>] [--key <k>] <command> ...",
   ...Object.values(COMMANDS).map((c) => `  ${c.usage}`),
   "environment: LETHE_URL, LETHE_ADMIN_TOKEN, LETHE_KEY",
+  "lethe --version prints the version; lethe <command> --help a command's usage",
 ].join("\n");
 
 const GLOBAL_OPTIONS = {
@@ -69,8 +71,15 @@ const GLOBAL_OPTIONS = {
   "admin-token": { type: "string" },
   key: { type: "string" },
   help: { type: "boolean", short: "h" },
+  version: { type: "boolean", short: "v" },
 } as const;
-type Globals = { url?: string; "admin-token"?: string; key?: string; help?: boolean };
+type Globals = {
+  url?: string;
+  "admin-token"?: string;
+  key?: string;
+  help?: boolean;
+  version?: boolean;
+};
 
 /** Takes the global options out wherever they appear; the rest goes to the command. */
 export function splitGlobals(argv: string[]): { globals: Globals; rest: string[] } {
@@ -88,8 +97,8 @@ export function splitGlobals(argv: string[]): { globals: Globals; rest: string[]
       continue;
     }
     taken.add(token.index);
-    if (token.name === "help") {
-      globals.help = true;
+    if (token.name === "help" || token.name === "version") {
+      globals[token.name] = true;
     } else if (typeof token.value === "string") {
       globals[token.name as "url" | "admin-token" | "key"] = token.value;
       if (!token.inlineValue) {
@@ -117,6 +126,15 @@ export async function main(
   try {
     const { globals, rest } = splitGlobals(argv);
     const [name, ...args] = rest;
+    if (globals.version === true) {
+      io.out(packageVersion());
+      return 0;
+    }
+    const asked = name === undefined ? undefined : COMMANDS[name];
+    if (globals.help === true && asked !== undefined) {
+      io.out(`usage: lethe ${asked.usage}`);
+      return 0;
+    }
     if (globals.help === true || name === undefined) {
       io.out(USAGE);
       return name === undefined && globals.help !== true ? 1 : 0;

@@ -43,6 +43,14 @@ import { commitDraft, runStep, type StepResult } from "./session/step-runner.ts"
 import type { Turn } from "./session/transcript-store.ts";
 import { receive, send } from "./socket.ts";
 import { migrate, schemaVersion } from "./storage/migrate.ts";
+import {
+  proxyCommit,
+  proxyPlan,
+  proxyReadRef,
+  proxySaveArtifact,
+  proxyStats,
+} from "./session/proxy-rpc.ts";
+import { ProxyStore } from "./session/proxy-store.ts";
 
 export type { StepResult };
 
@@ -622,6 +630,29 @@ export class AgentSession extends Server<Env> {
   }
 
   /** Health as seen from inside the object: schema version and live sockets. */
+  // The context-managing proxy (workers/gateway/proxy): its storage lives in
+  // session/proxy-store.ts; these delegate to session/proxy-rpc.ts.
+  #proxyStore: ProxyStore | undefined;
+  #proxy(): ProxyStore {
+    this.#proxyStore ??= new ProxyStore(this.ctx.storage);
+    return this.#proxyStore;
+  }
+  async proxyPlan(hive: string, input: unknown) {
+    return proxyPlan(this.#proxy(), hive, this.#store.config()?.hive ?? null, input);
+  }
+  async proxyCommit(hive: string, input: unknown) {
+    return proxyCommit(this.#proxy(), hive, input);
+  }
+  async proxyReadRef(hive: string, ref: string) {
+    return proxyReadRef(this.#proxy(), hive, ref);
+  }
+  async proxySaveArtifact(hive: string, input: unknown) {
+    return proxySaveArtifact(this.#proxy(), hive, input);
+  }
+  async proxyStats(hive: string) {
+    return proxyStats(this.#proxy(), hive);
+  }
+
   async health(): Promise<ComponentHealth> {
     return {
       component: "AgentSession",

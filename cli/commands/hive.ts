@@ -3,53 +3,35 @@
 // to mint a local development key, and by the e2e tests and benchmarks.
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
-import { ErrorBodySchema } from "../../shared/errors.ts";
+import { Lethe, LetheError, type CreatedKey, type ListQuery } from "../../shared/client/lethe.ts";
 import { ArtifactPageSchema, type ArtifactPage } from "../../shared/hive/reads.ts";
 import { CliError, type CliContext } from "./context.ts";
 
-export interface CreatedKey {
-  id: string;
-  hive: string;
-  key: string;
-  label: string;
-  createdAt: number;
-}
+export type { CreatedKey };
 
 /** A random admin token for a local cluster (`npm start` passes it with --var). */
 export function newAdminToken(): string {
   return `lethe-admin-${randomBytes(24).toString("hex")}`;
 }
 
-async function call(
-  url: string,
-  init: RequestInit,
-  what: string,
-): Promise<{ status: number; body: unknown }> {
-  let response: Response;
+/** Runs one typed-client call; its failure becomes the CLI's one-line error. */
+async function call<T>(what: string, run: () => Promise<T>): Promise<T> {
   try {
-    response = await fetch(url, init);
-  } catch {
-    throw new CliError(
-      `cannot reach the gateway at ${new URL(url).origin}`,
-      "start the cluster with `npm start`, or pass --url <gateway>",
-    );
-  }
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // Not JSON (a proxy's error page): reported below with its status.
-  }
-  if (!response.ok) {
-    const parsed = ErrorBodySchema.safeParse(body);
-    if (parsed.success) {
-      const e = parsed.data.error;
-      throw new CliError(`${what} failed: ${e.code}: ${e.message}`, e.hint ?? "see docs/hive.md");
+    return await run();
+  } catch (error) {
+    if (error instanceof LetheError) {
+      const transport = error.status === undefined;
+      throw new CliError(
+        transport ? error.message : `${what} failed: ${error.code}: ${error.message}`,
+        transport
+          ? error.hint
+          : error.hint === "GET / lists the routes"
+            ? "see docs/hive.md"
+            : error.hint,
+      );
     }
-    throw new CliError(`${what} failed with HTTP ${response.status}`, "is --url a Lethe gateway?");
+    throw error;
   }
-  return { status: response.status, body };
 }
 
 /** POST /v1/admin/hives/:hive/keys: a new key for `hive` (created on first use). */
@@ -59,16 +41,9 @@ export async function createHiveKey(
   hive: string,
   label = "cli",
 ): Promise<CreatedKey> {
-  const { body } = await call(
-    `${baseUrl}/v1/admin/hives/${encodeURIComponent(hive)}/keys`,
-    {
-      method: "POST",
-      headers: { authorization: `Bearer ${adminToken}`, "content-type": "application/json" },
-      body: JSON.stringify({ label }),
-    },
-    "creating a key",
+  return call("creating a key", () =>
+    new Lethe({ url: baseUrl, adminToken }).createHiveKey(hive, label),
   );
-  return body as CreatedKey;
 }
 
 /** For `npm start`: a development key for `hive`, printed once. */
@@ -92,11 +67,9 @@ export async function listArtifacts(
   const all: ArtifactPage["artifacts"] = [];
   let after: string | null = null;
   do {
-    const query = new URLSearchParams({ limit: "500", ...filters, ...(after ? { after } : {}) });
-    const { body } = await call(
-      `${baseUrl}/v1/hives/${encodeURIComponent(hive)}/artifacts?${query}`,
-      { headers: { authorization: `Bearer ${key}` } },
-      "listing artifacts",
+    const query = { limit: 500, ...filters, ...(after ? { after } : {}) };
+    const body = await call("listing artifacts", () =>
+      new Lethe({ url: baseUrl, key }).listArtifacts(hive, query as ListQuery),
     );
     const page = ArtifactPageSchema.parse(body);
     all.push(...page.artifacts);

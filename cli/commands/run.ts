@@ -7,7 +7,7 @@ import PartySocket from "partysocket";
 import { PRESET_NAMES } from "../../shared/agent/presets.ts";
 import { HIVE_NAME_PATTERN } from "../../shared/session/config.ts";
 import { CliError, type CliContext } from "./context.ts";
-import { PlainWebSocket } from "./follow.ts";
+import { PlainWebSocket } from "../../shared/client/follow.ts";
 import { createHiveKey } from "./hive.ts";
 import { scanDirectory } from "./run-scan.ts";
 import {

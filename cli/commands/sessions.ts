@@ -2,7 +2,7 @@
 // `answer`, plus the session HTTP client `lethe run` (run.ts) drives a mission with.
 // Every failure is a CliError: one line with what to do.
 import { parseArgs } from "node:util";
-import { ErrorBodySchema } from "../../shared/errors.ts";
+import { Lethe, LetheError } from "../../shared/client/lethe.ts";
 import type { CheckpointManifest } from "../../shared/session/checkpoint.ts";
 import type { SessionStateView } from "../../shared/session/messages.ts";
 import type { MissionOutcome, PendingHuman, SessionStatus } from "../../shared/session/step.ts";
@@ -42,51 +42,32 @@ export interface SessionApi {
 
 /** A client for /v1/sessions with `key`; `route` is appended to /v1/sessions. */
 export function sessionApi(url: string, key: string): SessionApi {
+  const client = new Lethe({ url, key, timeoutMs: REQUEST_TIMEOUT_MS });
   return {
     key,
     async call(method, route, body) {
-      let response: Response;
       try {
-        response = await fetch(`${url}/v1/sessions${route}`, {
-          method,
-          headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-          signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        });
+        return await client.request(method, `/v1/sessions${route}`, body);
       } catch (error) {
-        if (error instanceof DOMException && error.name === "TimeoutError") {
+        if (!(error instanceof LetheError)) {
+          throw error;
+        }
+        if (error.status === undefined) {
+          throw new CliError(error.message, error.hint);
+        }
+        if (error.code === "NOT_FOUND" && route.startsWith("/")) {
           throw new CliError(
-            `the gateway at ${url} did not answer within ${REQUEST_TIMEOUT_MS / 1_000}s`,
-            "check the cluster's logs (npm start), then retry",
+            `no session ${route.split("/")[1] ?? ""} on ${url}`,
+            "use the id `lethe run` printed (session ids start with s-)",
           );
         }
         throw new CliError(
-          `cannot reach the gateway at ${url}`,
-          "start the cluster with `npm start`, or pass --url <gateway>",
+          error.code.startsWith("HTTP_")
+            ? `HTTP ${error.status} from ${url}`
+            : `${error.code}: ${error.message}`,
+          error.code.startsWith("HTTP_") ? "is --url a Lethe gateway?" : error.hint,
         );
       }
-      const text = await response.text();
-      let parsed: unknown = text;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        // Not JSON (a proxy's error page): reported below with its status.
-      }
-      if (response.ok) {
-        return parsed;
-      }
-      const error = ErrorBodySchema.safeParse(parsed);
-      if (!error.success) {
-        throw new CliError(`HTTP ${response.status} from ${url}`, "is --url a Lethe gateway?");
-      }
-      const e = error.data.error;
-      if (e.code === "NOT_FOUND" && route.startsWith("/")) {
-        throw new CliError(
-          `no session ${route.split("/")[1] ?? ""} on ${url}`,
-          "use the id `lethe run` printed (session ids start with s-)",
-        );
-      }
-      throw new CliError(`${e.code}: ${e.message}`, e.hint ?? "see docs/cli.md");
     },
   };
 }

@@ -1,25 +1,23 @@
-// A minimal client for the gateway's JSON routes with a hive key: the demo and
-// the benches drive the cluster through it. A non-2xx answer throws with its code.
+// The demo's and the benches' gateway client with a hive key: the typed client
+// (shared/client) behind the small `call` interface they drive the cluster with.
+import { Lethe } from "../../shared/client/lethe.ts";
+
 export interface Api {
-  call(method: string, route: string, body?: unknown): Promise<Record<string, unknown>>;
+  client: Lethe;
+  call(method: "GET" | "POST", route: string, body?: unknown): Promise<Record<string, unknown>>;
 }
 
 export function api(url: string, key: string): Api {
+  const client = new Lethe({ url, key });
   return {
+    client,
     async call(method, route, body) {
-      const response = await fetch(`${url}${route}`, {
-        method,
-        headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      const parsed = (await response.json()) as Record<string, unknown>;
-      if (!response.ok) {
-        const error = parsed.error as { code?: string; message?: string } | undefined;
-        throw new Error(
-          `${method} ${route}: ${error?.code ?? response.status} ${error?.message ?? ""}`,
-        );
+      try {
+        return await client.request<Record<string, unknown>>(method, route, body);
+      } catch (error) {
+        const e = error as { code?: string; message?: string };
+        throw new Error(`${method} ${route}: ${e.code ?? "ERROR"} ${e.message ?? ""}`);
       }
-      return parsed;
     },
   };
 }

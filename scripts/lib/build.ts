@@ -11,17 +11,23 @@ export interface BuiltWorker extends WorkerInfo {
   bytes: number;
 }
 
+/** Where a Worker's dry-run bundle goes: its own folder, apart from the CLI's dist/lethe.js. */
+export function bundleDir(worker: WorkerInfo): string {
+  return path.join(ROOT, "dist", "workers", worker.name);
+}
+
 export function buildWorker(worker: WorkerInfo): BuiltWorker {
   const { command, args } = wranglerCommand();
+  const outdir = bundleDir(worker);
   const run = spawnSync(
     command,
-    [...args, "deploy", "--dry-run", "--outdir", "dist", "-c", worker.config],
+    [...args, "deploy", "--dry-run", "--outdir", outdir, "-c", worker.config],
     { cwd: ROOT, env: wranglerEnv(), encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] },
   );
   if (run.status !== 0) {
     throw new Error(`bundling ${worker.name} failed:\n${run.stdout}\n${run.stderr}`);
   }
-  const bundle = path.join(ROOT, worker.dir, "dist", "index.js");
+  const bundle = path.join(outdir, "index.js");
   return { ...worker, bundle, bytes: statSync(bundle).size };
 }
 

@@ -13,8 +13,8 @@ export const DEFAULT_TEMPERATURES: Readonly<Record<ModelRole, number>> = {
   compression: 0.1,
   agent: 0.4,
 };
-/** The local cluster's gateway forwards /v1/* to the deterministic endpoint (workers/model). */
-export const DEFAULT_BASE_URL = "http://127.0.0.1:8787/v1";
+/** The local cluster's gateway serves the deterministic endpoint (workers/model) under /v1/model. */
+export const DEFAULT_BASE_URL = "http://127.0.0.1:8787/v1/model";
 export const DEFAULT_MODEL = "lethe-local";
 /** The local endpoint ignores keys; the openai client insists on a non-empty one. */
 export const DEFAULT_API_KEY = "local";

@@ -1,5 +1,6 @@
 import { describe, it } from "vitest";
-import { main, splitGlobals } from "../../cli/lethe.ts";
+import { COMMANDS, main, splitGlobals } from "../../cli/lethe.ts";
+import { packageVersion } from "../../cli/version.ts";
 
 async function run(argv: string[], env: Record<string, string | undefined> = {}) {
   const out: string[] = [];
@@ -18,6 +19,16 @@ describe("lethe CLI", () => {
       globals: { key: "k" },
       rest: ["hive", "create", "a"],
     });
+  });
+
+  it("prints the package version and every command's usage with --help", async ({ expect }) => {
+    const version = await run(["--version"]);
+    expect(version).toMatchObject({ code: 0, out: [packageVersion()] });
+    expect(packageVersion()).toMatch(/^\d+\.\d+\.\d+/);
+    for (const [name, command] of Object.entries(COMMANDS)) {
+      const help = await run([name, "--help"]);
+      expect(help).toMatchObject({ code: 0, out: [`usage: lethe ${command.usage}`], err: [] });
+    }
   });
 
   it("prints usage and fails without a command", async ({ expect }) => {

@@ -19,7 +19,7 @@ let client: OpenAI;
 beforeAll(async () => {
   persistTo = mkdtempSync(path.join(tmpdir(), "lethe-e2e-driver-"));
   cluster = await startCluster({ port: PORT, persistTo });
-  client = new OpenAI({ baseURL: `${cluster.url}/v1`, apiKey: "local" });
+  client = new OpenAI({ baseURL: `${cluster.url}/v1/model`, apiKey: "local" });
 });
 
 afterAll(async () => {
@@ -130,7 +130,7 @@ describe("the local model endpoint through the real openai client", () => {
 describe("the driver against the running cluster", () => {
   const config = (headers: Record<string, string> = {}) => {
     const built = driverConfigFromEnv(
-      { LETHE_MODEL_BASE_URL: `http://127.0.0.1:${PORT}/v1` },
+      { LETHE_MODEL_BASE_URL: `http://127.0.0.1:${PORT}/v1/model` },
       { headers, retryBaseMs: 1, retryMaxMs: 2 },
     );
     if (!built.ok) {

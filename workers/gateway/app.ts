@@ -9,7 +9,8 @@ import { requireHiveKey } from "./auth.ts";
 import { admin } from "./routes/admin.ts";
 import { COMPRESS_ROUTES, compress } from "./routes/compress.ts";
 import { hiveSocket, hives } from "./routes/hives.ts";
-import { model } from "./routes/model.ts";
+import { model, modelRoot } from "./routes/model.ts";
+import { proxy } from "./proxy/route.ts";
 import { WORKSPACE_ROUTES, workspace } from "./routes/workspace.ts";
 import { sessionSockets, sessions } from "./routes/sessions.ts";
 import { adminObserve, hiveObserve, sessionObserve } from "./routes/observe.ts";
@@ -48,10 +49,15 @@ export const ROUTES = {
   "GET /v1/sessions/:id/steps": "the current branch's steps with L1 occupancy ?limit",
   "GET /v1/sessions/:id/spans": "a session's trace as OpenTelemetry JSON spans",
   "GET /dashboard/": "the dashboard (sign in with a hive key)",
+  "POST /v1/chat/completions":
+    "the context-managing proxy: OpenAI Chat Completions with a hive key; x-lethe-session",
+  "POST /v1/model/chat/completions": "the local model stand-in (no key)",
 } as const;
 
 export const app = new Hono<{ Bindings: Env }>()
   .use("*", requestLog)
+  // Before the 1 MB body limit: the proxy takes whole histories (its own 32 MB limit).
+  .route("/v1", proxy)
   .use(
     "/v1/*",
     bodyLimit({
@@ -82,7 +88,8 @@ export const app = new Hono<{ Bindings: Env }>()
   .route("/v1/hives", hives)
   .all("/parties/hive/:name", requireHiveKey, hiveSocket)
   .route("/parties/agent-session", sessionSockets)
-  .route("/v1", model)
+  .route("/v1/model", model)
+  .route("/v1", modelRoot)
   // No other socket path: every party is reached only through its authenticated route.
   .notFound(notFound)
   .onError(onError);

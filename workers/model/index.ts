@@ -116,7 +116,10 @@ export default class Model extends WorkerEntrypoint<Cloudflare.Env> {
   }
 
   override async fetch(request: Request): Promise<Response> {
-    const path = new URL(request.url).pathname.replace(/\/+$/, "");
+    // The gateway serves this endpoint under /v1/model (DEFAULT_BASE_URL); both spellings route here.
+    const path = new URL(request.url).pathname
+      .replace(/\/+$/, "")
+      .replace(/^\/v1\/model\//, "/v1/");
     const route = ROUTES[path];
     if (!route) {
       const e = openAIError(

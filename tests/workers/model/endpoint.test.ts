@@ -91,9 +91,9 @@ describe("the model Worker over its binding", () => {
   });
 });
 
-describe("the gateway's /v1 forwarding", () => {
+describe("the gateway's /v1/model forwarding", () => {
   it("forwards chat completions, embeddings and the model list", async ({ expect }) => {
-    const chat = await SELF.fetch("http://gateway.local/v1/chat/completions", {
+    const chat = await SELF.fetch("http://gateway.local/v1/model/chat/completions", {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify(chatBody()),
@@ -114,7 +114,7 @@ describe("the gateway's /v1 forwarding", () => {
   });
 
   it("keeps the gateway's 1 MiB body limit on /v1", async ({ expect }) => {
-    const response = await SELF.fetch("http://gateway.local/v1/chat/completions", {
+    const response = await SELF.fetch("http://gateway.local/v1/model/chat/completions", {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify(chatBody({ padding: "x".repeat(1024 * 1024 + 1) })),

@@ -1,0 +1,143 @@
+// The proxy's RPC surface on AgentSession: validates what the gateway sends and
+// answers typed Results over ProxyStore. AgentSession's proxy* methods delegate here.
+import { z } from "zod";
+import { isRef } from "../../shared/context/refs.ts";
+import { contentKey } from "../../shared/hash.ts";
+import { err, ok, type Result } from "../../shared/result.ts";
+import {
+  ProxyLinkSchema,
+  ProxyTextSchema,
+  type ProxyPlan,
+  type ProxyStore,
+  type ProxyStoreError,
+} from "./proxy-store.ts";
+
+export type ProxyRpcError = ProxyStoreError | "INVALID_PROXY_INPUT" | "REF_NOT_FOUND";
+
+/** The 10,000-message conversation of the hostile suite, with room to spare. */
+export const MAX_PROXY_CHAIN = 20_000;
+export const MAX_ARTIFACT_NAME_CHARS = 200;
+/** A saved artifact is a note, not a dump: 256 KB. */
+export const MAX_ARTIFACT_CHARS = 256 * 1024;
+
+const PlanInputSchema = z.strictObject({
+  chain: z.array(z.string().regex(/^[0-9a-f]{32}$/)).max(MAX_PROXY_CHAIN),
+  refs: z.array(z.string()).max(MAX_PROXY_CHAIN),
+});
+const CommitInputSchema = z.strictObject({
+  links: z.array(ProxyLinkSchema).max(MAX_PROXY_CHAIN),
+  texts: z.array(ProxyTextSchema).max(MAX_PROXY_CHAIN),
+});
+const ArtifactSchema = z.strictObject({
+  name: z.string().min(1).max(MAX_ARTIFACT_NAME_CHARS),
+  content: z.string().max(MAX_ARTIFACT_CHARS),
+});
+
+function invalid(error: z.ZodError): Result<never, "INVALID_PROXY_INPUT"> {
+  const issue = error.issues[0];
+  return err(
+    "INVALID_PROXY_INPUT",
+    `${issue?.path.join(".") ?? "input"}: ${issue?.message ?? "invalid"}`,
+    "the gateway sends these; this is a bug if it reaches a client",
+  );
+}
+
+/** `configHive` is the hive of a loop session under the same id (null when there is none). */
+function claim(
+  store: ProxyStore,
+  hive: string,
+  configHive: string | null,
+): Result<{ created: boolean }, ProxyStoreError> {
+  if (configHive !== null && configHive !== hive) {
+    return err("FORBIDDEN_HIVE", "this session belongs to another hive", "use a new session id");
+  }
+  return store.claim(hive);
+}
+
+export function proxyPlan(
+  store: ProxyStore,
+  hive: string,
+  configHive: string | null,
+  input: unknown,
+): Result<ProxyPlan & { created: boolean }, ProxyRpcError> {
+  const parsed = PlanInputSchema.safeParse(input);
+  if (!parsed.success) {
+    return invalid(parsed.error);
+  }
+  const claimed = claim(store, hive, configHive);
+  if (!claimed.ok) {
+    return claimed;
+  }
+  return ok({
+    ...store.plan(parsed.data.chain, parsed.data.refs),
+    created: claimed.value.created,
+  });
+}
+
+export function proxyCommit(
+  store: ProxyStore,
+  hive: string,
+  input: unknown,
+): Result<{ stored: number }, ProxyRpcError> {
+  const parsed = CommitInputSchema.safeParse(input);
+  if (!parsed.success) {
+    return invalid(parsed.error);
+  }
+  const claimed = store.claim(hive);
+  if (!claimed.ok) {
+    return claimed;
+  }
+  return ok(store.commit(parsed.data.links, parsed.data.texts));
+}
+
+export function proxyReadRef(
+  store: ProxyStore,
+  hive: string,
+  ref: string,
+): Result<string, ProxyRpcError> {
+  if (store.hive() !== hive) {
+    return err("FORBIDDEN_HIVE", "this session belongs to another hive", "use a new session id");
+  }
+  const content = isRef(ref) ? store.readRef(ref) : null;
+  return content === null
+    ? err(
+        "REF_NOT_FOUND",
+        `this conversation holds no ${ref.slice(0, 40)}`,
+        "copy a ref shown in the prompt exactly",
+      )
+    : ok(content);
+}
+
+export function proxySaveArtifact(
+  store: ProxyStore,
+  hive: string,
+  input: unknown,
+): Result<{ name: string; ref: string }, ProxyRpcError> {
+  const parsed = ArtifactSchema.safeParse(input);
+  if (!parsed.success) {
+    return invalid(parsed.error);
+  }
+  if (store.hive() !== hive) {
+    return err("FORBIDDEN_HIVE", "this session belongs to another hive", "use a new session id");
+  }
+  const hash = contentKey(parsed.data.content);
+  store.saveArtifact(parsed.data.name, parsed.data.content, hash);
+  return ok({ name: parsed.data.name, ref: `ref:${hash}` });
+}
+
+export function proxyStats(
+  store: ProxyStore,
+  hive: string,
+): Result<ReturnType<ProxyStore["stats"]>, ProxyRpcError> {
+  const bound = store.hive();
+  if (bound === null) {
+    return err(
+      "REF_NOT_FOUND",
+      "no proxy conversation under this id",
+      "POST /v1/chat/completions starts one",
+    );
+  }
+  return bound === hive
+    ? ok(store.stats())
+    : err("FORBIDDEN_HIVE", "this session belongs to another hive", "use a new session id");
+}

@@ -1,0 +1,40 @@
+// Builds the installable package's JavaScript: the CLI (dist/lethe.js, the `lethe`
+// bin) and the typed client (dist/client.js, `lethe/client`), bundled by esbuild
+// for Node 20. Run by `npm run build` and npm's `prepare` (install, pack).
+import { chmodSync } from "node:fs";
+import path from "node:path";
+import { build, type BuildOptions } from "esbuild";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+/** Bundled CommonJS dependencies (ws) call require(); an ESM bundle needs one. */
+const REQUIRE_SHIM =
+  'import { createRequire as __letheCreateRequire } from "node:module"; const require = __letheCreateRequire(import.meta.url);';
+
+export async function buildPackage(): Promise<void> {
+  const common: BuildOptions = {
+    bundle: true,
+    platform: "node",
+    target: "node20",
+    format: "esm",
+    logLevel: "warning",
+    // ws probes these native add-ons with a guarded require; they stay optional.
+    external: ["bufferutil", "utf-8-validate"],
+  };
+  await build({
+    ...common,
+    entryPoints: [path.join(ROOT, "cli/bin.ts")],
+    outfile: path.join(ROOT, "dist/lethe.js"),
+    banner: { js: `#!/usr/bin/env node\n${REQUIRE_SHIM}` },
+  });
+  chmodSync(path.join(ROOT, "dist/lethe.js"), 0o755);
+  await build({
+    ...common,
+    entryPoints: [path.join(ROOT, "shared/client/index.ts")],
+    outfile: path.join(ROOT, "dist/client.js"),
+    banner: { js: REQUIRE_SHIM },
+  });
+}
+
+if (import.meta.main) {
+  await buildPackage();
+}

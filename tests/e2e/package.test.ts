@@ -1,0 +1,95 @@
+// The installable package: `npm pack` (which builds dist/ through `prepare`), the
+// tarball installed into an empty directory with the system's Node 20 npm, then
+// `npx lethe --help`, `--version`, a command's `--help`, a one-line error, and
+// `import { Lethe } from "lethe/client"` under Node 20.
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, it } from "vitest";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+/** The system's npm and node (Node 20), not the project's Node 22. */
+const SYSTEM_PATH = "/usr/bin:/bin";
+const dir = mkdtempSync(path.join(tmpdir(), "lethe-pack-"));
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function system(command: string, args: string[], cwd: string) {
+  const run = spawnSync(command, args, {
+    cwd,
+    encoding: "utf8",
+    env: { ...process.env, PATH: SYSTEM_PATH, npm_config_update_notifier: "false" },
+    timeout: 300_000,
+  });
+  return { status: run.status, stdout: run.stdout, stderr: run.stderr };
+}
+
+describe.skipIf(!existsSync("/usr/bin/npm"))("the packed tarball on system Node 20", () => {
+  it("installs into an empty directory and runs `npx lethe`", async ({ expect }) => {
+    const version = (
+      JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string }
+    ).version;
+    expect(system("node", ["--version"], dir).stdout).toMatch(/^v20\./);
+    execFileSync("npm", ["pack", "--pack-destination", dir], {
+      cwd: ROOT,
+      stdio: "ignore",
+      timeout: 300_000,
+    });
+    const tarball = readdirSync(dir).find((f) => f.endsWith(".tgz"));
+    expect(tarball).toBeDefined();
+    const app = path.join(dir, "app");
+    execFileSync("mkdir", ["-p", app]);
+    writeFileSync(
+      path.join(app, "package.json"),
+      JSON.stringify({ name: "empty", version: "1.0.0", private: true }),
+    );
+    const install = system(
+      "npm",
+      [
+        "install",
+        "--no-audit",
+        "--no-fund",
+        "--ignore-scripts",
+        "--omit=dev",
+        "--omit=optional",
+        path.join(dir, tarball ?? ""),
+      ],
+      app,
+    );
+    expect(install.status, install.stderr).toBe(0);
+    const help = system("npx", ["lethe", "--help"], app);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain("usage: lethe");
+    const shown = system("npx", ["lethe", "--version"], app);
+    expect(shown.stdout.trim()).toBe(version);
+    const follow = system("npx", ["lethe", "follow", "--help"], app);
+    expect(follow.stdout.trim()).toBe(
+      "usage: lethe follow <hive> [--since <seq>]   print the hive's events as they happen",
+    );
+    const failed = system(
+      "npx",
+      ["lethe", "--url", "http://127.0.0.1:1", "--key", "k", "artifacts", "x"],
+      app,
+    );
+    expect(failed.status).toBe(1);
+    expect(
+      failed.stderr
+        .trim()
+        .split("\n")
+        .filter((l) => !l.startsWith("npm warn")),
+    ).toEqual([
+      "lethe: cannot reach the gateway at http://127.0.0.1:1 (start the cluster with `npm start`, or pass --url <gateway>)",
+    ]);
+    const client = system(
+      "node",
+      [
+        "--input-type=module",
+        "-e",
+        'import { Lethe } from "lethe/client"; console.log(typeof Lethe, new Lethe({ url: "http://x/" }).url)',
+      ],
+      app,
+    );
+    expect(client.stdout.trim()).toBe("function http://x");
+  }, 600_000);
+});
