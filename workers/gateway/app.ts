@@ -11,6 +11,7 @@ import { hiveSocket, hives } from "./routes/hives.ts";
 import { model } from "./routes/model.ts";
 import { WORKSPACE_ROUTES, workspace } from "./routes/workspace.ts";
 import { sessionSockets, sessions } from "./routes/sessions.ts";
+import { LANGGRAPH_ROUTES, langgraph } from "./routes/langgraph.ts";
 
 /** Largest JSON body the API accepts; workspace uploads have their own limit. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
@@ -37,6 +38,7 @@ export const ROUTES = {
   "GET /v1/hives/:hive/as-of": "what the hive knew ?seq | ?at",
   "GET /v1/hives/:hive/snapshot": "active artifacts and the seq they reflect",
   ...WORKSPACE_ROUTES,
+  ...LANGGRAPH_ROUTES,
 } as const;
 
 export const app = new Hono<{ Bindings: Env }>()
@@ -63,6 +65,7 @@ export const app = new Hono<{ Bindings: Env }>()
   .route("/v1/sessions", sessions)
   .route("/v1/admin", admin)
   .route("/v1/hives", workspace)
+  .route("/v1/hives", langgraph)
   .route("/v1/hives", hives)
   .all("/parties/hive/:name", requireHiveKey, hiveSocket)
   .route("/parties/agent-session", sessionSockets)
