@@ -12,6 +12,7 @@ import { model } from "./routes/model.ts";
 import { WORKSPACE_ROUTES, workspace } from "./routes/workspace.ts";
 import { sessionSockets, sessions } from "./routes/sessions.ts";
 import { LANGGRAPH_ROUTES, langgraph } from "./routes/langgraph.ts";
+import { mcp } from "./mcp/route.ts";
 
 /** Largest JSON body the API accepts; workspace uploads have their own limit. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
@@ -39,6 +40,8 @@ export const ROUTES = {
   "GET /v1/hives/:hive/snapshot": "active artifacts and the seq they reflect",
   ...WORKSPACE_ROUTES,
   ...LANGGRAPH_ROUTES,
+  "POST|GET|DELETE /mcp":
+    "MCP server (Streamable HTTP, hive key): artifacts, workspace, sessions; artifacts as resources",
 } as const;
 
 export const app = new Hono<{ Bindings: Env }>()
@@ -66,6 +69,7 @@ export const app = new Hono<{ Bindings: Env }>()
   .route("/v1/admin", admin)
   .route("/v1/hives", workspace)
   .route("/v1/hives", langgraph)
+  .route("/mcp", mcp)
   .route("/v1/hives", hives)
   .all("/parties/hive/:name", requireHiveKey, hiveSocket)
   .route("/parties/agent-session", sessionSockets)
