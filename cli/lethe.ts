@@ -13,6 +13,7 @@ import {
   statusCommand,
 } from "./commands/sessions.ts";
 import { workspaceCommand } from "./commands/workspace.ts";
+import { langgraphCommand } from "./commands/langgraph.ts";
 
 type Command = (args: string[], ctx: CliContext) => Promise<void>;
 
@@ -44,6 +45,11 @@ export const COMMANDS: Record<string, { run: Command; usage: string }> = {
   artifacts: {
     run: artifactsCommand,
     usage: "artifacts <hive> [--kind] [--tag] [--prefix] [--json]   list active artifacts",
+  },
+  langgraph: {
+    run: langgraphCommand,
+    usage:
+      "langgraph list <hive> [<thread>] [--limit N] [--json] | delete <hive> <thread>   LangGraph threads",
   },
   workspace: {
     run: workspaceCommand,

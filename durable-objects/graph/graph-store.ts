@@ -53,8 +53,11 @@ type CheckpointRow = {
 };
 
 class MissingChunk extends Error {
-  constructor(readonly hash: string) {
+  readonly hash: string;
+
+  constructor(hash: string) {
     super(hash);
+    this.hash = hash;
   }
 }
 
@@ -201,15 +204,12 @@ export class GraphStore {
     return ok({ thread, ns, id });
   }
 
-  /** Pending writes of a task; special channels (negative idx) replace, others keep the first. */
+  /**
+   * Pending writes of a task; special channels (negative idx) replace, others keep the
+   * first. LangGraph sends writes concurrently with the checkpoint's put, so a write
+   * may arrive before its checkpoint: it is kept and read with it.
+   */
   putWrites(thread: string, request: PutWrites): GraphResult<{ stored: number }> {
-    if (!this.#exists(thread, request.ns, request.checkpointId)) {
-      return err(
-        "CHECKPOINT_NOT_FOUND",
-        `thread ${thread} has no checkpoint ${request.checkpointId} in namespace "${request.ns}"`,
-        "put the checkpoint before its writes",
-      );
-    }
     const admitted = this.#admitChunks(
       thread,
       request.chunks,

@@ -46,13 +46,15 @@ export interface LetheSaverOptions {
 /** A refusal from the gateway, with its stable code and hint. */
 export class LetheSaverError extends Error {
   override readonly name = "LetheSaverError";
-  constructor(
-    readonly code: string,
-    message: string,
-    readonly status: number,
-    readonly hint?: string,
-  ) {
+  readonly code: string;
+  readonly status: number;
+  readonly hint: string | undefined;
+
+  constructor(code: string, message: string, status: number, hint?: string) {
     super(hint === undefined ? message : `${message} (${hint})`);
+    this.code = code;
+    this.status = status;
+    this.hint = hint;
   }
 }
 
