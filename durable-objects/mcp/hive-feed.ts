@@ -13,6 +13,9 @@ export class HiveFeed {
   readonly #onEvents: (events: HiveEvent[]) => void;
   #socket: WebSocket | null = null;
   #opening: Promise<void> | null = null;
+  /** Open was asked for and close was not: a dropped socket reconnects after `#seen`. */
+  #wanted = false;
+  #seen: number | null = null;
 
   constructor(env: Env, hive: string, onEvents: (events: HiveEvent[]) => void) {
     this.#env = env;
@@ -22,6 +25,7 @@ export class HiveFeed {
 
   /** Follows the log from its current head; a no-op while already open. */
   open(): Promise<void> {
+    this.#wanted = true;
     if (this.#socket !== null) {
       return Promise.resolve();
     }
@@ -33,10 +37,14 @@ export class HiveFeed {
 
   async #connect(): Promise<void> {
     const stub = this.#env.Hive.getByName(this.#hive);
-    const page = await stub.changesSince(0, 1);
-    const head = page.ok ? page.value.head : 0;
+    let since = this.#seen;
+    if (since === null) {
+      const page = await stub.changesSince(0, 1);
+      since = page.ok ? page.value.head : 0;
+      this.#seen = since;
+    }
     const response = await stub.fetch(
-      new Request(`https://hive/parties/hive/${this.#hive}?since=${head}`, {
+      new Request(`https://hive/parties/hive/${this.#hive}?since=${since}`, {
         headers: {
           upgrade: "websocket",
           "x-partykit-namespace": "hive",
@@ -57,13 +65,21 @@ export class HiveFeed {
       const events = parsed.data.events;
       const last = events.at(-1);
       if (last !== undefined) {
+        this.#seen = last.seq;
         socket.send(JSON.stringify({ type: "hive.ack", seq: last.seq }));
         this.#onEvents(events);
       }
     });
     socket.addEventListener("close", () => {
-      if (this.#socket === socket) {
-        this.#socket = null;
+      if (this.#socket !== socket) {
+        return;
+      }
+      this.#socket = null;
+      if (this.#wanted) {
+        // The hive restarted or dropped us: resume after the last event seen, so none is missed.
+        this.open().catch((error: unknown) =>
+          log.warn("mcp.feed.reconnect", { hive: this.#hive, ...describeError(error) }),
+        );
       }
     });
     socket.addEventListener("error", (event) => {
@@ -73,6 +89,8 @@ export class HiveFeed {
   }
 
   close(): void {
+    this.#wanted = false;
+    this.#seen = null;
     const socket = this.#socket;
     this.#socket = null;
     try {

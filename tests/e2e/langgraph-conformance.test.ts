@@ -211,6 +211,16 @@ vitest.describe("lethe/langgraph against hostile input", () => {
       ).reduce((a, b) => a + b, 0);
       expect(stored.checkpoints).toBe(200);
       expect(stored.chunkBytes + stored.rowBytes).toBeLessThan(full / 10);
+      // Listing pages through the 100-tuple pages, newest first, and stops at a limit.
+      const steps = async (limit?: number) => {
+        const seen: number[] = [];
+        for await (const t of saver.list({ configurable: { thread_id: thread } }, { limit })) {
+          seen.push(Number(t.metadata?.step));
+        }
+        return seen;
+      };
+      expect(await steps()).toEqual(Array.from({ length: 200 }, (_, i) => 199 - i));
+      expect((await steps(150)).length).toBe(150);
       const lines: string[] = [];
       const io = {
         out: (line: string) => lines.push(line),
