@@ -21,6 +21,11 @@ import { err, ok, type Result } from "../../shared/result.ts";
 export const MAX_CHUNK_CHARS = 1_500_000;
 /** Rows examined per list request before it answers with a `next` cursor. */
 const LIST_SCAN_ROWS = 2_000;
+/**
+ * Characters of tuples per list page (at least one tuple): a thread with a long
+ * message list makes each tuple large, and an RPC answer or response must stay small.
+ */
+export const LIST_PAGE_CHARS = 2 * 1024 * 1024;
 
 export const GRAPH_SCHEMA = `
   CREATE TABLE lg_chunks (
@@ -344,9 +349,10 @@ export class GraphStore {
       .toArray();
     const want = Math.min(request.limit ?? LIST_PAGE_SIZE, LIST_PAGE_SIZE);
     const tuples: WireTuple[] = [];
+    let chars = 0;
     let last: CheckpointRow | undefined;
     for (const row of rows.slice(0, LIST_SCAN_ROWS)) {
-      if (tuples.length >= want) {
+      if (tuples.length >= want || chars >= LIST_PAGE_CHARS) {
         break;
       }
       last = row;
@@ -356,7 +362,9 @@ export class GraphStore {
       ) {
         continue;
       }
-      tuples.push(this.#tuple(row));
+      const tuple = this.#tuple(row);
+      chars += JSON.stringify(tuple).length;
+      tuples.push(tuple);
     }
     const more = last !== undefined && rows.indexOf(last) < rows.length - 1;
     const reachedLimit = request.limit !== undefined && tuples.length >= request.limit;
