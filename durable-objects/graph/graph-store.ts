@@ -2,7 +2,6 @@
 // channel values by (channel, version), pending writes, and the content-addressed
 // chunks their skeletons point at (scoped per thread, so deleting a thread frees them).
 import { stableStringify } from "../../shared/hive/canonical.ts";
-import { contentKey } from "../../shared/hash.ts";
 import {
   LIST_PAGE_SIZE,
   type GraphErrorCode,
@@ -12,13 +11,11 @@ import {
   type PutWrites,
   type StoredValue,
   type WireTuple,
-  type WireValue,
 } from "../../shared/langgraph/wire.ts";
-import { blobRefs, internalize, type Json } from "../../shared/session/checkpoint.ts";
+import type { Json } from "../../shared/session/checkpoint.ts";
 import { err, ok, type Result } from "../../shared/result.ts";
+import { GraphChunks } from "./graph-chunks.ts";
 
-/** One chunk row stays under the 2 MB row limit with room for its key. */
-export const MAX_CHUNK_CHARS = 1_500_000;
 /** Rows examined per list request before it answers with a `next` cursor. */
 const LIST_SCAN_ROWS = 2_000;
 /**
@@ -57,15 +54,6 @@ type CheckpointRow = {
   metadata: string;
 };
 
-class MissingChunk extends Error {
-  readonly hash: string;
-
-  constructor(hash: string) {
-    super(hash);
-    this.hash = hash;
-  }
-}
-
 export interface StorageFigures {
   threads: number;
   checkpoints: number;
@@ -77,84 +65,15 @@ export interface StorageFigures {
 
 export class GraphStore {
   readonly #sql: SqlStorage;
+  readonly #chunks: GraphChunks;
 
   constructor(sql: SqlStorage) {
     this.#sql = sql;
-  }
-
-  #chunk(thread: string, hash: string): string | undefined {
-    return this.#sql
-      .exec<{ data: string }>(
-        "SELECT data FROM lg_chunks WHERE thread = ? AND hash = ?",
-        thread,
-        hash,
-      )
-      .toArray()[0]?.data;
-  }
-
-  /**
-   * Checks the chunks a request carries (each must hash to its key) and that every
-   * chunk its values refer to is either carried or already stored; then stores them.
-   */
-  #admitChunks(
-    thread: string,
-    chunks: Record<string, string>,
-    values: readonly StoredValue[],
-  ): GraphResult<null> {
-    for (const [hash, text] of Object.entries(chunks)) {
-      if (text.length > MAX_CHUNK_CHARS) {
-        return err(
-          "TOO_LARGE",
-          `chunk ${hash} is ${text.length} characters`,
-          `chunks are at most ${MAX_CHUNK_CHARS} characters; split the value`,
-        );
-      }
-      if (contentKey(text) !== hash) {
-        return err(
-          "BAD_CHUNK",
-          `chunk ${hash} does not hash to its key`,
-          "send each chunk under contentKey(text)",
-        );
-      }
-    }
-    const get = (hash: string): string => {
-      const text = chunks[hash] ?? this.#chunk(thread, hash);
-      if (text === undefined) {
-        throw new MissingChunk(hash);
-      }
-      return text;
-    };
-    try {
-      const refs = new Set<string>();
-      for (const value of values) {
-        blobRefs(value.value, get, refs);
-      }
-      for (const hash of refs) {
-        get(hash);
-      }
-    } catch (error) {
-      if (error instanceof MissingChunk) {
-        return err(
-          "MISSING_CHUNKS",
-          `chunk ${error.hash} is neither sent nor stored for this thread`,
-          "send every chunk the values refer to (the saver retries with all of them)",
-        );
-      }
-      throw error;
-    }
-    for (const [hash, text] of Object.entries(chunks)) {
-      this.#sql.exec(
-        "INSERT OR IGNORE INTO lg_chunks (thread, hash, data) VALUES (?, ?, ?)",
-        thread,
-        hash,
-        text,
-      );
-    }
-    return ok(null);
+    this.#chunks = new GraphChunks(sql);
   }
 
   putChunks(thread: string, chunks: Record<string, string>): GraphResult<{ stored: number }> {
-    const admitted = this.#admitChunks(thread, chunks, []);
+    const admitted = this.#chunks.admit(thread, chunks, []);
     return admitted.ok ? ok({ stored: Object.keys(chunks).length }) : admitted;
   }
 
@@ -179,7 +98,7 @@ export class GraphStore {
         "put the parent first, or put without checkpoint_id in the config for a new root",
       );
     }
-    const admitted = this.#admitChunks(thread, request.chunks, [
+    const admitted = this.#chunks.admit(thread, request.chunks, [
       request.checkpoint,
       request.metadata,
       ...request.channels.map((c) => c.value),
@@ -215,7 +134,7 @@ export class GraphStore {
    * may arrive before its checkpoint: it is kept and read with it.
    */
   putWrites(thread: string, request: PutWrites): GraphResult<{ stored: number }> {
-    const admitted = this.#admitChunks(
+    const admitted = this.#chunks.admit(
       thread,
       request.chunks,
       request.writes.map((w) => w.value),
@@ -240,20 +159,8 @@ export class GraphStore {
     return ok({ stored: request.writes.length });
   }
 
-  #inflate(thread: string, stored: string): WireValue & { value: Json } {
-    const value = JSON.parse(stored) as StoredValue;
-    const get = (hash: string): string => {
-      const text = this.#chunk(thread, hash);
-      if (text === undefined) {
-        throw new Error(`chunk ${hash} of thread ${thread} is missing`);
-      }
-      return text;
-    };
-    return { type: value.type, value: internalize(value.value, get) };
-  }
-
   #tuple(row: CheckpointRow): WireTuple {
-    const checkpoint = this.#inflate(row.thread, row.checkpoint);
+    const checkpoint = this.#chunks.inflate(row.thread, row.checkpoint);
     const versions = checkpoint.type === "json" ? channelVersions(checkpoint.value) : {};
     const channels: WireTuple["channels"] = [];
     for (const [channel, version] of Object.entries(versions)) {
@@ -267,7 +174,7 @@ export class GraphStore {
         )
         .toArray()[0];
       if (found) {
-        channels.push({ channel, value: this.#inflate(row.thread, found.value) });
+        channels.push({ channel, value: this.#chunks.inflate(row.thread, found.value) });
       }
     }
     const writes = this.#sql
@@ -281,7 +188,7 @@ export class GraphStore {
       .map((w) => ({
         taskId: w.task,
         channel: w.channel,
-        value: this.#inflate(row.thread, w.value),
+        value: this.#chunks.inflate(row.thread, w.value),
       }));
     return {
       thread: row.thread,
@@ -289,7 +196,7 @@ export class GraphStore {
       id: row.id,
       parentId: row.parent,
       checkpoint,
-      metadata: this.#inflate(row.thread, row.metadata),
+      metadata: this.#chunks.inflate(row.thread, row.metadata),
       channels,
       writes,
     };
@@ -358,7 +265,7 @@ export class GraphStore {
       last = row;
       if (
         request.filter !== undefined &&
-        !matches(this.#inflate(row.thread, row.metadata), request.filter)
+        !matches(this.#chunks.inflate(row.thread, row.metadata), request.filter)
       ) {
         continue;
       }

@@ -18,14 +18,13 @@ import {
   type PendingWrite,
   type SerializerProtocol,
 } from "@langchain/langgraph-checkpoint";
-import { contentKey } from "../hash.ts";
-import { externalize, type Json } from "../session/checkpoint.ts";
+import type { Json } from "../session/checkpoint.ts";
+import { decodeValue, encodeValue, type Encoded } from "./codec.ts";
 import type {
   ListPage,
   ListRequestIn,
   PutCheckpointIn,
   PutWritesIn,
-  StoredValue,
   WireTuple,
   WireValue,
 } from "./wire.ts";
@@ -56,22 +55,6 @@ export class LetheSaverError extends Error {
     this.status = status;
     this.hint = hint;
   }
-}
-
-type Encoded = { value: StoredValue; chunks: Record<string, string> };
-
-const decoder = new TextDecoder();
-
-function base64(bytes: Uint8Array): string {
-  let binary = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) {
-    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  }
-  return btoa(binary);
-}
-
-function unbase64(text: string): Uint8Array {
-  return Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 }
 
 function requireThread(config: RunnableConfig, what: string): string {
@@ -140,28 +123,12 @@ export class LetheSaver extends BaseCheckpointSaver {
     return known;
   }
 
-  async #encode(value: unknown): Promise<Encoded> {
-    const [type, bytes] = await this.serde.dumpsTyped(value);
-    if (type !== "json") {
-      return { value: { type, value: base64(bytes) }, chunks: {} };
-    }
-    const chunks: Record<string, string> = {};
-    const skeleton = externalize(
-      JSON.parse(decoder.decode(bytes)) as Json,
-      (text) => {
-        const hash = contentKey(text);
-        chunks[hash] = text;
-        return hash;
-      },
-      contentKey,
-    );
-    return { value: { type, value: skeleton }, chunks };
+  #encode(value: unknown): Promise<Encoded> {
+    return encodeValue(this.serde, value);
   }
 
-  async #decode(stored: WireValue): Promise<unknown> {
-    return stored.type === "json"
-      ? this.serde.loadsTyped("json", JSON.stringify(stored.value))
-      : this.serde.loadsTyped(stored.type, unbase64(String(stored.value)));
+  #decode(stored: WireValue): Promise<unknown> {
+    return decodeValue(this.serde, stored);
   }
 
   /**
