@@ -1,12 +1,14 @@
 // `npm run bench:checkpoints`: a synthetic 1,000-step session against the running
 // local cluster (booted here). Lethe stores checkpoint manifests of content hashes;
 // the baseline is what a full snapshot of the whole state at every step would
-// store, measured in the same run. Prints the storage ratio and rollback latency.
+// store, measured in the same run. Prints the storage ratio and rollback latency,
+// then the LangGraph comparison (bench/checkpoints-langgraph.ts) on the same cluster.
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createHiveKey, newAdminToken } from "../cli/commands/hive.ts";
 import { freePort, startCluster } from "../scripts/lib/dev-server.ts";
+import { benchLangGraph } from "./checkpoints-langgraph.ts";
 
 const STEPS = Number(process.env.BENCH_STEPS ?? 1_000);
 const ROLLBACKS = 200;
@@ -134,6 +136,8 @@ try {
   console.log(
     `  rollback over HTTP (${ROLLBACKS} random checkpoints): p50 ${pct(50).toFixed(2)} ms, p99 ${pct(99).toFixed(2)} ms`,
   );
+  const graphKey = await createHiveKey(cluster.url, admin, "bench-graph", "bench");
+  await benchLangGraph(cluster.url, "bench-graph", graphKey.key);
 } finally {
   await cluster.stop();
 }

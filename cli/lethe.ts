@@ -15,6 +15,7 @@ import {
 } from "./commands/sessions.ts";
 import { workspaceCommand } from "./commands/workspace.ts";
 import { packageVersion } from "./version.ts";
+import { langgraphCommand } from "./commands/langgraph.ts";
 
 type Command = (args: string[], ctx: CliContext) => Promise<void>;
 
@@ -51,6 +52,11 @@ export const COMMANDS: Record<string, { run: Command; usage: string }> = {
     run: compressCommand,
     usage:
       "compress FILE --hive H [--budget 25%|0.25|1200] [--structural] [--json] | compress --hive H --ref <ref>",
+  },
+  langgraph: {
+    run: langgraphCommand,
+    usage:
+      "langgraph list <hive> [<thread>] [--limit N] [--json] | delete <hive> <thread>   LangGraph threads",
   },
   workspace: {
     run: workspaceCommand,

@@ -1,5 +1,6 @@
 // Builds the installable package's JavaScript: the CLI (dist/lethe.js, the `lethe`
-// bin) and the typed client (dist/client.js, `lethe/client`), bundled by esbuild
+// bin), the typed client (dist/client.js, `lethe/client`) and the LangGraph saver
+// (dist/langgraph.js, `lethe/langgraph`), bundled by esbuild
 // for Node 20. Run by `npm run build` and npm's `prepare` (install, pack).
 import { chmodSync } from "node:fs";
 import path from "node:path";
@@ -32,6 +33,14 @@ export async function buildPackage(): Promise<void> {
     entryPoints: [path.join(ROOT, "shared/client/index.ts")],
     outfile: path.join(ROOT, "dist/client.js"),
     banner: { js: REQUIRE_SHIM },
+  });
+  // The LangGraph saver: LangGraph's own packages come from the user's install.
+  await build({
+    ...common,
+    entryPoints: [path.join(ROOT, "shared/langgraph/saver.ts")],
+    outfile: path.join(ROOT, "dist/langgraph.js"),
+    banner: { js: REQUIRE_SHIM },
+    external: [...(common.external ?? []), "@langchain/*"],
   });
 }
 

@@ -15,6 +15,8 @@ import { WORKSPACE_ROUTES, workspace } from "./routes/workspace.ts";
 import { sessionSockets, sessions } from "./routes/sessions.ts";
 import { adminObserve, hiveObserve, sessionObserve } from "./routes/observe.ts";
 import { requestLog } from "./request-log.ts";
+import { LANGGRAPH_ROUTES, langgraph } from "./routes/langgraph.ts";
+import { mcp } from "./mcp/route.ts";
 
 /** Largest JSON body the API accepts; workspace uploads have their own limit. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
@@ -52,6 +54,9 @@ export const ROUTES = {
   "POST /v1/chat/completions":
     "the context-managing proxy: OpenAI Chat Completions with a hive key; x-lethe-session",
   "POST /v1/model/chat/completions": "the local model stand-in (no key)",
+  ...LANGGRAPH_ROUTES,
+  "POST|GET|DELETE /mcp":
+    "MCP server (Streamable HTTP, hive key): artifacts, workspace, sessions; artifacts as resources",
 } as const;
 
 export const app = new Hono<{ Bindings: Env }>()
@@ -85,6 +90,8 @@ export const app = new Hono<{ Bindings: Env }>()
   .route("/v1/hives", hiveObserve)
   .route("/v1/hives", workspace)
   .route("/v1/hives", compress)
+  .route("/v1/hives", langgraph)
+  .route("/mcp", mcp)
   .route("/v1/hives", hives)
   .all("/parties/hive/:name", requireHiveKey, hiveSocket)
   .route("/parties/agent-session", sessionSockets)
