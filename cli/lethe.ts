@@ -2,6 +2,7 @@
 // command lives in cli/commands/; failures print one line with what to do.
 import { parseArgs } from "node:util";
 import { CliError, createContext, type CliContext } from "./commands/context.ts";
+import { firewallCommand } from "./commands/firewall.ts";
 import { followCommand } from "./commands/follow.ts";
 import { artifactsCommand, hiveCommand } from "./commands/hive.ts";
 import { runCommand } from "./commands/run.ts";
@@ -44,6 +45,10 @@ export const COMMANDS: Record<string, { run: Command; usage: string }> = {
   artifacts: {
     run: artifactsCommand,
     usage: "artifacts <hive> [--kind] [--tag] [--prefix] [--json]   list active artifacts",
+  },
+  firewall: {
+    run: firewallCommand,
+    usage: "firewall set <hive> <firewall.yaml> | show <hive> | clear <hive>   the hive's firewall",
   },
   workspace: {
     run: workspaceCommand,

@@ -194,19 +194,36 @@ export class AgentSession extends Server<Env> {
         'send {"text": "..."} or {"decision": "approve"}',
       );
     }
+    const pending = this.#store.state().pending;
     const move = answerTransition(this.#store.state(), parsed.data, Date.now());
     if (!move.ok) {
       return err(move.code, move.message, move.hint);
     }
+    const decisionId = pending?.decisionId;
     const committed = await commitDraft(this.#host(), config, {
       turns: move.turn === undefined ? [] : [{ role: "user", content: move.turn }],
       ops: [],
       patch: move.patch,
-      trace: [{ kind: "human", data: { label: move.label } }],
+      trace: [
+        {
+          kind: "human",
+          data: {
+            label: move.label,
+            ...(decisionId === undefined
+              ? {}
+              : { decisionId, tool: pending?.tool ?? null, expiresAt: pending?.expiresAt ?? null }),
+          },
+        },
+      ],
     });
     if (!committed.ok) {
       return committed;
     }
+    this.#broadcast({
+      type: "session.answered",
+      label: move.label,
+      ...(decisionId === undefined ? {} : { decisionId }),
+    });
     await this.ctx.storage.setAlarm(Date.now());
     return ok(this.#view(this.#store.state()));
   }
@@ -229,6 +246,7 @@ export class AgentSession extends Server<Env> {
     }
     const next = await runAgentStep(this.#host(), config);
     const after = this.#store.state();
+    this.#askPending(after);
     if (next === "continue") {
       await this.ctx.storage.setAlarm(Date.now() + STEP_GAP_MS);
     } else if (after.status === "paused" && after.pending?.expiresAt !== undefined) {
@@ -561,6 +579,28 @@ export class AgentSession extends Server<Env> {
     };
   }
 
+  /** A paused session's question goes to every watcher (a firewall ASK with its decision id). */
+  #askPending(state: SessionState, to?: Connection): void {
+    if (state.status !== "paused" || state.pending === null) {
+      return;
+    }
+    const p = state.pending;
+    const message: ServerMessage = {
+      type: "session.question",
+      kind: p.kind,
+      question: p.question,
+      ...(p.decisionId === undefined ? {} : { decisionId: p.decisionId }),
+      ...(p.tool === undefined ? {} : { tool: p.tool }),
+      ...(p.args === undefined ? {} : { args: p.args }),
+      ...(p.expiresAt === undefined ? {} : { expiresAt: p.expiresAt }),
+    };
+    if (to === undefined) {
+      this.#broadcast(message);
+    } else {
+      send(to, message);
+    }
+  }
+
   #broadcast(message: ServerMessage): void {
     for (const connection of this.getConnections()) {
       send(connection, message);
@@ -576,6 +616,7 @@ export class AgentSession extends Server<Env> {
     });
     if (this.#store.config() !== null) {
       send(connection, { type: "session.state", state: this.#view(this.#store.state()) });
+      this.#askPending(this.#store.state(), connection);
     }
   }
 
@@ -613,6 +654,11 @@ export class AgentSession extends Server<Env> {
       case "session.rollback": {
         const back = await this.rollback(message.checkpoint);
         return back.ok ? undefined : fail(back);
+      }
+      case "session.answer": {
+        const { type: _type, ...answer } = message;
+        const answered = await this.answer(answer);
+        return answered.ok ? undefined : fail(answered);
       }
       default: {
         const unreachable: never = message;

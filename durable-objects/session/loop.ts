@@ -107,9 +107,14 @@ function usefulNow(tool: string, state: SessionState, lastTurn: string): boolean
 /** Active artifacts of the hive when it changed since the session last looked. */
 async function syncHive(host: LoopHost, config: SessionConfig, state: SessionState) {
   const hive = host.env.Hive.getByName(config.hive);
-  const changes = await hive.changesSince(state.hiveSeqSeen, 1_000);
+  const [changes, firewall] = await Promise.all([
+    hive.changesSince(state.hiveSeqSeen, 1_000),
+    hive.firewall(),
+  ]);
+  // The hive's firewall.yaml, when it has one: every move of the step is admitted through it.
+  const firewallText = firewall.ok && firewall.value !== null ? firewall.value.text : null;
   if (!changes.ok || changes.value.events.length === 0) {
-    return { hiveSeqSeen: state.hiveSeqSeen, meta: state.meta, artifacts: null };
+    return { hiveSeqSeen: state.hiveSeqSeen, meta: state.meta, artifacts: null, firewallText };
   }
   const listed = await hive.list({ status: "active", limit: 500 });
   const artifacts: Artifact[] = listed.ok ? listed.value.artifacts : [];
@@ -117,6 +122,7 @@ async function syncHive(host: LoopHost, config: SessionConfig, state: SessionSta
     hiveSeqSeen: changes.value.head,
     meta: metaLines(artifacts, MAX_META_ARTIFACTS),
     artifacts,
+    firewallText,
   };
 }
 
@@ -312,6 +318,7 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
     persona: { name: preset.name, grants: preset.grants },
     roots: config.roots ?? ["."],
     skills: config.skills ?? [],
+    ...(synced.firewallText === null ? {} : { firewall: synced.firewallText }),
     now: Date.now(),
   });
   if (!admission.ok) {
@@ -370,7 +377,9 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
       patch: {
         meta: synced.meta,
         modelCalls,
-        gatekeeper,
+        // A move waiting for a person did not happen: the repeat checks must not count it,
+        // or its approved re-run would look like the same call twice in a row.
+        gatekeeper: pending?.kind === "decision" ? state.gatekeeper : gatekeeper,
         ...(pending ? { status: "paused" as const, pending } : {}),
         ...(givingUpOn
           ? {

@@ -7,6 +7,7 @@ import { notFound, onError } from "./errors.ts";
 import { gatherHealth } from "./health.ts";
 import { requireHiveKey } from "./auth.ts";
 import { admin } from "./routes/admin.ts";
+import { FIREWALL_ROUTES, firewalls } from "./routes/firewall.ts";
 import { hiveSocket, hives } from "./routes/hives.ts";
 import { model } from "./routes/model.ts";
 import { WORKSPACE_ROUTES, workspace } from "./routes/workspace.ts";
@@ -37,6 +38,7 @@ export const ROUTES = {
   "GET /v1/hives/:hive/as-of": "what the hive knew ?seq | ?at",
   "GET /v1/hives/:hive/snapshot": "active artifacts and the seq they reflect",
   ...WORKSPACE_ROUTES,
+  ...FIREWALL_ROUTES,
 } as const;
 
 export const app = new Hono<{ Bindings: Env }>()
@@ -64,6 +66,7 @@ export const app = new Hono<{ Bindings: Env }>()
   .route("/v1/admin", admin)
   .route("/v1/hives", workspace)
   .route("/v1/hives", hives)
+  .route("/v1/hives", firewalls)
   .all("/parties/hive/:name", requireHiveKey, hiveSocket)
   .route("/parties/agent-session", sessionSockets)
   .route("/v1", model)
