@@ -38,7 +38,7 @@ import {
   type ControlErrorCode,
 } from "../shared/session/control.ts";
 import { runAgentStep, workspaceHead } from "./session/loop.ts";
-import { restoreFiles } from "./session/restore-files.ts";
+import { rollbackWithFiles } from "./session/restore-files.ts";
 import { commitDraft, runStep, type StepResult } from "./session/step-runner.ts";
 import type { Turn } from "./session/transcript-store.ts";
 import { receive, send } from "./socket.ts";
@@ -322,18 +322,15 @@ export class AgentSession extends Server<Env> {
       return this.#checkpointMissing(idOrLabel);
     }
     // Files this session wrote after the checkpoint go back to that moment too.
-    const since = this.#store.state().written;
-    const before = new Set(this.#store.stateOf(manifest).written);
-    const restored = await restoreFiles(
+    const restored = await rollbackWithFiles(
+      { store: this.#store },
       this.env.Hive.getByName(config.hive),
-      since.filter((p) => !before.has(p)),
-      manifest.workspaceManifest,
+      manifest,
       `rollback of ${this.name} to ${manifest.id}`,
     );
     if (!restored.ok) {
       return restored;
     }
-    this.#store.rollback(manifest);
     this.#broadcast({ type: "session.rolled_back", to: manifest.id, step: manifest.step });
     return ok(manifest);
   }

@@ -34,6 +34,8 @@ import { runTool } from "../../shared/tools/run/index.ts";
 import { renderEnvelope, readHistory } from "./envelope-view.ts";
 import { commitDraft, type StepDraft, type StepHost } from "./step-runner.ts";
 import { makeToolReads } from "./tool-reads.ts";
+import { rollbackWithFiles } from "./restore-files.ts";
+import { loadTokenizer } from "../../shared/context/tokens.ts";
 import { settleSpeculation, speculate } from "./overlay.ts";
 import {
   collectGarbage,
@@ -692,7 +694,15 @@ async function verifyFirst(host: LoopHost, config: SessionConfig): Promise<strin
       continue;
     }
     const reason = `verify-first: ${item.identifier}@${item.version} cites ${item.source}, which no longer holds (${item.freshness.reason})`;
-    host.store.rollback(manifest);
+    const back = await rollbackWithFiles(
+      host,
+      hive,
+      manifest,
+      `verify-first: ${host.name} back to ${manifest.id}`,
+    );
+    if (!back.ok) {
+      continue;
+    }
     await commit(host, config, {
       turns: [
         {
@@ -864,8 +874,18 @@ async function recoverFrom(
     return;
   }
   const firstLine = failure.error.split("\n")[0] ?? failure.error;
-  const pruned = pruneForRetry(messages, { code: failure.tool, message: firstLine });
-  host.store.rollback(manifest);
+  const tokenizer = await loadTokenizer(config.model);
+  const pruned = pruneForRetry(messages, { code: failure.tool, message: firstLine }, { tokenizer });
+  // The files written since that checkpoint go back too, as a person's rollback does.
+  const back = await rollbackWithFiles(
+    host,
+    host.env.Hive.getByName(config.hive),
+    manifest,
+    `auto-fix: ${host.name} back to ${manifest.id}`,
+  );
+  if (!back.ok) {
+    return;
+  }
   const lesson = [
     "[AUTO-FIX RECOVERY]",
     `Previous attempt failed: ${failure.tool}: ${firstLine}`,
@@ -879,7 +899,10 @@ async function recoverFrom(
     patch: { autofix: failure.attempt, modelCalls: failure.modelCalls },
     trace: [
       { kind: "autofix/prune", data: { ...pruned.report } },
-      { kind: "autofix/travel", data: { to: manifest.id, step: manifest.step } },
+      {
+        kind: "autofix/travel",
+        data: { to: manifest.id, step: manifest.step, filesRestored: back.value.restored },
+      },
     ],
   });
 }
