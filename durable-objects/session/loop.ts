@@ -31,7 +31,7 @@ import {
 } from "../../shared/tools/catalogue.ts";
 import type { ToolOutcome } from "../../shared/tools/context.ts";
 import { runTool } from "../../shared/tools/run/index.ts";
-import { renderEnvelope, readHistory } from "./envelope-view.ts";
+import { renderEnvelope, readHistory, type EnvelopeView } from "./envelope-view.ts";
 import { commitDraft, type StepDraft, type StepHost } from "./step-runner.ts";
 import { makeToolReads } from "./tool-reads.ts";
 import { rollbackWithFiles } from "./restore-files.ts";
@@ -165,6 +165,29 @@ async function commit(host: LoopHost, config: SessionConfig, proposed: StepDraft
   return commitDraft(host, config, { ...draft, ops: [], turns });
 }
 
+/** Adds the envelope's compaction to a step draft: kept content and one trace event. */
+function withCompaction(draft: StepDraft, compaction: EnvelopeView["compaction"]): StepDraft {
+  if (compaction === null) {
+    return draft;
+  }
+  return {
+    ...draft,
+    kept: [...(draft.kept ?? []), ...compaction.kept.map((k) => ({ ...k, kind: "compaction" }))],
+    trace: [
+      ...(draft.trace ?? []),
+      {
+        kind: "compaction",
+        data: {
+          tokensBefore: compaction.tokensBefore,
+          tokensAfter: compaction.tokensAfter,
+          sections: compaction.reports.map((r) => r.section),
+          refs: compaction.kept.map((k) => k.ref),
+        },
+      },
+    ],
+  };
+}
+
 /** Runs one step of the mission. Returns whether another step should follow. */
 export async function runAgentStep(host: LoopHost, config: SessionConfig): Promise<LoopOutcome> {
   const started = Date.now();
@@ -210,6 +233,10 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
       : { lethe_script: config.script, lethe_script_index: String(modelCalls - 1) };
   const history = await readHistory(host.store, (hash) => host.text(hash));
   const envelope = await renderEnvelope(config, { ...state, meta: synced.meta }, history);
+  // Every exit of the step commits through here: a compaction of this envelope is
+  // recorded with it (its reports in the trace, what left the envelope under refs).
+  const commitStep = (draft: StepDraft) =>
+    commit(host, config, withCompaction(draft, envelope.compaction));
 
   // The step budget forces a tool-free self-assessment.
   if (state.step >= config.stepBudget) {
@@ -223,7 +250,7 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
       ...(metadata ? { metadata } : {}),
     });
     const outcome: MissionOutcome = parseAssessment(answer.ok ? answer.value.content : "");
-    await commit(host, config, {
+    await commitStep({
       turns: [
         { role: "assistant", content: `[SELF-ASSESSMENT] ${outcome.status}: ${outcome.summary}` },
       ],
@@ -274,7 +301,7 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
     const gatekeeper = recordToolResult(state.gatekeeper, false);
     const halt = gatekeeper.consecutiveErrors >= MAX_CONSECUTIVE_ERRORS;
     const note = `[MODEL ERROR] ${move.code}: ${move.message}${move.hint ? `\n[HINT] ${move.hint}` : ""}`;
-    await commit(host, config, {
+    await commitStep({
       turns: [{ role: "user", content: note }],
       ops: [],
       hiveSeqSeen: synced.hiveSeqSeen,
@@ -304,7 +331,7 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
   const healed = move.value.move;
   if (healed.kind === "final") {
     const outcome: MissionOutcome = { status: "achieved", summary: healed.answer };
-    await commit(host, config, {
+    await commitStep({
       turns: [{ role: "assistant", content: healed.answer }],
       ops: [],
       hiveSeqSeen: synced.hiveSeqSeen,
@@ -325,7 +352,7 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
   });
   if (!admission.ok) {
     const note = `[GATEWAY ERROR] ${admission.code}: ${admission.message}`;
-    await commit(host, config, {
+    await commitStep({
       turns: stepTurns(step, healed.tool, healed.args, healed.rationale ?? "", note),
       ops: [],
       hiveSeqSeen: synced.hiveSeqSeen,
@@ -366,7 +393,7 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
     // back to before the failure began, prune, a lesson), at most twice, then halt.
     const failure = verdict.failure;
     const givingUpOn = failure !== undefined && state.autofix >= MAX_AUTOFIX_ATTEMPTS;
-    const refused = await commit(host, config, {
+    const refused = await commitStep({
       turns: stepTurns(
         step,
         healed.tool,
@@ -580,7 +607,7 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
         },
       }
     : null;
-  const result = await commit(host, config, {
+  const result = await commitStep({
     workspaceManifest,
     turns: [
       ...stepTurns(step, healed.tool, args, healed.rationale ?? "", content),

@@ -80,4 +80,44 @@ describe("agent step recoveries", () => {
     expect(await hive.file("src/notes.ts")).toBeNull();
     expect(await hive.file("src/config.ts")).toContain("TIMEOUT = 45;");
   });
+
+  it("compaction: a section past 0.8 of its budget is compressed in the envelope the model receives, what left stays retrievable", async ({
+    expect,
+  }) => {
+    const lines = Array.from(
+      { length: 900 },
+      (_, i) =>
+        `export const SETTING_${i} = "value number ${i} of the long generated settings file";`,
+    );
+    const hive = await env().hive("compaction", { "src/settings.ts": `${lines.join("\n")}\n` });
+    const run = await hive.run({
+      mission: "Read src/settings.ts and finish.",
+      l1Tokens: 40_000,
+      script: [
+        call("stage_context", { path: "src/settings.ts" }),
+        call("finish", { status: "achieved", summary: "read" }),
+      ],
+    });
+    const compaction = run.trace.find((e) => e.kind === "compaction");
+    expect(compaction).toBeDefined();
+    const data = compaction?.data as { tokensBefore: number; tokensAfter: number; refs: string[] };
+    expect(data.tokensAfter).toBeLessThan(data.tokensBefore);
+    // What the model received for its second move: the compressed envelope.
+    const envelope = await hive.call("GET", `/v1/sessions/${run.id}/envelope?step=1`);
+    const sections = envelope.body.sections as Array<{
+      name: string;
+      tokens: number;
+      budget: number;
+    }>;
+    const dynamic = sections.find((x) => x.name === "dynamic");
+    expect(dynamic?.tokens ?? Infinity).toBeLessThanOrEqual((dynamic?.budget ?? 0) * 0.8);
+    expect(envelope.body.tokens).toBe(data.tokensAfter);
+    const ref = data.refs[0] ?? "";
+    const resolved = await hive.call(
+      "GET",
+      `/v1/sessions/${run.id}/refs/${encodeURIComponent(ref)}`,
+    );
+    expect(resolved.status).toBe(200);
+    expect(JSON.stringify(resolved.body)).toContain("SETTING_899");
+  });
 });
