@@ -6,7 +6,7 @@ import type { KeptContent } from "../../shared/context/refs.ts";
 import type { ReductionReport } from "../../shared/context/report.ts";
 import type { ChatMessage } from "../../shared/context/messages.ts";
 import { usedTokens } from "../../shared/context/page.ts";
-import { loadTokenizer } from "../../shared/context/tokens.ts";
+import { loadTokenizer, type Tokenizer } from "../../shared/context/tokens.ts";
 import type { SessionConfig } from "../../shared/session/config.ts";
 import {
   HISTORY_READ_TURNS,
@@ -68,8 +68,10 @@ export async function renderEnvelope(
   config: SessionConfig,
   state: SessionState,
   history: readonly TranscriptTurn[],
+  /** The step's tokenizer, when the caller already holds it. */
+  loaded?: Tokenizer,
 ): Promise<EnvelopeView> {
-  const tokenizer = await loadTokenizer(config.model);
+  const tokenizer = loaded ?? (await loadTokenizer(config.model));
   const input = envelopeInput(config, state, history);
   const built = buildEnvelope(input, { tokenizer });
   // Compaction before the model call: the model receives the compressed envelope.

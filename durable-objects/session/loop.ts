@@ -35,7 +35,8 @@ import { renderEnvelope, readHistory, type EnvelopeView } from "./envelope-view.
 import { commitDraft, type StepDraft, type StepHost } from "./step-runner.ts";
 import { makeToolReads } from "./tool-reads.ts";
 import { rollbackWithFiles } from "./restore-files.ts";
-import { loadTokenizer } from "../../shared/context/tokens.ts";
+import { loadTokenizer, type Tokenizer } from "../../shared/context/tokens.ts";
+import { StepMeter } from "./step/meter.ts";
 import { settleSpeculation, speculate } from "./overlay.ts";
 import {
   collectGarbage,
@@ -165,6 +166,22 @@ async function commit(host: LoopHost, config: SessionConfig, proposed: StepDraft
   return commitDraft(host, config, { ...draft, ops: [], turns });
 }
 
+/** What the commit reuses from the step: its tokenizer and the envelope the model received. */
+function receivedEnvelope(envelope: EnvelopeView, tokenizer: Tokenizer): StepDraft["received"] {
+  const hash = (name: string) => envelope.sections.find((x) => x.name === name)?.hash ?? "";
+  return {
+    tokenizer,
+    sectionHashes: {
+      system: hash("system"),
+      static: hash("static"),
+      meta: hash("meta"),
+      dynamic: hash("dynamic"),
+    },
+    tokens: envelope.tokens,
+    needsCompression: envelope.sections.filter((x) => x.needsCompression).map((x) => x.name),
+  };
+}
+
 /** Adds the envelope's compaction to a step draft: kept content and one trace event. */
 function withCompaction(draft: StepDraft, compaction: EnvelopeView["compaction"]): StepDraft {
   if (compaction === null) {
@@ -191,6 +208,9 @@ function withCompaction(draft: StepDraft, compaction: EnvelopeView["compaction"]
 /** Runs one step of the mission. Returns whether another step should follow. */
 export async function runAgentStep(host: LoopHost, config: SessionConfig): Promise<LoopOutcome> {
   const started = Date.now();
+  // Stage timings and load counts, recorded on the step's trace entry (step/meter.ts).
+  const meter = new StepMeter();
+  meter.begin("prepare");
   const state = host.store.state();
   if (state.status !== "running") {
     return "stop";
@@ -231,12 +251,16 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
     config.script === undefined
       ? undefined
       : { lethe_script: config.script, lethe_script_index: String(modelCalls - 1) };
-  const history = await readHistory(host.store, (hash) => host.text(hash));
-  const envelope = await renderEnvelope(config, { ...state, meta: synced.meta }, history);
+  const tokenizer = await meter.tokenizer(config.model);
+  const history = await meter.history(() => readHistory(host.store, (hash) => host.text(hash)));
+  const envelope = await meter.envelope(() =>
+    renderEnvelope(config, { ...state, meta: synced.meta }, history, tokenizer),
+  );
   // Every exit of the step commits through here: a compaction of this envelope is
   // recorded with it (its reports in the trace, what left the envelope under refs).
+  const received = receivedEnvelope(envelope, tokenizer);
   const commitStep = (draft: StepDraft) =>
-    commit(host, config, withCompaction(draft, envelope.compaction));
+    commit(host, config, { ...withCompaction(draft, envelope.compaction), meter, received });
 
   // The step budget forces a tool-free self-assessment.
   if (state.step >= config.stepBudget) {
@@ -263,6 +287,7 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
   }
 
   // Route: the mission and the last result say what this step is about.
+  meter.begin("route");
   const lastTurn = history.at(-1)?.content ?? "";
   const intent = `${config.mission}\n${lastTurn}`.slice(0, 2_000);
   // The loop always offers the protocol's own domains, so the router chooses among the rest.
@@ -280,6 +305,7 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
     usefulNow(d.function.name, state, lastTurn),
   );
 
+  meter.begin("model");
   const move = await driver.value.move({
     role: "agent",
     messages: envelope.messages as ChatCompletionMessageParam[],
@@ -341,6 +367,7 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
     return "stop";
   }
 
+  meter.begin("admit");
   const admission = await host.env.GATEKEEPER.admit({
     move: { tool: healed.tool, args: healed.args as never },
     state: state.gatekeeper,
@@ -452,6 +479,7 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
   }
 
   const args = verdict.args ?? healed.args;
+  meter.begin("tool");
   const reads = makeToolReads(host, config, state, step);
   let outcome: ToolOutcome = await runTool(healed.tool, args, reads);
   const contracts = (synced.artifacts ?? (await reads.contracts())).filter(
@@ -469,6 +497,7 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
   }
 
   // Effects: the hive first (idempotent per step), then the step's commit.
+  meter.begin("effects");
   let output = outcome.output;
   // Clean room: what enters L1 (and so every checkpoint) is redacted first.
   let ops: PagerOp[] = preset.cleanRoom
@@ -527,6 +556,7 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
       }
     }
   }
+  meter.begin("gate");
   const gated = await host.env.GATEKEEPER.gateOutput({
     content: output,
     tool: healed.tool,
@@ -607,6 +637,8 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
         },
       }
     : null;
+  // Pager operations and the checkpoint; the stage ends when the step's trace entry is written.
+  meter.begin("checkpoint");
   const result = await commitStep({
     workspaceManifest,
     turns: [
