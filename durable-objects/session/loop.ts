@@ -11,6 +11,7 @@ import { metaLines } from "../../shared/agent/meta.ts";
 import { Driver } from "../../shared/driver/driver.ts";
 import { driverConfigFromEnv } from "../../shared/driver/config.ts";
 import { findGrant } from "../../shared/gatekeeper/permissions.ts";
+import { gateToolOutput } from "../../shared/gatekeeper/output.ts";
 import { redactSecrets, redactValue } from "../../shared/gatekeeper/redact.ts";
 import { recordToolResult, MAX_CONSECUTIVE_ERRORS } from "../../shared/gatekeeper/state.ts";
 import type { ChatMessage } from "../../shared/context/messages.ts";
@@ -557,10 +558,11 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
     }
   }
   meter.begin("gate");
-  const gated = await host.env.GATEKEEPER.gateOutput({
-    content: output,
+  // The gate runs here, where the step's tokenizer already is: the output never crosses RPC.
+  const gated = gateToolOutput(output, {
     tool: healed.tool,
     model: config.model,
+    tokenizer,
     state: gatekeeper,
   });
   const content = gated.ok ? gated.value.content : `[OUTPUT REFUSED] ${gated.message}`;
