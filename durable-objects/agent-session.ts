@@ -466,8 +466,16 @@ export class AgentSession extends Server<Env> {
     if (step !== basedOnStep) {
       return staleCompaction(basedOnStep, step);
     }
+    // Delivered twice (queues are at-least-once): the first application stands, the
+    // second changes nothing and answers the same summary ref.
+    const appliedKey = `compaction-applied:${this.#store.head() ?? "root"}`;
+    const already = this.ctx.storage.kv.get<string>(appliedKey);
+    if (typeof already === "string") {
+      return ok({ step, summaryRef: already });
+    }
     const summaryKept = keep(summary);
     this.ctx.storage.transactionSync(() => {
+      this.ctx.storage.kv.put(appliedKey, summaryKept.ref);
       for (const k of kept) {
         this.#store.putRef(k, "compaction", step);
       }
