@@ -11,6 +11,7 @@ import {
 } from "../../shared/context/section-hits.ts";
 import { loadTokenizer, type Tokenizer } from "../../shared/context/tokens.ts";
 import type { StepMeter } from "./step/meter.ts";
+import type { StepTraceData } from "../../shared/session/step-trace.ts";
 import type { ServerMessage } from "../../shared/protocol.ts";
 import { err, ok, type Result } from "../../shared/result.ts";
 import type { SessionConfig } from "../../shared/session/config.ts";
@@ -216,7 +217,7 @@ export async function commitDraft(
             ...(draft.meter
               ? { stages: draft.meter.stages(), counts: { ...draft.meter.counts } }
               : {}),
-          },
+          } satisfies StepTraceData,
         },
         ...paged.value.reports.map((r) => ({ kind: "reduction", data: { ...r } })),
         ...(draft.trace ?? []),

@@ -1,24 +1,8 @@
 // Per-step measurements of the agent loop: each stage's start and duration, and how
 // often the step loaded the tokenizer, read the history and built the envelope.
 // runAgentStep opens the stages; commitDraft records them on the step's trace entry.
-import { z } from "zod";
 import { loadTokenizer, type Tokenizer } from "../../../shared/context/tokens.ts";
-
-export const StageTimingSchema = z.object({
-  name: z.string(),
-  /** Epoch milliseconds when the stage began. */
-  startedAt: z.number(),
-  /** Its duration in milliseconds. */
-  ms: z.number(),
-});
-export type StageTiming = z.infer<typeof StageTimingSchema>;
-
-export const StepCountsSchema = z.object({
-  tokenizerLoads: z.number().int(),
-  historyReads: z.number().int(),
-  envelopeBuilds: z.number().int(),
-});
-export type StepCounts = z.infer<typeof StepCountsSchema>;
+import type { StageTiming, StepCounts } from "../../../shared/session/step-trace.ts";
 
 export class StepMeter {
   readonly counts: StepCounts = { tokenizerLoads: 0, historyReads: 0, envelopeBuilds: 0 };
