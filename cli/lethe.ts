@@ -3,6 +3,7 @@
 import { parseArgs } from "node:util";
 import { CliError, createContext, type CliContext } from "./commands/context.ts";
 import { compressCommand } from "./commands/compress.ts";
+import { firewallCommand } from "./commands/firewall.ts";
 import { followCommand } from "./commands/follow.ts";
 import { artifactsCommand, hiveCommand } from "./commands/hive.ts";
 import { runCommand } from "./commands/run.ts";
@@ -57,6 +58,10 @@ export const COMMANDS: Record<string, { run: Command; usage: string }> = {
     run: langgraphCommand,
     usage:
       "langgraph list <hive> [<thread>] [--limit N] [--json] | delete <hive> <thread>   LangGraph threads",
+  },
+  firewall: {
+    run: firewallCommand,
+    usage: "firewall set <hive> <firewall.yaml> | show <hive> | clear <hive>   the hive's firewall",
   },
   workspace: {
     run: workspaceCommand,

@@ -38,7 +38,7 @@ import {
   type ControlErrorCode,
 } from "../shared/session/control.ts";
 import { runAgentStep, workspaceHead } from "./session/loop.ts";
-import { restoreFiles } from "./session/restore-files.ts";
+import { rollbackWithFiles } from "./session/restore-files.ts";
 import { commitDraft, runStep, type StepResult } from "./session/step-runner.ts";
 import type { Turn } from "./session/transcript-store.ts";
 import { receive, send } from "./socket.ts";
@@ -202,19 +202,36 @@ export class AgentSession extends Server<Env> {
         'send {"text": "..."} or {"decision": "approve"}',
       );
     }
+    const pending = this.#store.state().pending;
     const move = answerTransition(this.#store.state(), parsed.data, Date.now());
     if (!move.ok) {
       return err(move.code, move.message, move.hint);
     }
+    const decisionId = pending?.decisionId;
     const committed = await commitDraft(this.#host(), config, {
       turns: move.turn === undefined ? [] : [{ role: "user", content: move.turn }],
       ops: [],
       patch: move.patch,
-      trace: [{ kind: "human", data: { label: move.label } }],
+      trace: [
+        {
+          kind: "human",
+          data: {
+            label: move.label,
+            ...(decisionId === undefined
+              ? {}
+              : { decisionId, tool: pending?.tool ?? null, expiresAt: pending?.expiresAt ?? null }),
+          },
+        },
+      ],
     });
     if (!committed.ok) {
       return committed;
     }
+    this.#broadcast({
+      type: "session.answered",
+      label: move.label,
+      ...(decisionId === undefined ? {} : { decisionId }),
+    });
     await this.ctx.storage.setAlarm(Date.now());
     return ok(this.#view(this.#store.state()));
   }
@@ -237,6 +254,7 @@ export class AgentSession extends Server<Env> {
     }
     const next = await runAgentStep(this.#host(), config);
     const after = this.#store.state();
+    this.#askPending(after);
     if (next === "continue") {
       await this.ctx.storage.setAlarm(Date.now() + STEP_GAP_MS);
     } else if (after.status === "paused" && after.pending?.expiresAt !== undefined) {
@@ -312,18 +330,15 @@ export class AgentSession extends Server<Env> {
       return this.#checkpointMissing(idOrLabel);
     }
     // Files this session wrote after the checkpoint go back to that moment too.
-    const since = this.#store.state().written;
-    const before = new Set(this.#store.stateOf(manifest).written);
-    const restored = await restoreFiles(
+    const restored = await rollbackWithFiles(
+      { store: this.#store },
       this.env.Hive.getByName(config.hive),
-      since.filter((p) => !before.has(p)),
-      manifest.workspaceManifest,
+      manifest,
       `rollback of ${this.name} to ${manifest.id}`,
     );
     if (!restored.ok) {
       return restored;
     }
-    this.#store.rollback(manifest);
     this.#broadcast({ type: "session.rolled_back", to: manifest.id, step: manifest.step });
     return ok(manifest);
   }
@@ -459,8 +474,16 @@ export class AgentSession extends Server<Env> {
     if (step !== basedOnStep) {
       return staleCompaction(basedOnStep, step);
     }
+    // Delivered twice (queues are at-least-once): the first application stands, the
+    // second changes nothing and answers the same summary ref.
+    const appliedKey = `compaction-applied:${this.#store.head() ?? "root"}`;
+    const already = this.ctx.storage.kv.get<string>(appliedKey);
+    if (typeof already === "string") {
+      return ok({ step, summaryRef: already });
+    }
     const summaryKept = keep(summary);
     this.ctx.storage.transactionSync(() => {
+      this.ctx.storage.kv.put(appliedKey, summaryKept.ref);
       for (const k of kept) {
         this.#store.putRef(k, "compaction", step);
       }
@@ -569,6 +592,28 @@ export class AgentSession extends Server<Env> {
     };
   }
 
+  /** A paused session's question goes to every watcher (a firewall ASK with its decision id). */
+  #askPending(state: SessionState, to?: Connection): void {
+    if (state.status !== "paused" || state.pending === null) {
+      return;
+    }
+    const p = state.pending;
+    const message: ServerMessage = {
+      type: "session.question",
+      kind: p.kind,
+      question: p.question,
+      ...(p.decisionId === undefined ? {} : { decisionId: p.decisionId }),
+      ...(p.tool === undefined ? {} : { tool: p.tool }),
+      ...(p.args === undefined ? {} : { args: p.args }),
+      ...(p.expiresAt === undefined ? {} : { expiresAt: p.expiresAt }),
+    };
+    if (to === undefined) {
+      this.#broadcast(message);
+    } else {
+      send(to, message);
+    }
+  }
+
   #broadcast(message: ServerMessage): void {
     for (const connection of this.getConnections()) {
       send(connection, message);
@@ -584,6 +629,7 @@ export class AgentSession extends Server<Env> {
     });
     if (this.#store.config() !== null) {
       send(connection, { type: "session.state", state: this.#view(this.#store.state()) });
+      this.#askPending(this.#store.state(), connection);
     }
   }
 
@@ -621,6 +667,11 @@ export class AgentSession extends Server<Env> {
       case "session.rollback": {
         const back = await this.rollback(message.checkpoint);
         return back.ok ? undefined : fail(back);
+      }
+      case "session.answer": {
+        const { type: _type, ...answer } = message;
+        const answered = await this.answer(answer);
+        return answered.ok ? undefined : fail(answered);
       }
       default: {
         const unreachable: never = message;

@@ -50,6 +50,8 @@ import {
   type WorkspaceStatus,
 } from "./hive/workspace.ts";
 import type { WorkspaceConfig } from "./hive/workspace-store.ts";
+import { FirewallStore, type FirewallSetResult } from "./hive/firewall-store.ts";
+import type { HiveFirewall } from "../shared/hive/firewall.ts";
 import { receive, send } from "./socket.ts";
 import { migrate, schemaVersion } from "./storage/migrate.ts";
 import {
@@ -103,6 +105,7 @@ export class Hive extends Server<Env> {
   }> = [];
   readonly #workspace: Workspace;
   readonly #refs: RefStore;
+  readonly #firewall: FirewallStore;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -116,6 +119,9 @@ export class Hive extends Server<Env> {
       env: env as unknown as Record<string, unknown>,
       name: () => this.name,
       mapper: workerMapper,
+    });
+    this.#firewall = new FirewallStore(ctx.storage.kv, {
+      loadFirewall: async (text) => env.GATEKEEPER.loadFirewall(text),
     });
   }
 
@@ -342,6 +348,16 @@ export class Hive extends Server<Env> {
   async flushMirror(): Promise<HiveResult<{ sent: number; mirroredSeq: number }>> {
     const sent = await this.#mirror.flush(this.name);
     return ok({ sent, mirroredSeq: this.#mirror.mirroredSeq });
+  }
+
+  /** The hive's firewall.yaml (null when it has none): sessions admit every move through it. */
+  async firewall(): Promise<HiveResult<HiveFirewall | null>> {
+    return ok(this.#firewall.get());
+  }
+
+  /** Replaces (or with null removes) the hive's firewall.yaml after the gatekeeper compiled it. */
+  async setFirewall(text: string | null): Promise<FirewallSetResult> {
+    return this.#firewall.set(text, Date.now());
   }
 
   // Workspace (issue 6): versioned files, the symbol index and L3, delegated to

@@ -1,5 +1,5 @@
-// `npm run check`: format, lint, generated types up to date, type-check every
-// project, and bundle every Worker with `wrangler deploy --dry-run`.
+// `npm run check`: format, lint, generated types up to date, no islands (scripts/islands.ts),
+// type-check every project, and bundle every Worker with `wrangler deploy --dry-run`.
 import { spawnSync } from "node:child_process";
 import { ROOT, WORKERS, wranglerEnv } from "./lib/cluster.ts";
 import { buildWorker } from "./lib/build.ts";
@@ -20,6 +20,7 @@ function step(title: string, command: string, args: string[]): void {
 step("format", "oxfmt", ["--check", "."]);
 step("lint", "oxlint", ["--deny-warnings", "."]);
 step("generated types", process.execPath, ["scripts/types.ts", "--check"]);
+step("islands (product exports only tests reach)", process.execPath, ["scripts/islands.ts"]);
 step("type-check (gateway, objects, shared, tests, cli)", "tsc", ["-p", "tsconfig.json"]);
 step("type-check (workerd tests)", "tsc", ["-p", "tests/tsconfig.json"]);
 for (const worker of WORKERS.slice(1)) {

@@ -1,9 +1,12 @@
 // Read-side views of an AgentSession: the transcript window with content, the
 // envelope the next model call would get, and the watchers' state view.
 import { buildEnvelope } from "../../shared/context/envelope.ts";
+import { compressEnvelope } from "../../shared/context/envelope-compress.ts";
+import type { KeptContent } from "../../shared/context/refs.ts";
+import type { ReductionReport } from "../../shared/context/report.ts";
 import type { ChatMessage } from "../../shared/context/messages.ts";
 import { usedTokens } from "../../shared/context/page.ts";
-import { loadTokenizer } from "../../shared/context/tokens.ts";
+import { loadTokenizer, type Tokenizer } from "../../shared/context/tokens.ts";
 import type { SessionConfig } from "../../shared/session/config.ts";
 import {
   HISTORY_READ_TURNS,
@@ -25,6 +28,16 @@ export interface EnvelopeView {
   }>;
   tokens: number;
   hitRate: number;
+  /**
+   * Sections that passed COMPRESS_AT of their budget, compressed in this very
+   * envelope: what left it is kept under refs. Null when nothing needed it.
+   */
+  compaction: {
+    reports: ReductionReport[];
+    kept: KeptContent[];
+    tokensBefore: number;
+    tokensAfter: number;
+  } | null;
 }
 
 /** The last turns of the current branch with their content (the envelope's window). */
@@ -55,10 +68,28 @@ export async function renderEnvelope(
   config: SessionConfig,
   state: SessionState,
   history: readonly TranscriptTurn[],
+  /** The step's tokenizer, when the caller already holds it. */
+  loaded?: Tokenizer,
 ): Promise<EnvelopeView> {
-  const tokenizer = await loadTokenizer(config.model);
-  const envelope = buildEnvelope(envelopeInput(config, state, history), { tokenizer });
+  const tokenizer = loaded ?? (await loadTokenizer(config.model));
+  const input = envelopeInput(config, state, history);
+  const built = buildEnvelope(input, { tokenizer });
+  // Compaction before the model call: the model receives the compressed envelope.
+  const compressed = built.needsCompression.some((name) => name !== "system")
+    ? compressEnvelope(input, built, { tokenizer })
+    : null;
+  const envelope =
+    compressed === null || compressed.reports.length === 0 ? built : compressed.envelope;
   return {
+    compaction:
+      compressed === null || compressed.reports.length === 0
+        ? null
+        : {
+            reports: compressed.reports,
+            kept: compressed.kept,
+            tokensBefore: built.tokens,
+            tokensAfter: compressed.envelope.tokens,
+          },
     messages: envelope.messages,
     sections: Object.values(envelope.sections).map((x) => ({
       name: x.name,

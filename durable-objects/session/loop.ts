@@ -11,6 +11,7 @@ import { metaLines } from "../../shared/agent/meta.ts";
 import { Driver } from "../../shared/driver/driver.ts";
 import { driverConfigFromEnv } from "../../shared/driver/config.ts";
 import { findGrant } from "../../shared/gatekeeper/permissions.ts";
+import { gateToolOutput } from "../../shared/gatekeeper/output.ts";
 import { redactSecrets, redactValue } from "../../shared/gatekeeper/redact.ts";
 import { recordToolResult, MAX_CONSECUTIVE_ERRORS } from "../../shared/gatekeeper/state.ts";
 import type { ChatMessage } from "../../shared/context/messages.ts";
@@ -31,9 +32,12 @@ import {
 } from "../../shared/tools/catalogue.ts";
 import type { ToolOutcome } from "../../shared/tools/context.ts";
 import { runTool } from "../../shared/tools/run/index.ts";
-import { renderEnvelope, readHistory } from "./envelope-view.ts";
+import { renderEnvelope, readHistory, type EnvelopeView } from "./envelope-view.ts";
 import { commitDraft, type StepDraft, type StepHost } from "./step-runner.ts";
 import { makeToolReads } from "./tool-reads.ts";
+import { rollbackWithFiles } from "./restore-files.ts";
+import { loadTokenizer, type Tokenizer } from "../../shared/context/tokens.ts";
+import { StepMeter } from "./step/meter.ts";
 import { settleSpeculation, speculate } from "./overlay.ts";
 import {
   collectGarbage,
@@ -107,9 +111,14 @@ function usefulNow(tool: string, state: SessionState, lastTurn: string): boolean
 /** Active artifacts of the hive when it changed since the session last looked. */
 async function syncHive(host: LoopHost, config: SessionConfig, state: SessionState) {
   const hive = host.env.Hive.getByName(config.hive);
-  const changes = await hive.changesSince(state.hiveSeqSeen, 1_000);
+  const [changes, firewall] = await Promise.all([
+    hive.changesSince(state.hiveSeqSeen, 1_000),
+    hive.firewall(),
+  ]);
+  // The hive's firewall.yaml, when it has one: every move of the step is admitted through it.
+  const firewallText = firewall.ok && firewall.value !== null ? firewall.value.text : null;
   if (!changes.ok || changes.value.events.length === 0) {
-    return { hiveSeqSeen: state.hiveSeqSeen, meta: state.meta, artifacts: null };
+    return { hiveSeqSeen: state.hiveSeqSeen, meta: state.meta, artifacts: null, firewallText };
   }
   const listed = await hive.list({ status: "active", limit: 500 });
   const artifacts: Artifact[] = listed.ok ? listed.value.artifacts : [];
@@ -117,6 +126,7 @@ async function syncHive(host: LoopHost, config: SessionConfig, state: SessionSta
     hiveSeqSeen: changes.value.head,
     meta: metaLines(artifacts, MAX_META_ARTIFACTS),
     artifacts,
+    firewallText,
   };
 }
 
@@ -157,9 +167,51 @@ async function commit(host: LoopHost, config: SessionConfig, proposed: StepDraft
   return commitDraft(host, config, { ...draft, ops: [], turns });
 }
 
+/** What the commit reuses from the step: its tokenizer and the envelope the model received. */
+function receivedEnvelope(envelope: EnvelopeView, tokenizer: Tokenizer): StepDraft["received"] {
+  const hash = (name: string) => envelope.sections.find((x) => x.name === name)?.hash ?? "";
+  return {
+    tokenizer,
+    sectionHashes: {
+      system: hash("system"),
+      static: hash("static"),
+      meta: hash("meta"),
+      dynamic: hash("dynamic"),
+    },
+    tokens: envelope.tokens,
+    needsCompression: envelope.sections.filter((x) => x.needsCompression).map((x) => x.name),
+  };
+}
+
+/** Adds the envelope's compaction to a step draft: kept content and one trace event. */
+function withCompaction(draft: StepDraft, compaction: EnvelopeView["compaction"]): StepDraft {
+  if (compaction === null) {
+    return draft;
+  }
+  return {
+    ...draft,
+    kept: [...(draft.kept ?? []), ...compaction.kept.map((k) => ({ ...k, kind: "compaction" }))],
+    trace: [
+      ...(draft.trace ?? []),
+      {
+        kind: "compaction",
+        data: {
+          tokensBefore: compaction.tokensBefore,
+          tokensAfter: compaction.tokensAfter,
+          sections: compaction.reports.map((r) => r.section),
+          refs: compaction.kept.map((k) => k.ref),
+        },
+      },
+    ],
+  };
+}
+
 /** Runs one step of the mission. Returns whether another step should follow. */
 export async function runAgentStep(host: LoopHost, config: SessionConfig): Promise<LoopOutcome> {
   const started = Date.now();
+  // Stage timings and load counts, recorded on the step's trace entry (step/meter.ts).
+  const meter = new StepMeter();
+  meter.begin("prepare");
   const state = host.store.state();
   if (state.status !== "running") {
     return "stop";
@@ -200,8 +252,16 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
     config.script === undefined
       ? undefined
       : { lethe_script: config.script, lethe_script_index: String(modelCalls - 1) };
-  const history = await readHistory(host.store, (hash) => host.text(hash));
-  const envelope = await renderEnvelope(config, { ...state, meta: synced.meta }, history);
+  const tokenizer = await meter.tokenizer(config.model);
+  const history = await meter.history(() => readHistory(host.store, (hash) => host.text(hash)));
+  const envelope = await meter.envelope(() =>
+    renderEnvelope(config, { ...state, meta: synced.meta }, history, tokenizer),
+  );
+  // Every exit of the step commits through here: a compaction of this envelope is
+  // recorded with it (its reports in the trace, what left the envelope under refs).
+  const received = receivedEnvelope(envelope, tokenizer);
+  const commitStep = (draft: StepDraft) =>
+    commit(host, config, { ...withCompaction(draft, envelope.compaction), meter, received });
 
   // The step budget forces a tool-free self-assessment.
   if (state.step >= config.stepBudget) {
@@ -215,7 +275,7 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
       ...(metadata ? { metadata } : {}),
     });
     const outcome: MissionOutcome = parseAssessment(answer.ok ? answer.value.content : "");
-    await commit(host, config, {
+    await commitStep({
       turns: [
         { role: "assistant", content: `[SELF-ASSESSMENT] ${outcome.status}: ${outcome.summary}` },
       ],
@@ -228,6 +288,7 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
   }
 
   // Route: the mission and the last result say what this step is about.
+  meter.begin("route");
   const lastTurn = history.at(-1)?.content ?? "";
   const intent = `${config.mission}\n${lastTurn}`.slice(0, 2_000);
   // The loop always offers the protocol's own domains, so the router chooses among the rest.
@@ -245,6 +306,7 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
     usefulNow(d.function.name, state, lastTurn),
   );
 
+  meter.begin("model");
   const move = await driver.value.move({
     role: "agent",
     messages: envelope.messages as ChatCompletionMessageParam[],
@@ -266,7 +328,7 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
     const gatekeeper = recordToolResult(state.gatekeeper, false);
     const halt = gatekeeper.consecutiveErrors >= MAX_CONSECUTIVE_ERRORS;
     const note = `[MODEL ERROR] ${move.code}: ${move.message}${move.hint ? `\n[HINT] ${move.hint}` : ""}`;
-    await commit(host, config, {
+    await commitStep({
       turns: [{ role: "user", content: note }],
       ops: [],
       hiveSeqSeen: synced.hiveSeqSeen,
@@ -296,7 +358,7 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
   const healed = move.value.move;
   if (healed.kind === "final") {
     const outcome: MissionOutcome = { status: "achieved", summary: healed.answer };
-    await commit(host, config, {
+    await commitStep({
       turns: [{ role: "assistant", content: healed.answer }],
       ops: [],
       hiveSeqSeen: synced.hiveSeqSeen,
@@ -306,17 +368,19 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
     return "stop";
   }
 
+  meter.begin("admit");
   const admission = await host.env.GATEKEEPER.admit({
     move: { tool: healed.tool, args: healed.args as never },
     state: state.gatekeeper,
     persona: { name: preset.name, grants: preset.grants },
     roots: config.roots ?? ["."],
     skills: config.skills ?? [],
+    ...(synced.firewallText === null ? {} : { firewall: synced.firewallText }),
     now: Date.now(),
   });
   if (!admission.ok) {
     const note = `[GATEWAY ERROR] ${admission.code}: ${admission.message}`;
-    await commit(host, config, {
+    await commitStep({
       turns: stepTurns(step, healed.tool, healed.args, healed.rationale ?? "", note),
       ops: [],
       hiveSeqSeen: synced.hiveSeqSeen,
@@ -357,7 +421,7 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
     // back to before the failure began, prune, a lesson), at most twice, then halt.
     const failure = verdict.failure;
     const givingUpOn = failure !== undefined && state.autofix >= MAX_AUTOFIX_ATTEMPTS;
-    const refused = await commit(host, config, {
+    const refused = await commitStep({
       turns: stepTurns(
         step,
         healed.tool,
@@ -370,7 +434,9 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
       patch: {
         meta: synced.meta,
         modelCalls,
-        gatekeeper,
+        // A move waiting for a person did not happen: the repeat checks must not count it,
+        // or its approved re-run would look like the same call twice in a row.
+        gatekeeper: pending?.kind === "decision" ? state.gatekeeper : gatekeeper,
         ...(pending ? { status: "paused" as const, pending } : {}),
         ...(givingUpOn
           ? {
@@ -414,6 +480,7 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
   }
 
   const args = verdict.args ?? healed.args;
+  meter.begin("tool");
   const reads = makeToolReads(host, config, state, step);
   let outcome: ToolOutcome = await runTool(healed.tool, args, reads);
   const contracts = (synced.artifacts ?? (await reads.contracts())).filter(
@@ -431,6 +498,7 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
   }
 
   // Effects: the hive first (idempotent per step), then the step's commit.
+  meter.begin("effects");
   let output = outcome.output;
   // Clean room: what enters L1 (and so every checkpoint) is redacted first.
   let ops: PagerOp[] = preset.cleanRoom
@@ -489,10 +557,12 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
       }
     }
   }
-  const gated = await host.env.GATEKEEPER.gateOutput({
-    content: output,
+  meter.begin("gate");
+  // The gate runs here, where the step's tokenizer already is: the output never crosses RPC.
+  const gated = gateToolOutput(output, {
     tool: healed.tool,
     model: config.model,
+    tokenizer,
     state: gatekeeper,
   });
   const content = gated.ok ? gated.value.content : `[OUTPUT REFUSED] ${gated.message}`;
@@ -569,7 +639,9 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
         },
       }
     : null;
-  const result = await commit(host, config, {
+  // Pager operations and the checkpoint; the stage ends when the step's trace entry is written.
+  meter.begin("checkpoint");
+  const result = await commitStep({
     workspaceManifest,
     turns: [
       ...stepTurns(step, healed.tool, args, healed.rationale ?? "", content),
@@ -683,7 +755,15 @@ async function verifyFirst(host: LoopHost, config: SessionConfig): Promise<strin
       continue;
     }
     const reason = `verify-first: ${item.identifier}@${item.version} cites ${item.source}, which no longer holds (${item.freshness.reason})`;
-    host.store.rollback(manifest);
+    const back = await rollbackWithFiles(
+      host,
+      hive,
+      manifest,
+      `verify-first: ${host.name} back to ${manifest.id}`,
+    );
+    if (!back.ok) {
+      continue;
+    }
     await commit(host, config, {
       turns: [
         {
@@ -855,8 +935,18 @@ async function recoverFrom(
     return;
   }
   const firstLine = failure.error.split("\n")[0] ?? failure.error;
-  const pruned = pruneForRetry(messages, { code: failure.tool, message: firstLine });
-  host.store.rollback(manifest);
+  const tokenizer = await loadTokenizer(config.model);
+  const pruned = pruneForRetry(messages, { code: failure.tool, message: firstLine }, { tokenizer });
+  // The files written since that checkpoint go back too, as a person's rollback does.
+  const back = await rollbackWithFiles(
+    host,
+    host.env.Hive.getByName(config.hive),
+    manifest,
+    `auto-fix: ${host.name} back to ${manifest.id}`,
+  );
+  if (!back.ok) {
+    return;
+  }
   const lesson = [
     "[AUTO-FIX RECOVERY]",
     `Previous attempt failed: ${failure.tool}: ${firstLine}`,
@@ -870,7 +960,10 @@ async function recoverFrom(
     patch: { autofix: failure.attempt, modelCalls: failure.modelCalls },
     trace: [
       { kind: "autofix/prune", data: { ...pruned.report } },
-      { kind: "autofix/travel", data: { to: manifest.id, step: manifest.step } },
+      {
+        kind: "autofix/travel",
+        data: { to: manifest.id, step: manifest.step, filesRestored: back.value.restored },
+      },
     ],
   });
 }

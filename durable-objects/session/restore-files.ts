@@ -2,6 +2,7 @@
 // wrote after a checkpoint are written back as they were at the checkpoint's
 // workspace version (or deleted when they did not exist then), as one new version.
 import { err, ok, type Result } from "../../shared/result.ts";
+import type { CheckpointManifest } from "../../shared/session/checkpoint.ts";
 
 interface WorkspaceHive {
   workspaceRead(
@@ -66,4 +67,38 @@ export async function restoreFiles(
         `restoring ${paths.join(", ")} failed: ${written.message}`,
         written.hint ?? "retry the rollback",
       );
+}
+
+/** What a rollback needs: the session's store and the hive whose workspace it wrote. */
+export interface RollbackHost {
+  store: {
+    state(): { written: string[] };
+    stateOf(manifest: CheckpointManifest): { written: string[] };
+    rollback(manifest: CheckpointManifest): void;
+  };
+}
+
+/**
+ * Every rollback, whoever asks for it (a person, auto-fix, verify-first): the files
+ * this session wrote after the checkpoint go back to that moment, then the
+ * conversation and L1 do. A failed restore leaves both as they were.
+ */
+export async function rollbackWithFiles(
+  host: RollbackHost,
+  hive: WorkspaceHive,
+  manifest: CheckpointManifest,
+  message: string,
+): Promise<Result<{ restored: number }, "RESTORE_FAILED">> {
+  const since = host.store.state().written;
+  const before = new Set(host.store.stateOf(manifest).written);
+  const restored = await restoreFiles(
+    hive,
+    since.filter((p) => !before.has(p)),
+    manifest.workspaceManifest,
+    message,
+  );
+  if (restored.ok) {
+    host.store.rollback(manifest);
+  }
+  return restored;
 }

@@ -9,7 +9,9 @@ import {
   sectionHashes,
   type SectionHashes,
 } from "../../shared/context/section-hits.ts";
-import { loadTokenizer } from "../../shared/context/tokens.ts";
+import { loadTokenizer, type Tokenizer } from "../../shared/context/tokens.ts";
+import type { StepMeter } from "./step/meter.ts";
+import type { StepTraceData } from "../../shared/session/step-trace.ts";
 import type { ServerMessage } from "../../shared/protocol.ts";
 import { err, ok, type Result } from "../../shared/result.ts";
 import type { SessionConfig } from "../../shared/session/config.ts";
@@ -97,6 +99,51 @@ export interface StepDraft {
   /** Extra content to keep under references (offloaded tool output, raw answers). */
   kept?: Array<KeptContent & { kind: string }>;
   trace?: TraceEvent[];
+  /** The agent loop's step: its stage timings and counts go on the `step` trace entry. */
+  meter?: StepMeter;
+  /**
+   * What the agent loop already has for this step: its tokenizer and the envelope the
+   * model received. The commit records that envelope's section hashes instead of
+   * reading the history and building another one.
+   */
+  received?: {
+    tokenizer: Tokenizer;
+    sectionHashes: SectionHashes;
+    tokens: number;
+    needsCompression: string[];
+  };
+}
+
+/** The envelope after the step's turns: its section hashes go into the state. */
+async function envelopeAfter(
+  host: StepHost,
+  config: SessionConfig,
+  next: SessionState,
+  turns: Array<TurnInputWire & { tokens: number }>,
+  tokenizer: Tokenizer,
+  meter: StepMeter | undefined,
+) {
+  const earlier = meter ? await meter.history(() => host.history()) : await host.history();
+  const history: TranscriptTurn[] = [
+    ...earlier,
+    ...turns.map((t) => ({
+      role: t.role,
+      content: t.content,
+      name: t.name ?? null,
+      tokens: t.tokens,
+      extra:
+        t.toolCallId === undefined && t.toolCalls === undefined
+          ? null
+          : JSON.stringify({ toolCallId: t.toolCallId, toolCalls: t.toolCalls }),
+    })),
+  ];
+  const build = () => buildEnvelope(envelopeInput(config, next, history), { tokenizer });
+  const envelope = meter ? meter.envelope(build) : build();
+  return {
+    hashes: sectionHashes(envelope),
+    tokens: envelope.tokens,
+    needsCompression: envelope.needsCompression as string[],
+  };
 }
 
 /** Commits a step draft: all of it, or (when the pager refuses its ops) nothing. */
@@ -105,7 +152,10 @@ export async function commitDraft(
   config: SessionConfig,
   draft: StepDraft,
 ): Promise<Result<StepResult, "PAGER_REFUSED">> {
-  const tokenizer = await loadTokenizer(config.model);
+  const received = draft.received;
+  const tokenizer =
+    received?.tokenizer ??
+    (draft.meter ? await draft.meter.tokenizer(config.model) : await loadTokenizer(config.model));
   const count = (text: string) => tokenizer.countCached(text);
   // The whole step holds the object: no other request interleaves between read and commit.
   const outcome = await host.ctx.blockConcurrencyWhile(async () => {
@@ -116,19 +166,6 @@ export async function commitDraft(
       return paged;
     }
     const turns = draft.turns.map((t) => ({ ...t, tokens: count(t.content) }));
-    const history = [
-      ...(await host.history()),
-      ...turns.map((t) => ({
-        role: t.role,
-        content: t.content,
-        name: t.name ?? null,
-        tokens: t.tokens,
-        extra:
-          t.toolCallId === undefined && t.toolCalls === undefined
-            ? null
-            : JSON.stringify({ toolCallId: t.toolCallId, toolCalls: t.toolCalls }),
-      })),
-    ];
     const next: SessionState = {
       ...before,
       ...draft.patch,
@@ -137,8 +174,15 @@ export async function commitDraft(
       hiveSeqSeen: draft.hiveSeqSeen ?? before.hiveSeqSeen,
       workspaceManifest: draft.workspaceManifest ?? before.workspaceManifest,
     };
-    const envelope = buildEnvelope(envelopeInput(config, next, history), { tokenizer });
-    const hashes = sectionHashes(envelope);
+    const built =
+      received === undefined
+        ? await envelopeAfter(host, config, next, turns, tokenizer, draft.meter)
+        : {
+            hashes: received.sectionHashes,
+            tokens: received.tokens,
+            needsCompression: received.needsCompression,
+          };
+    const hashes = built.hashes;
     const state: SessionState = {
       ...next,
       sectionHashes: hashes,
@@ -168,9 +212,12 @@ export async function commitDraft(
           data: {
             turns: turns.length,
             ops: draft.ops.length,
-            envelopeTokens: envelope.tokens,
-            needsCompression: envelope.needsCompression,
-          },
+            envelopeTokens: built.tokens,
+            needsCompression: built.needsCompression,
+            ...(draft.meter
+              ? { stages: draft.meter.stages(), counts: { ...draft.meter.counts } }
+              : {}),
+          } satisfies StepTraceData,
         },
         ...paged.value.reports.map((r) => ({ kind: "reduction", data: { ...r } })),
         ...(draft.trace ?? []),

@@ -1,6 +1,5 @@
 // The context engine's public surface: token counting, the L1 pager, the
 // envelope, the output gate, the pruner and reduction reports.
-export * from "./comparator.ts";
 export * from "./envelope-compress.ts";
 export * from "./envelope.ts";
 export * from "./messages.ts";

@@ -2,14 +2,12 @@
 // of compiled firewalls and parsed skills, and Result values for every outcome.
 // workers/gatekeeper wraps it in a WorkerEntrypoint; tests drive it directly.
 import { z } from "zod";
-import { loadTokenizer } from "../context/tokens.ts";
 import { sha256Hex } from "../hash.ts";
 import { err, ok, type Err, type Result } from "../result.ts";
 import { admit, type Admission } from "./admit.ts";
 import { FirewallCache } from "./firewall-cache.ts";
 import { MAX_FIREWALL_SIZE, type FirewallAction } from "./firewall-schema.ts";
 import type { FirewallIssue, FirewallLoadError } from "./firewall.ts";
-import { gateToolOutput, type GatedToolOutput, type OutputErrorCode } from "./output.ts";
 import { parseSkill, type Skill } from "./skills.ts";
 import { GatekeeperStateSchema, initialGatekeeperState } from "./state.ts";
 
@@ -30,15 +28,6 @@ export const AdmitRequestSchema = z.strictObject({
   now: z.number().optional(),
 });
 export type AdmitRequest = z.input<typeof AdmitRequestSchema>;
-
-export const GateOutputRequestSchema = z.strictObject({
-  content: z.string(),
-  tool: z.string().max(200).optional(),
-  capTokens: z.int().min(1).max(1_000_000).optional(),
-  model: z.string().max(200).optional(),
-  state: GatekeeperStateSchema.optional(),
-});
-export type GateOutputRequest = z.input<typeof GateOutputRequestSchema>;
 
 export interface FirewallSummary {
   hash: string;
@@ -116,18 +105,6 @@ export class GatekeeperService {
       ruleCount: fw.ruleCount,
       askTimeoutMs: fw.askTimeoutMs,
     });
-  }
-
-  async gateOutput(
-    request: unknown,
-  ): Promise<Result<GatedToolOutput, OutputErrorCode | "BAD_REQUEST">> {
-    const parsed = GateOutputRequestSchema.safeParse(request);
-    if (!parsed.success) {
-      return badRequest(parsed.error);
-    }
-    const req = parsed.data;
-    const tokenizer = await loadTokenizer(req.model);
-    return gateToolOutput(req.content, { ...req, tokenizer });
   }
 
   #skill(text: string): Result<Skill, "SKILL_INVALID"> {

@@ -362,7 +362,10 @@ export function decideMove(state: VisibleState): Move {
 
   // A computed value that the mission says to write into a file: stage it, then patch it.
   const patch = tool("apply_patch");
-  const patched = did("apply_patch").filter((d) => !d.result.startsWith("[TOOL ERROR]"));
+  // A refused patch (a firewall BLOCK, or an ASK still waiting) changed nothing either.
+  const patched = did("apply_patch").filter(
+    (d) => !/^\[(TOOL ERROR|GATEWAY ERROR|SYSTEM NOTICE)\]/.test(d.result),
+  );
   if (
     target &&
     targetPath &&

@@ -8,10 +8,12 @@ export const AnswerSchema = z.strictObject({
   decision: z.enum(["approve", "deny"]).optional(),
   /** For a question: the person's answer, added to the transcript. */
   text: z.string().min(1).max(8_000).optional(),
+  /** The decision this answer is for (from the session.question frame); another one is refused. */
+  decisionId: z.string().min(1).max(200).optional(),
 });
 export type Answer = z.infer<typeof AnswerSchema>;
 
-export type ControlErrorCode = "NOT_STARTABLE" | "NOT_PAUSED" | "BAD_ANSWER";
+export type ControlErrorCode = "NOT_STARTABLE" | "NOT_PAUSED" | "BAD_ANSWER" | "WRONG_DECISION";
 
 export type Transition =
   | { ok: true; patch: Partial<SessionState>; turn?: string; label: string }
@@ -63,6 +65,14 @@ export function answerTransition(state: SessionState, answer: Answer, now: numbe
       code: "NOT_PAUSED",
       message: `the session is ${state.status}`,
       hint: "answers are for a paused session",
+    };
+  }
+  if (answer.decisionId !== undefined && pending.decisionId !== answer.decisionId) {
+    return {
+      ok: false,
+      code: "WRONG_DECISION",
+      message: `this session waits for ${pending.decisionId ?? "an answer to its question"}, not ${answer.decisionId}`,
+      hint: "answer the question the session's socket sent last (GET /v1/sessions/:id/state shows it)",
     };
   }
   if (pending.kind === "decision") {

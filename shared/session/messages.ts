@@ -18,6 +18,13 @@ export const SessionClientMessages = [
   z.object({ type: z.literal("session.get_state") }),
   z.object({ type: z.literal("session.checkpoint"), label: z.string().regex(LABEL_PATTERN) }),
   z.object({ type: z.literal("session.rollback"), checkpoint: CheckpointIdSchema }),
+  /** A person's answer to the pending question, or approve/deny of a firewall ASK. */
+  z.object({
+    type: z.literal("session.answer"),
+    decision: z.enum(["approve", "deny"]).optional(),
+    text: z.string().min(1).max(8_000).optional(),
+    decisionId: z.string().min(1).max(200).optional(),
+  }),
 ] as const;
 
 export const SessionStateViewSchema = z.object({
@@ -57,4 +64,20 @@ export const SessionServerMessages = [
     label: z.string().nullable(),
   }),
   z.object({ type: z.literal("session.rolled_back"), to: z.string(), step: z.number() }),
+  /** The session paused for a person: a question, or a firewall ASK waiting for approve/deny. */
+  z.object({
+    type: z.literal("session.question"),
+    kind: z.enum(["question", "decision"]),
+    question: z.string(),
+    decisionId: z.string().optional(),
+    tool: z.string().optional(),
+    args: z.string().optional(),
+    expiresAt: z.number().optional(),
+  }),
+  /** The pending question was answered (by a person, or denied by its expiry). */
+  z.object({
+    type: z.literal("session.answered"),
+    label: z.string(),
+    decisionId: z.string().optional(),
+  }),
 ] as const;

@@ -17,6 +17,7 @@ const clientSamples: ClientMessage[] = [
   { type: "session.get_state" },
   { type: "session.checkpoint", label: "before-refactor" },
   { type: "session.rollback", checkpoint: "cp-3-abc" },
+  { type: "session.answer", decision: "approve", decisionId: "d-1" },
   { type: "hive.ping", nonce: "n2" },
   { type: "hive.subscribe", since: 0 },
   { type: "hive.ack", seq: 12 },
@@ -82,6 +83,16 @@ const serverSamples: ServerMessage[] = [
   },
   { type: "session.checkpointed", id: "cp-2-y", step: 2, label: "mark" },
   { type: "session.rolled_back", to: "cp-1-z", step: 1 },
+  {
+    type: "session.question",
+    kind: "decision",
+    question: "apply_patch needs approval: changing limits needs a person",
+    decisionId: "d-1",
+    tool: "apply_patch",
+    args: "{}",
+    expiresAt: 1_700_000_000_000,
+  },
+  { type: "session.answered", label: "approved", decisionId: "d-1" },
   { type: "hive.pong", at: 3 },
 ];
 

@@ -1,16 +1,15 @@
-// The gatekeeper Worker: admits or refuses every move and gates every tool
-// output. Called by the gateway and AgentSession over typed RPC; every method
+// The gatekeeper Worker: admits or refuses every move and compiles firewalls
+// (the output gate runs inside AgentSession, next to its tokenizer). Called by the
+// gateway, the Hive and AgentSession over typed RPC; every method
 // answers a Result value, never a thrown error.
 import { WorkerEntrypoint } from "cloudflare:workers";
 import type { Admission } from "../../shared/gatekeeper/admit.ts";
 import type { FirewallLoadError } from "../../shared/gatekeeper/firewall.ts";
-import type { GatedToolOutput, OutputErrorCode } from "../../shared/gatekeeper/output.ts";
 import {
   GatekeeperService,
   type AdmitErrorCode,
   type AdmitRequest,
   type FirewallSummary,
-  type GateOutputRequest,
 } from "../../shared/gatekeeper/service.ts";
 import type { ComponentHealth } from "../../shared/health.ts";
 import { createLogger, describeError } from "../../shared/log.ts";
@@ -52,13 +51,6 @@ export default class Gatekeeper extends WorkerEntrypoint<Cloudflare.Env> {
     request: AdmitRequest,
   ): Promise<Result<Admission, AdmitErrorCode | "INTERNAL"> | FirewallLoadError> {
     return guarded("admit", () => service.admit(request));
-  }
-
-  /** Redacts secrets, then applies the context engine's output gate to a tool result. */
-  async gateOutput(
-    request: GateOutputRequest,
-  ): Promise<Result<GatedToolOutput, OutputErrorCode | "BAD_REQUEST" | "INTERNAL">> {
-    return guarded("gateOutput", () => service.gateOutput(request));
   }
 
   /** Validates and compiles a firewall.yaml; errors list every problem with its line. */

@@ -8,6 +8,7 @@ import { gatherHealth } from "./health.ts";
 import { requireHiveKey } from "./auth.ts";
 import { admin } from "./routes/admin.ts";
 import { COMPRESS_ROUTES, compress } from "./routes/compress.ts";
+import { FIREWALL_ROUTES, firewalls } from "./routes/firewall.ts";
 import { hiveSocket, hives } from "./routes/hives.ts";
 import { model, modelRoot } from "./routes/model.ts";
 import { proxy } from "./proxy/route.ts";
@@ -57,6 +58,7 @@ export const ROUTES = {
   ...LANGGRAPH_ROUTES,
   "POST|GET|DELETE /mcp":
     "MCP server (Streamable HTTP, hive key): artifacts, workspace, sessions; artifacts as resources",
+  ...FIREWALL_ROUTES,
 } as const;
 
 export const app = new Hono<{ Bindings: Env }>()
@@ -93,6 +95,7 @@ export const app = new Hono<{ Bindings: Env }>()
   .route("/v1/hives", langgraph)
   .route("/mcp", mcp)
   .route("/v1/hives", hives)
+  .route("/v1/hives", firewalls)
   .all("/parties/hive/:name", requireHiveKey, hiveSocket)
   .route("/parties/agent-session", sessionSockets)
   .route("/v1/model", model)

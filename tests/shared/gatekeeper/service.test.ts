@@ -76,16 +76,4 @@ describe("GatekeeperService", () => {
       code: "BAD_REQUEST",
     });
   });
-
-  it("gates an output after loading the tokenizer itself", async ({ expect }) => {
-    const gated = await new GatekeeperService().gateOutput({
-      content: "Bearer abcdefghijklmnop",
-      capTokens: 50,
-    });
-    expect(gated).toMatchObject({ ok: true, value: { content: "Bearer [REDACTED:bearer_token]" } });
-    expect(await new GatekeeperService().gateOutput({ content: 1 })).toMatchObject({
-      ok: false,
-      code: "BAD_REQUEST",
-    });
-  });
 });

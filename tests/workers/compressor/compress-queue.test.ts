@@ -196,4 +196,49 @@ describe("the session.compact job", () => {
     await env.JOBS.send(sent);
     expect((await receipt(sent.id)).type).toBe("session.compact:missing");
   });
+
+  it("applies a job delivered twice once", async ({ expect }) => {
+    const { stub } = await sessionWithHistory();
+    const read = await stepOf(stub);
+    const computed = await env.COMPRESSOR.summarise(makeConversation().messages, {});
+    if (!computed.ok) {
+      throw new Error(computed.message);
+    }
+    const { method, summary, kept, citations, report } = computed.value;
+    const input = { basedOnStep: read, method, summary, kept, citations, report };
+    const first = await stub.applyCompaction(input);
+    expect(first.ok).toBe(true);
+    const after = { state: await stub.state(), trace: await stub.traceEvents(0, 1_000) };
+    const second = await stub.applyCompaction(input);
+    expect(second).toEqual(first);
+    expect(await stub.state()).toEqual(after.state);
+    expect(await stub.traceEvents(0, 1_000)).toEqual(after.trace);
+    expect(await compactions(stub)).toHaveLength(1);
+  });
+
+  it("refuses a job computed before the session was rolled back", async ({ expect }) => {
+    const { stub } = await sessionWithHistory();
+    const early = await stub.checkpoint("early");
+    if (!early.ok) {
+      throw new Error(early.message);
+    }
+    await stub.step({ turns: [{ role: "user", content: "A later turn." }] });
+    const read = await stepOf(stub);
+    const computed = await env.COMPRESSOR.summarise(makeConversation().messages, {});
+    if (!computed.ok) {
+      throw new Error(computed.message);
+    }
+    expect((await stub.rollback("early")).ok).toBe(true);
+    const { method, summary, kept, citations, report } = computed.value;
+    const applied = await stub.applyCompaction({
+      basedOnStep: read,
+      method,
+      summary,
+      kept,
+      citations,
+      report,
+    });
+    expect(applied).toMatchObject({ ok: false, code: "STALE_COMPACTION" });
+    expect(await compactions(stub)).toEqual([]);
+  });
 });

@@ -1,0 +1,123 @@
+// The agent step's recoveries on the running cluster, asserted on what the model
+// received (GET /v1/sessions/:id/envelope?step=N) and on the workspace: prune-for-retry
+// leaves the failed attempt out and the lesson in; auto-fix rollbacks restore files.
+// Failing moves are scripted: the local policy never makes a bad patch or thrashes.
+import { describe, it } from "vitest";
+import { scenarioCluster } from "./scenarios/harness.ts";
+import { TWO_FILES, call } from "./scenarios/fixtures.ts";
+
+const env = scenarioCluster(0, "step-wiring");
+
+describe("agent step recoveries", () => {
+  it("prune-for-retry: the next envelope has the lesson and not the failed attempt", async ({
+    expect,
+  }) => {
+    const hive = await env().hive("prune", TWO_FILES);
+    const run = await hive.run({
+      mission: "Set MAX_WAIT in src/limits.ts to 34.",
+      script: [
+        call("stage_context", { path: "src/limits.ts" }),
+        call("apply_patch", {
+          path: "src/limits.ts",
+          patch:
+            "--- a/src/limits.ts\n+++ b/src/limits.ts\n@@ -9,1 +9,1 @@\n-no such line\n+export const MAX_WAIT = 34;\n",
+        }),
+        call("apply_patch", {
+          path: "src/limits.ts",
+          patch:
+            "--- a/src/limits.ts\n+++ b/src/limits.ts\n@@ -2,1 +2,1 @@\n-export const MAX_WAIT = 0;\n+export const MAX_WAIT = 34;\n",
+        }),
+        call("finish", { status: "achieved", summary: "MAX_WAIT is 34" }),
+      ],
+    });
+    const lesson = run.turns.find((t) => t.content.startsWith("[AUTO-FIX RECOVERY]"));
+    expect(lesson).toBeDefined();
+    const envelope = await hive.call(
+      "GET",
+      `/v1/sessions/${run.id}/envelope?step=${lesson?.step ?? 0}`,
+    );
+    expect(envelope.status).toBe(200);
+    const received = JSON.stringify(envelope.body.messages);
+    expect(received).toContain("[AUTO-FIX RECOVERY]");
+    expect(received).not.toContain("no such line");
+    const prune = run.trace.find((e) => e.kind === "autofix/prune")?.data as {
+      pre_tokens?: number;
+    };
+    expect(prune.pre_tokens ?? 0).toBeGreaterThan(0);
+    expect(await hive.file("src/limits.ts")).toContain("MAX_WAIT = 34;");
+  });
+
+  it("a verify-first rollback restores the files written since the stale fact was saved", async ({
+    expect,
+  }) => {
+    const hive = await env().hive("verify-files", TWO_FILES);
+    const id = await hive.create({
+      mission:
+        "Find TIMEOUT in src/config.ts, save it, then write the file src/notes.ts with a note about it.",
+      script: [
+        call("stage_context", { path: "src/config.ts" }),
+        call("save_artifact", { key: "timeout", value: 30, evidence: ["src/config.ts:2"] }),
+        call("write_file", { path: "src/notes.ts", content: "// TIMEOUT is 30\n" }),
+        call("ask_human", { question: "Is the note enough?" }),
+        call("finish", { status: "achieved", summary: "noted" }),
+      ],
+    });
+    const paused = await hive.start(id);
+    expect(paused.state.status).toBe("paused");
+    expect(await hive.file("src/notes.ts")).toContain("TIMEOUT is 30");
+    // The cited code changes under the session: its fact is stale before the next step.
+    await hive.write({ "src/config.ts": "// Network settings.\nexport const TIMEOUT = 45;\n" });
+    await hive.call("POST", `/v1/sessions/${id}/answer`, { text: "yes" });
+    const deadline = Date.now() + 30_000;
+    let run = await hive.read(id);
+    while (run.state.status === "running" && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      run = await hive.read(id);
+    }
+    expect(run.state.status).toBe("halted");
+    expect(run.state.outcome?.reason).toBe("verify-first");
+    // The note was written after the fact it rests on: it is gone with the fact.
+    expect(await hive.file("src/notes.ts")).toBeNull();
+    expect(await hive.file("src/config.ts")).toContain("TIMEOUT = 45;");
+  });
+
+  it("compaction: a section past 0.8 of its budget is compressed in the envelope the model receives, what left stays retrievable", async ({
+    expect,
+  }) => {
+    const lines = Array.from(
+      { length: 900 },
+      (_, i) =>
+        `export const SETTING_${i} = "value number ${i} of the long generated settings file";`,
+    );
+    const hive = await env().hive("compaction", { "src/settings.ts": `${lines.join("\n")}\n` });
+    const run = await hive.run({
+      mission: "Read src/settings.ts and finish.",
+      l1Tokens: 40_000,
+      script: [
+        call("stage_context", { path: "src/settings.ts" }),
+        call("finish", { status: "achieved", summary: "read" }),
+      ],
+    });
+    const compaction = run.trace.find((e) => e.kind === "compaction");
+    expect(compaction).toBeDefined();
+    const data = compaction?.data as { tokensBefore: number; tokensAfter: number; refs: string[] };
+    expect(data.tokensAfter).toBeLessThan(data.tokensBefore);
+    // What the model received for its second move: the compressed envelope.
+    const envelope = await hive.call("GET", `/v1/sessions/${run.id}/envelope?step=1`);
+    const sections = envelope.body.sections as Array<{
+      name: string;
+      tokens: number;
+      budget: number;
+    }>;
+    const dynamic = sections.find((x) => x.name === "dynamic");
+    expect(dynamic?.tokens ?? Infinity).toBeLessThanOrEqual((dynamic?.budget ?? 0) * 0.8);
+    expect(envelope.body.tokens).toBe(data.tokensAfter);
+    const ref = data.refs[0] ?? "";
+    const resolved = await hive.call(
+      "GET",
+      `/v1/sessions/${run.id}/refs/${encodeURIComponent(ref)}`,
+    );
+    expect(resolved.status).toBe(200);
+    expect(JSON.stringify(resolved.body)).toContain("SETTING_899");
+  });
+});
