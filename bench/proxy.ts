@@ -11,7 +11,7 @@ import { newAdminToken } from "../cli/commands/hive.ts";
 import { startCluster } from "../scripts/lib/dev-server.ts";
 import { startTestUpstream } from "./proxy/upstream.ts";
 import { mkdtempSync } from "node:fs";
-import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { tmpdir } from "node:os";
 import path from "node:path";
 
 const SEED = 19;
