@@ -49,6 +49,7 @@ import {
 } from "./hive/workspace.ts";
 import type { WorkspaceConfig } from "./hive/workspace-store.ts";
 import { receive, send } from "./socket.ts";
+import { SOCKET_KEY_HEADER } from "../shared/hive/messages.ts";
 import { migrate, schemaVersion } from "./storage/migrate.ts";
 
 export { HIVE_MIGRATIONS };
@@ -93,6 +94,7 @@ export class Hive extends Server<Env> {
     reject: (error: unknown) => void;
   }> = [];
   readonly #workspace: Workspace;
+  #opens = 0;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -109,7 +111,14 @@ export class Hive extends Server<Env> {
   }
 
   override onConnect(connection: Connection<SocketState>, ctx: ConnectionContext): void {
-    connection.setState({ hive: this.name, sub: null });
+    const keyId = ctx.request.headers.get(SOCKET_KEY_HEADER);
+    connection.setState({
+      hive: this.name,
+      sub: null,
+      opened: Date.now() + (this.#opens++ % 1_000) / 1_000,
+      ...(keyId === null ? {} : { keyId }),
+    });
+    this.#subscribers.claim(connection);
     send(connection, {
       type: "sys.welcome",
       server: "Hive",
@@ -325,6 +334,11 @@ export class Hive extends Server<Env> {
   /** The active artifacts and the seq they reflect: a late joiner's starting point. */
   async snapshot(): Promise<HiveResult<Snapshot>> {
     return ok(this.#store.snapshot());
+  }
+
+  /** Closes the sockets opened with a revoked key (the admin route calls this at the revoke). */
+  closeKeySockets(keyId: string): number {
+    return this.#subscribers.closeKey(keyId);
   }
 
   /** Sends unmirrored events to the queue now (the alarm does it on its own). */

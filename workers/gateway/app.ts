@@ -6,6 +6,7 @@ import { errorBody } from "../../shared/errors.ts";
 import { notFound, onError } from "./errors.ts";
 import { gatherHealth } from "./health.ts";
 import { requireHiveKey } from "./auth.ts";
+import { inputContract } from "./contracts.ts";
 import { admin } from "./routes/admin.ts";
 import { hiveSocket, hives } from "./routes/hives.ts";
 import { model } from "./routes/model.ts";
@@ -55,6 +56,8 @@ export const app = new Hono<{ Bindings: Env }>()
         ),
     }),
   )
+  .use("/v1/*", inputContract)
+  .use("/parties/*", inputContract)
   .get("/", (c) => c.json({ name: "lethe", routes: ROUTES }))
   .get("/health", async (c) => {
     const report = await gatherHealth(c.env);
