@@ -4,7 +4,7 @@
 import { parseArgs } from "node:util";
 import PartySocket from "partysocket";
 import WebSocket from "ws";
-import { ACK_EVERY_EVENTS } from "../../shared/hive/messages.ts";
+import { ACK_EVERY_EVENTS, CLOSE_KEY_REVOKED } from "../../shared/hive/messages.ts";
 import type { HiveEvent } from "../../shared/hive/writes.ts";
 import { ServerMessageSchema, type ServerMessage } from "../../shared/protocol.ts";
 import { CliError, type CliContext } from "./context.ts";
@@ -94,6 +94,12 @@ export function followHive(options: FollowOptions): HiveFollower {
   socket.addEventListener("open", () => {
     acked = last;
   });
+  socket.addEventListener("close", (event) => {
+    // A revoked key never comes back: stop instead of reconnecting forever.
+    if (event.code === CLOSE_KEY_REVOKED) {
+      socket.close();
+    }
+  });
   socket.addEventListener("message", (event) => {
     const message = decode(event.data, validate);
     if (message === null) {
@@ -153,9 +159,13 @@ export async function followCommand(args: string[], ctx: CliContext): Promise<vo
       "prints the hive's events as they happen; Ctrl-C stops",
     );
   }
+  const key = ctx.requireKey();
+  // A socket refused at the upgrade only retries; ask over HTTP first, once, to
+  // report a bad key, a key of another hive or an unreachable gateway plainly.
+  await checkFollowKey(ctx.url, key, hive);
   const follower = followHive({
     url: ctx.url,
-    key: ctx.requireKey(),
+    key,
     hive,
     since,
     onEvent: (e) =>
@@ -174,4 +184,29 @@ export async function followCommand(args: string[], ctx: CliContext): Promise<vo
       resolve();
     });
   });
+}
+
+/** One HTTP read of the hive with the key: throws a CliError naming what is wrong. */
+export async function checkFollowKey(url: string, key: string, hive: string): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(`${url}/v1/hives/${encodeURIComponent(hive)}/events?since=0&limit=1`, {
+      headers: { authorization: `Bearer ${key}` },
+      signal: AbortSignal.timeout(10_000),
+    });
+  } catch (error) {
+    throw new CliError(
+      `cannot reach ${url}: ${error instanceof Error ? error.message : String(error)}`,
+      "start the cluster with `npm run dev`, or pass --url",
+    );
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as {
+      error?: { code?: string; message?: string; hint?: string };
+    } | null;
+    throw new CliError(
+      `${response.status} ${body?.error?.code ?? ""}: ${body?.error?.message ?? "refused"}`,
+      body?.error?.hint ?? "check LETHE_KEY and the hive name",
+    );
+  }
 }

@@ -2,7 +2,7 @@
 // first and bounded, so every agent of a hive sees what the others learned.
 // Everything an agent wrote (value, summary, author) is quoted: it stays data.
 import type { Artifact } from "../hive/artifact.ts";
-import { quoteUntrusted } from "../context/untrusted.ts";
+import { oneLineJson, quoteUntrusted } from "../context/untrusted.ts";
 
 /** Values longer than this are cut in the listing (the artifact itself is whole). */
 const MAX_VALUE_CHARS = 200;
@@ -14,10 +14,7 @@ export function metaLines(artifacts: readonly Artifact[], max: number): string[]
     .sort((a, b) => b.seq - a.seq || a.identifier.localeCompare(b.identifier))
     .slice(0, max)
     .map((a) => {
-      // JSON.stringify escapes newlines; quoteUntrusted also escapes special-token text.
-      const value = JSON.stringify(a.value)
-        .replaceAll("<|", "<\\u007c")
-        .replaceAll("|>", "\\u007c>");
+      const value = oneLineJson(a.value);
       const shown = value.length > MAX_VALUE_CHARS ? `${value.slice(0, MAX_VALUE_CHARS)}…` : value;
       const summary = a.summary
         ? ` — summary: ${quoteUntrusted(a.summary.slice(0, MAX_SUMMARY_LISTED_CHARS))}`

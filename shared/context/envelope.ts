@@ -6,7 +6,7 @@ import { contentKey } from "../hash.ts";
 import type { ChatMessage } from "./messages.ts";
 import type { Page } from "./page.ts";
 import type { Tokenizer } from "./tokens.ts";
-import { META_CLOSE, META_OPEN, fenceItem } from "./untrusted.ts";
+import { META_OPEN, fenceItem } from "./untrusted.ts";
 
 export const SectionNameSchema = z.enum(["system", "static", "dynamic", "meta"]);
 export type SectionName = z.infer<typeof SectionNameSchema>;
@@ -189,7 +189,7 @@ export function buildEnvelope(input: EnvelopeInput, options: EnvelopeOptions): E
       : [
           {
             role: "system",
-            content: `${META_OPEN}\n${input.meta.map(fenceItem).join("\n")}\n${META_CLOSE}`,
+            content: `${META_OPEN}\n${input.meta.map(fenceItem).join("\n")}`,
           },
         ];
 
