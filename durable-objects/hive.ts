@@ -37,7 +37,7 @@ import type {
   WriteRequestIn,
 } from "../shared/workspace/requests.ts";
 import { HIVE_MIGRATIONS } from "./hive/schema.ts";
-import { Mirror } from "./hive/mirror.ts";
+import { Mirror, type Reconciled } from "./hive/mirror.ts";
 import { HiveStore, type Committed } from "./hive/store.ts";
 import { Subscribers, type SocketState } from "./hive/subscribers.ts";
 import { workerMapper } from "./hive/symbol-parser.ts";
@@ -101,7 +101,7 @@ export class Hive extends Server<Env> {
     migrate(ctx.storage, HIVE_MIGRATIONS);
     this.#store = new HiveStore(ctx.storage);
     this.#subscribers = new Subscribers(this.#store, () => this.getConnections<SocketState>());
-    this.#mirror = new Mirror(ctx.storage, this.#store, env.JOBS);
+    this.#mirror = new Mirror(ctx.storage, this.#store, env.JOBS, env.DB);
     this.#workspace = new Workspace({
       storage: ctx.storage,
       env: env as unknown as Record<string, unknown>,
@@ -341,6 +341,13 @@ export class Hive extends Server<Env> {
     return this.#subscribers.closeKey(keyId);
   }
 
+  /** Reads the D1 mirror back and repairs its gaps now (the alarm does it on its own). */
+  async reconcileMirror(): Promise<HiveResult<Reconciled>> {
+    const { resent } = await this.#mirror.reconcile(this.name);
+    await this.#mirror.flush(this.name);
+    return ok({ sent: this.#mirror.mirroredSeq, confirmed: this.#mirror.confirmedSeq, resent });
+  }
+
   /** Sends unmirrored events to the queue now (the alarm does it on its own). */
   async flushMirror(): Promise<HiveResult<{ sent: number; mirroredSeq: number }>> {
     const sent = await this.#mirror.flush(this.name);
@@ -440,6 +447,7 @@ export class Hive extends Server<Env> {
         head: this.#store.head,
         subscribers: this.#subscribers.count,
         mirroredSeq: this.#mirror.mirroredSeq,
+        confirmedSeq: this.#mirror.confirmedSeq,
       },
     };
   }

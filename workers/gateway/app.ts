@@ -37,6 +37,8 @@ export const ROUTES = {
   "GET /v1/hives/:hive/events": "changes ?since&limit",
   "GET /v1/hives/:hive/as-of": "what the hive knew ?seq | ?at",
   "GET /v1/hives/:hive/snapshot": "active artifacts and the seq they reflect",
+  "POST /v1/hives/:hive/mirror/reconcile":
+    "read the D1 mirror back, re-send missing events: {sent, confirmed, resent}",
   ...WORKSPACE_ROUTES,
 } as const;
 

@@ -88,7 +88,8 @@ export const hives = new Hono<HiveEnv>()
     const query = AsOfQuerySchema.safeParse(c.req.query());
     return query.success ? answer(c, await stub(c).asOf(query.data)) : invalidQuery(c, query.error);
   })
-  .get("/:hive/snapshot", async (c) => answer(c, await stub(c).snapshot()));
+  .get("/:hive/snapshot", async (c) => answer(c, await stub(c).snapshot()))
+  .post("/:hive/mirror/reconcile", async (c) => answer(c, await stub(c).reconcileMirror()));
 
 /**
  * WS /parties/hive/:name, after requireHiveKey: the key is stripped from the URL
