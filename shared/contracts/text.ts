@@ -151,7 +151,7 @@ export function jsonProblem(value: unknown): JsonProblem | undefined {
 /**
  * The string values of the top-level keys `names` in JSON text, found in one pass
  * without parsing (so a frame too deep to parse can still be answered by its id).
- * Values with escapes or longer than `maxChars` are skipped.
+ * Values longer than `maxChars` are skipped.
  */
 export function topLevelStrings(
   text: string,
@@ -175,7 +175,7 @@ export function topLevelStrings(
         }
         j++;
       }
-      const value = escaped ? null : text.slice(i + 1, j);
+      const value = escaped ? unescape(text.slice(i, j + 1), maxChars) : text.slice(i + 1, j);
       if (depth === 1) {
         if (expectValue && lastKey !== null && value !== null && value.length <= maxChars) {
           if (names.includes(lastKey) && !(lastKey in found)) {
@@ -204,4 +204,17 @@ export function topLevelStrings(
     i++;
   }
   return found;
+}
+
+/** A short JSON string literal with escapes, decoded; null when too long or malformed. */
+function unescape(literal: string, maxChars: number): string | null {
+  if (literal.length > maxChars * 6 + 2) {
+    return null;
+  }
+  try {
+    const value: unknown = JSON.parse(literal);
+    return typeof value === "string" ? value : null;
+  } catch {
+    return null;
+  }
 }

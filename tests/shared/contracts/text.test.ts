@@ -3,6 +3,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  hasLoneSurrogate,
   jsonDepthExceeds,
   jsonProblem,
   nameProblem,
@@ -25,12 +26,12 @@ describe("nameProblem", () => {
     fc.assert(
       fc.property(fc.string({ unit: "binary", maxLength: 40 }), (s) => {
         const roundTrips = new TextDecoder().decode(new TextEncoder().encode(s)) === s;
-        const problem = nameProblem(s);
+        expect(hasLoneSurrogate(s)).toBe(!roundTrips);
         if (!roundTrips) {
-          expect(problem).toBe("lone-surrogate");
+          expect(nameProblem(s)).toBeDefined();
         }
       }),
-      { seed: 17, numRuns: 2_000 },
+      { seed: 17, numRuns: 1_000 },
     );
   });
 });
