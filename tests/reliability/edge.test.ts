@@ -80,7 +80,8 @@ describe("reliability: HTTP inputs", () => {
   }) => {
     const tallies = { paths: newTally(), identifiers: newTally(), bombs: newTally() };
     for (const [method, template] of ROUTE_TEMPLATES) {
-      for (const p of PATHS) {
+      // The slice tries every third spelling on every route; the full run all of them.
+      for (const p of FULL ? PATHS : PATHS.filter((_, i) => i % 3 === 0)) {
         const q = `path=${encode(p)}&name=${encode(p)}&q=${encode(p)}`;
         const url = `${cluster.url}${fill(template, p)}?${q}`;
         count(
@@ -170,7 +171,7 @@ describe("reliability: HTTP inputs", () => {
             return !outcome.hang && outcome.status < 500 && outcome.typed;
           },
         ),
-        { seed: SEED, numRuns: FULL ? 3_000 : 300, endOnFailure: false },
+        { seed: SEED, numRuns: FULL ? 3_000 : 150, endOnFailure: false },
       )
       .catch((error: unknown) => {
         report("http.fuzz.failure", { error: String(error).slice(0, 2_000) });
