@@ -448,7 +448,7 @@ describe.runIf(FULL)("reliability: full run only", () => {
       }),
     );
     await new Promise((resolve) => setTimeout(resolve, 2_000));
-    const rates = [25, 50, 100, 200, 400];
+    const rates = [5, 10, 25, 50, 100, 200, 400];
     const results: Array<{ rate: number; commits: number; p50: number; p99: number }> = [];
     let n = 0;
     let breaking: number | null = null;
