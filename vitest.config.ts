@@ -94,6 +94,18 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        test: {
+          // Hostile inputs, kills, reconnects and load against a running cluster:
+          // a bounded slice here, the whole with `npm run test:reliability`.
+          name: "reliability",
+          environment: "node",
+          include: ["tests/reliability/**/*.test.ts"],
+          testTimeout: 300_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });

@@ -40,6 +40,7 @@ import {
 import { runAgentStep, workspaceHead } from "./session/loop.ts";
 import { rollbackWithFiles } from "./session/restore-files.ts";
 import { commitDraft, runStep, type StepResult } from "./session/step-runner.ts";
+import { StepQuarantine, quarantineOutcome, withinBudget } from "./session/quarantine.ts";
 import type { Turn } from "./session/transcript-store.ts";
 import { receive, send } from "./socket.ts";
 import { migrate, schemaVersion } from "./storage/migrate.ts";
@@ -70,11 +71,13 @@ export type SessionErrorCode =
 export class AgentSession extends Server<Env> {
   static override options = { hibernate: true };
   readonly #store: SessionStore;
+  readonly #quarantine: StepQuarantine;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     migrate(ctx.storage, SESSION_MIGRATIONS);
     this.#store = new SessionStore(ctx.storage);
+    this.#quarantine = new StepQuarantine(ctx.storage.sql);
   }
 
   #missing(): Result<never, "NOT_FOUND"> {
@@ -252,7 +255,17 @@ export class AgentSession extends Server<Env> {
       }
       return;
     }
-    const next = await runAgentStep(this.#host(), config);
+    // Quarantine (session/quarantine.ts): a step that never completes halts the session.
+    const quarantined = this.#quarantine.begin(state.step);
+    if (quarantined !== null) {
+      this.#store.control(quarantineOutcome(quarantined), "quarantined");
+      return;
+    }
+    const next = await withinBudget(runAgentStep(this.#host(), config)).catch((error: unknown) => {
+      this.#quarantine.failed(state.step, error instanceof Error ? error.message : String(error));
+      throw error;
+    });
+    this.#quarantine.done(state.step);
     const after = this.#store.state();
     this.#askPending(after);
     if (next === "continue") {

@@ -38,7 +38,7 @@ import type {
   WriteRequestIn,
 } from "../shared/workspace/requests.ts";
 import { HIVE_MIGRATIONS } from "./hive/schema.ts";
-import { Mirror } from "./hive/mirror.ts";
+import { Mirror, type Reconciled } from "./hive/mirror.ts";
 import { RefStore, type RefStoreErrorCode } from "./hive/ref-store.ts";
 import { HiveStore, type Committed } from "./hive/store.ts";
 import { Subscribers, type SocketState } from "./hive/subscribers.ts";
@@ -53,6 +53,7 @@ import type { WorkspaceConfig } from "./hive/workspace-store.ts";
 import { FirewallStore, type FirewallSetResult } from "./hive/firewall-store.ts";
 import type { HiveFirewall } from "../shared/hive/firewall.ts";
 import { receive, send } from "./socket.ts";
+import { SOCKET_KEY_HEADER } from "../shared/hive/messages.ts";
 import { migrate, schemaVersion } from "./storage/migrate.ts";
 import {
   listSessions,
@@ -106,6 +107,7 @@ export class Hive extends Server<Env> {
   readonly #workspace: Workspace;
   readonly #refs: RefStore;
   readonly #firewall: FirewallStore;
+  #opens = 0;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -113,7 +115,7 @@ export class Hive extends Server<Env> {
     this.#store = new HiveStore(ctx.storage);
     this.#refs = new RefStore(ctx.storage);
     this.#subscribers = new Subscribers(this.#store, () => this.getConnections<SocketState>());
-    this.#mirror = new Mirror(ctx.storage, this.#store, env.JOBS);
+    this.#mirror = new Mirror(ctx.storage, this.#store, env.JOBS, env.DB);
     this.#workspace = new Workspace({
       storage: ctx.storage,
       env: env as unknown as Record<string, unknown>,
@@ -126,7 +128,14 @@ export class Hive extends Server<Env> {
   }
 
   override onConnect(connection: Connection<SocketState>, ctx: ConnectionContext): void {
-    connection.setState({ hive: this.name, sub: null });
+    const keyId = ctx.request.headers.get(SOCKET_KEY_HEADER);
+    connection.setState({
+      hive: this.name,
+      sub: null,
+      opened: Date.now() + (this.#opens++ % 1_000) / 1_000,
+      ...(keyId === null ? {} : { keyId }),
+    });
+    this.#subscribers.claim(connection);
     send(connection, {
       type: "sys.welcome",
       server: "Hive",
@@ -344,6 +353,18 @@ export class Hive extends Server<Env> {
     return ok(this.#store.snapshot());
   }
 
+  /** Closes the sockets opened with a revoked key (the admin route calls this at the revoke). */
+  closeKeySockets(keyId: string): number {
+    return this.#subscribers.closeKey(keyId);
+  }
+
+  /** Reads the D1 mirror back and repairs its gaps now (the alarm does it on its own). */
+  async reconcileMirror(): Promise<HiveResult<Reconciled>> {
+    const { resent } = await this.#mirror.reconcile(this.name);
+    await this.#mirror.flush(this.name);
+    return ok({ sent: this.#mirror.mirroredSeq, confirmed: this.#mirror.confirmedSeq, resent });
+  }
+
   /** Sends unmirrored events to the queue now (the alarm does it on its own). */
   async flushMirror(): Promise<HiveResult<{ sent: number; mirroredSeq: number }>> {
     const sent = await this.#mirror.flush(this.name);
@@ -482,6 +503,7 @@ export class Hive extends Server<Env> {
         head: this.#store.head,
         subscribers: this.#subscribers.count,
         mirroredSeq: this.#mirror.mirroredSeq,
+        confirmedSeq: this.#mirror.confirmedSeq,
       },
     };
   }

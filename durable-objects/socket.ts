@@ -3,7 +3,7 @@
 import type { Connection } from "partyserver";
 import {
   encodeServerMessage,
-  parseClientMessage,
+  parseClientFrame,
   type ClientMessage,
   type ServerMessage,
 } from "../shared/protocol.ts";
@@ -27,13 +27,27 @@ export function receive<N extends Namespace>(
   raw: string | ArrayBuffer | ArrayBufferView,
   ns: N,
 ): MessageFor<N> | null {
-  const parsed = parseClientMessage(raw);
+  const frame = parseClientFrame(raw);
+  const parsed = frame.result;
   if (!parsed.ok) {
+    const hint = parsed.hint === undefined ? {} : { hint: parsed.hint };
+    if (frame.type === "hive.commit" && frame.id !== undefined && ns === "hive") {
+      // The client waits for hive.committed or hive.rejected with this id.
+      send(connection, {
+        type: "hive.rejected",
+        id: frame.id,
+        code: parsed.code,
+        message: parsed.message,
+        ...hint,
+      });
+      return null;
+    }
     send(connection, {
       type: "sys.error",
       code: parsed.code,
       message: parsed.message,
-      ...(parsed.hint === undefined ? {} : { hint: parsed.hint }),
+      ...hint,
+      ...(frame.id === undefined ? {} : { id: frame.id }),
     });
     return null;
   }

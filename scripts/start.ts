@@ -8,7 +8,7 @@ import { HealthReportSchema, type HealthReport } from "../shared/health.ts";
 import { STATE_DIR } from "./lib/cluster.ts";
 import { createHiveKey, newAdminToken } from "../cli/commands/hive.ts";
 import { DEMO_HIVE, runDemo } from "./lib/demo.ts";
-import { startCluster, type Cluster } from "./lib/dev-server.ts";
+import { startCluster, stateOwner, type Cluster } from "./lib/dev-server.ts";
 import { vendorDashboard } from "./dashboard-vendor.ts";
 
 const HEALTH_DEADLINE_MS = 60_000;
@@ -136,8 +136,19 @@ async function demo(url: string, key: string): Promise<void> {
 
 async function main(): Promise<void> {
   const started = performance.now();
+  // The state first: another port does not make a second cluster on this state safe.
+  const owner = stateOwner(persistTo);
+  if (owner !== null) {
+    fail(
+      `the state in ${persistTo} is in use by a running cluster (pid ${owner})`,
+      `use that cluster, or stop it first (Ctrl-C in its terminal, or kill ${owner}); a second cluster needs its own --persist-to`,
+    );
+  }
   if (!(await portIsFree())) {
-    fail(`port ${port} is already in use`, `stop what is running there, or use --port ${port + 1}`);
+    fail(
+      `port ${port} is already in use by another server`,
+      `stop what is running there, or start on another port with its own state: --port ${port + 1} --persist-to <another directory>`,
+    );
   }
   console.log(`lethe: starting the cluster on 127.0.0.1:${port} (state in ${persistTo})`);
   const log = createWriteStream(logPath, { flags: "a" });

@@ -1,6 +1,12 @@
 // The WebSocket protocol between clients and the Durable Objects, declared once.
 // Every frame a client sends is parsed here; servers send with `satisfies`.
 import { z } from "zod";
+import {
+  MAX_JSON_DEPTH,
+  jsonDepthExceeds,
+  jsonProblem,
+  topLevelStrings,
+} from "./contracts/text.ts";
 import { HiveClientMessages, HiveServerMessages } from "./hive/messages.ts";
 import { err, ok, type Result } from "./result.ts";
 import { SessionClientMessages, SessionServerMessages } from "./session/messages.ts";
@@ -26,6 +32,7 @@ export const ProtocolErrorCodeSchema = z.enum([
   "FRAME_TOO_LARGE",
   "UNKNOWN_TYPE",
   "INVALID_MESSAGE",
+  "FRAME_TOO_DEEP",
 ]);
 export type ProtocolErrorCode = z.infer<typeof ProtocolErrorCodeSchema>;
 
@@ -46,6 +53,8 @@ export const ServerMessageSchema = z.discriminatedUnion("type", [
     code: z.string(),
     message: z.string(),
     hint: z.string().optional(),
+    /** The `id` (or `nonce`) of the frame this error answers, when it had one. */
+    id: z.string().optional(),
   }),
   ...SessionServerMessages,
   ...HiveServerMessages,
@@ -56,9 +65,39 @@ const CLIENT_TYPES: ReadonlySet<string> = new Set(
   ClientMessageSchema.options.map((o) => o.shape.type.value),
 );
 
+/** A parsed frame, with the id and type it claimed even when it failed to parse. */
+export interface ClientFrame {
+  result: Result<ClientMessage, ProtocolErrorCode>;
+  /** The frame's string `id` (or `nonce`), so an error can answer that request. */
+  id: string | undefined;
+  type: string | undefined;
+}
+
+const MAX_FRAME_ID_CHARS = 128;
+
 /** The one parse point for client frames: text or binary, never trusted. */
 export function parseClientMessage(
   raw: string | ArrayBuffer | ArrayBufferView,
+): Result<ClientMessage, ProtocolErrorCode> {
+  return parseClientFrame(raw).result;
+}
+
+/** parseClientMessage, keeping the frame's claimed id and type for the error reply. */
+export function parseClientFrame(raw: string | ArrayBuffer | ArrayBufferView): ClientFrame {
+  let id: string | undefined;
+  let type: string | undefined;
+  const result = parseFrame(raw, (data) => {
+    const claimed = (data as { id?: unknown; nonce?: unknown; type?: unknown }) ?? {};
+    const ref = typeof claimed.id === "string" ? claimed.id : claimed.nonce;
+    id = typeof ref === "string" && ref.length <= MAX_FRAME_ID_CHARS ? ref : undefined;
+    type = typeof claimed.type === "string" ? claimed.type.slice(0, 64) : undefined;
+  });
+  return { result, id, type };
+}
+
+function parseFrame(
+  raw: string | ArrayBuffer | ArrayBufferView,
+  claimed: (data: unknown) => void,
 ): Result<ClientMessage, ProtocolErrorCode> {
   const size = typeof raw === "string" ? raw.length : raw.byteLength;
   if (size > MAX_FRAME_BYTES) {
@@ -77,6 +116,14 @@ export function parseClientMessage(
   } catch {
     return err("BAD_FRAME", "binary frame is not valid UTF-8", "send JSON text frames");
   }
+  if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) {
+    claimed(topLevelStrings(text, ["type", "id", "nonce"]));
+    return err(
+      "FRAME_TOO_DEEP",
+      `frame nests deeper than ${MAX_JSON_DEPTH} levels`,
+      "flatten the value; store large structures as a workspace file",
+    );
+  }
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -89,6 +136,15 @@ export function parseClientMessage(
   }
   if (typeof data !== "object" || data === null || Array.isArray(data)) {
     return err("BAD_FRAME", "frame must be a JSON object", 'send {"type": "..."}');
+  }
+  claimed(data);
+  const problem = jsonProblem(data);
+  if (problem !== undefined) {
+    return err(
+      "INVALID_MESSAGE",
+      `${problem.where}: ${problem.detail}`,
+      "keys __proto__, constructor and prototype and lone surrogates are refused",
+    );
   }
   const type = (data as { type?: unknown }).type;
   if (typeof type !== "string" || !CLIENT_TYPES.has(type)) {

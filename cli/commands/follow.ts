@@ -18,7 +18,11 @@ export async function followCommand(args: string[], ctx: CliContext): Promise<vo
       "prints the hive's events as they happen; Ctrl-C stops",
     );
   }
-  const follower = new Lethe({ url: ctx.url, key: ctx.requireKey() }).follow(hive, {
+  const client = new Lethe({ url: ctx.url, key: ctx.requireKey() });
+  // A socket refused at the upgrade only retries; ask over HTTP first, once, to
+  // report a bad key, a key of another hive or an unreachable gateway plainly.
+  await checkFollowKey(client, hive);
+  const follower = client.follow(hive, {
     since,
     onEvent: (e) =>
       ctx.out(
@@ -36,4 +40,20 @@ export async function followCommand(args: string[], ctx: CliContext): Promise<vo
       resolve();
     });
   });
+}
+
+/** One HTTP read of the hive with the key: throws a CliError naming what is wrong. */
+async function checkFollowKey(client: Lethe, hive: string): Promise<void> {
+  try {
+    await client.events(hive, 0, 1);
+  } catch (error) {
+    if (error instanceof CliError) {
+      throw error;
+    }
+    const e = error as { code?: string; message?: string; hint?: string };
+    throw new CliError(
+      `${e.code ?? "UNREACHABLE"}: ${e.message ?? String(error)}`,
+      e.hint ?? "check LETHE_KEY, the hive name and --url (start the cluster with `npm run dev`)",
+    );
+  }
 }

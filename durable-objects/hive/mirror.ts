@@ -1,6 +1,9 @@
 // The Hive's outbox to D1: events past the last mirrored seq go to the queue as
 // `hive.mirror` jobs (the compressor writes them idempotently), from an alarm so
-// a failed send is retried by the runtime. The log is pruned only once mirrored.
+// a failed send is retried by the runtime. A sent job is not a mirrored event:
+// reconcile() reads D1 back, advances `confirmed` over what the consumer wrote,
+// re-sends what went missing (a job lost in a crash), and the log is pruned only
+// below `confirmed`.
 import { packByBytes } from "../../shared/hive/pack.ts";
 import type { HiveEvent } from "../../shared/hive/writes.ts";
 import { MAX_JOB_BYTES, type HiveMirrorJob } from "../../shared/queues.ts";
@@ -20,17 +23,105 @@ export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
 const FLUSH_PAGE_EVENTS = 1_000;
 /** Envelope bytes around the events of one job ({"type":"hive.mirror","hive":...}). */
 const JOB_ENVELOPE_BYTES = 256;
+/** After a send, the consumer gets this long before a missing event is sent again. */
+export const RECONCILE_GRACE_MS = 5_000;
+/** Seqs read back from D1 per reconciliation. */
+const RECONCILE_PAGE = 5_000;
+
+export interface Reconciled {
+  /** Highest seq sent to the queue. */
+  sent: number;
+  /** Every event through this seq is in D1. */
+  confirmed: number;
+  /** Events sent again because D1 lacked them past the grace period. */
+  resent: number;
+}
 
 export class Mirror {
   readonly #storage: DurableObjectStorage;
   readonly #store: HiveStore;
   readonly #queue: Queue;
+  readonly #db: D1Database;
   #scheduled = false;
 
-  constructor(storage: DurableObjectStorage, store: HiveStore, queue: Queue) {
+  constructor(storage: DurableObjectStorage, store: HiveStore, queue: Queue, db: D1Database) {
     this.#storage = storage;
     this.#store = store;
     this.#queue = queue;
+    this.#db = db;
+  }
+
+  #meta(key: string): number {
+    const row = this.#storage.sql
+      .exec<{ value: string }>("SELECT value FROM hive_meta WHERE key = ?", key)
+      .toArray()[0];
+    return row ? Number(row.value) : 0;
+  }
+
+  #setMeta(key: string, value: number): void {
+    this.#storage.sql.exec(
+      "INSERT INTO hive_meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+      key,
+      String(value),
+    );
+  }
+
+  /** Every event through this seq is known to be in D1. */
+  get confirmedSeq(): number {
+    return this.#meta("confirmed_seq");
+  }
+
+  /**
+   * Reads D1 back over (confirmed, sent]: advances `confirmed` over the events
+   * the consumer wrote, and re-sends those still missing once RECONCILE_GRACE_MS
+   * passed since the last send. Runs at every alarm and on demand.
+   */
+  async reconcile(hive: string): Promise<Reconciled> {
+    const sent = this.mirroredSeq;
+    let confirmed = this.confirmedSeq;
+    let resent = 0;
+    if (confirmed < sent) {
+      const through = Math.min(sent, confirmed + RECONCILE_PAGE);
+      const { results } = await this.#db
+        .prepare("SELECT seq FROM hive_events WHERE hive = ? AND seq > ? AND seq <= ? ORDER BY seq")
+        .bind(hive, confirmed, through)
+        .all<{ seq: number }>();
+      const present = new Set(results.map((r) => r.seq));
+      while (present.has(confirmed + 1)) {
+        confirmed++;
+      }
+      this.#setMeta("confirmed_seq", confirmed);
+      if (confirmed < sent && Date.now() - this.#meta("sent_at") >= RECONCILE_GRACE_MS) {
+        const missing = this.#store
+          .eventBodies(confirmed, through, RECONCILE_PAGE)
+          .filter((r) => !present.has(r.seq));
+        resent = await this.#send(hive, missing);
+      }
+      if (confirmed < sent) {
+        // Check again later: the consumer may still be writing, or a resend is due.
+        await this.#storage.setAlarm(Date.now() + RECONCILE_GRACE_MS);
+      }
+    }
+    return { sent, confirmed, resent };
+  }
+
+  async #send(hive: string, rows: Array<{ seq: number; body: string }>): Promise<number> {
+    let sent = 0;
+    for (const group of packByBytes(
+      rows,
+      MAX_JOB_BYTES - JOB_ENVELOPE_BYTES,
+      (r) => r.body.length,
+    )) {
+      const job: HiveMirrorJob = {
+        type: "hive.mirror",
+        hive,
+        events: group.map((r) => JSON.parse(r.body) as HiveEvent),
+      };
+      await this.#queue.send(job);
+      this.#setMeta("sent_at", Date.now());
+      sent += group.length;
+    }
+    return sent;
   }
 
   get mirroredSeq(): number {
@@ -85,14 +176,16 @@ export class Mirror {
           events: group.map((r) => JSON.parse(r.body) as HiveEvent),
         };
         await this.#queue.send(job);
+        this.#setMeta("sent_at", Date.now());
         const last = group.at(-1);
         mirrored = last ? last.seq : mirrored;
         this.#setMirrored(mirrored);
         sent += group.length;
       }
     }
+    const { confirmed } = await this.reconcile(hive);
     this.#store.prune(
-      Math.min(mirrored + 1, this.#store.head - EVENT_RETENTION + 1),
+      Math.min(confirmed + 1, this.#store.head - EVENT_RETENTION + 1),
       Date.now() - IDEMPOTENCY_RETENTION_MS,
     );
     if (this.#store.head > mirrored) {

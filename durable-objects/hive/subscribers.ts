@@ -4,6 +4,8 @@
 // each subscription lives in the socket's attachment, so it survives hibernation.
 import type { Connection } from "partyserver";
 import {
+  CLOSE_KEY_REVOKED,
+  CLOSE_REPLACED,
   CLOSE_SLOW_CONSUMER,
   STALL_LIMIT_EVENTS,
   SUBSCRIBER_WINDOW_EVENTS,
@@ -38,6 +40,10 @@ export interface Subscription {
 export interface SocketState {
   hive: string;
   sub: Subscription | null;
+  /** The id of the hive key that opened the socket: revoking it closes the socket. */
+  keyId?: string;
+  /** When the socket opened (ms, fractional for order): the newest of a reused id wins. */
+  opened?: number;
 }
 
 type Entry = { connection: Connection<SocketState>; sub: Subscription };
@@ -68,7 +74,25 @@ export class Subscribers {
       return;
     }
     this.#loaded = true;
+    // partysocket reconnects under its old id: of two sockets sharing one, the
+    // newest is the client's; the stale one is closed, never left to take its events.
+    const newest = new Map<string, Connection<SocketState>>();
     for (const connection of this.#connections()) {
+      const held = newest.get(connection.id);
+      if (held === undefined || openedAt(connection) > openedAt(held)) {
+        if (held !== undefined) {
+          closeQuietly(held, CLOSE_REPLACED, "REPLACED: a newer socket uses this connection id");
+        }
+        newest.set(connection.id, connection);
+      } else {
+        closeQuietly(
+          connection,
+          CLOSE_REPLACED,
+          "REPLACED: a newer socket uses this connection id",
+        );
+      }
+    }
+    for (const connection of newest.values()) {
       const sub = connection.state?.sub;
       if (sub) {
         const restored = { ...sub, sent: sub.live ? this.#store.head : sub.sent };
@@ -77,8 +101,48 @@ export class Subscribers {
     }
   }
 
+  /**
+   * A socket just opened: any older socket with the same connection id (a
+   * partysocket reconnect) is closed and loses its subscription to this one.
+   */
+  claim(connection: Connection<SocketState>): void {
+    this.#reload();
+    for (const other of this.#connections()) {
+      if (other.id === connection.id && openedAt(other) < openedAt(connection)) {
+        if (this.#entries.get(other.id)?.connection === other) {
+          this.#entries.delete(other.id);
+        }
+        closeQuietly(other, CLOSE_REPLACED, "REPLACED: a newer socket uses this connection id");
+      }
+    }
+  }
+
+  /** Closes every socket opened with the key `keyId` (revoked); returns how many. */
+  closeKey(keyId: string): number {
+    this.#reload();
+    let closed = 0;
+    for (const connection of this.#connections()) {
+      if (connection.state?.keyId === keyId) {
+        if (this.#entries.get(connection.id)?.connection === connection) {
+          this.#entries.delete(connection.id);
+        }
+        closeQuietly(
+          connection,
+          CLOSE_KEY_REVOKED,
+          "KEY_REVOKED: this socket's hive key was revoked",
+        );
+        closed++;
+      }
+    }
+    return closed;
+  }
+
   #persist(entry: Entry): void {
-    entry.connection.setState((prev) => ({ hive: prev?.hive ?? "", sub: { ...entry.sub } }));
+    entry.connection.setState((prev) => ({
+      ...prev,
+      hive: prev?.hive ?? "",
+      sub: { ...entry.sub },
+    }));
   }
 
   /** Starts (or restarts) a subscription: every event after `since`, then live. */
@@ -98,6 +162,8 @@ export class Subscribers {
       connection,
       sub: { sent: since, acked: since, live: false, stalledAt: null },
     };
+    // The boundary: everything after it belongs to this subscription only.
+    send(connection, { type: "hive.subscribed", since, head });
     this.#entries.set(connection.id, entry);
     this.#pump(entry);
   }
@@ -126,7 +192,7 @@ export class Subscribers {
   unsubscribe(connection: Connection<SocketState>): void {
     this.#reload();
     this.#entries.delete(connection.id);
-    connection.setState((prev) => ({ hive: prev?.hive ?? "", sub: null }));
+    connection.setState((prev) => ({ ...prev, hive: prev?.hive ?? "", sub: null }));
   }
 
   /** The client processed everything through `seq`: reopen its window. */
@@ -242,5 +308,17 @@ export class Subscribers {
     if (entry?.connection === connection) {
       this.#entries.delete(connection.id);
     }
+  }
+}
+
+function openedAt(connection: Connection<SocketState>): number {
+  return connection.state?.opened ?? 0;
+}
+
+function closeQuietly(connection: Connection<SocketState>, code: number, reason: string): void {
+  try {
+    connection.close(code, reason);
+  } catch {
+    // Already closing: nothing more to do.
   }
 }

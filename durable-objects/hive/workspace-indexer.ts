@@ -62,12 +62,16 @@ export class WorkspaceIndexer {
   async #drainSome(): Promise<number> {
     let done = 0;
     let bytes = 0;
+    // No entry is processed twice in one drain: one that stays queued (storage
+    // refused its removal) ends the drain instead of spinning on it.
+    const seen = new Set<number>();
     for (;;) {
-      const batch = this.#queue.pending(INDEX_BATCH);
+      const batch = this.#queue.pending(INDEX_BATCH).filter((e) => !seen.has(e.row));
       if (batch.length === 0) {
         return done;
       }
       for (const entry of batch) {
+        seen.add(entry.row);
         try {
           bytes += await this.#indexOne(entry.path, entry.hash);
         } catch (error) {

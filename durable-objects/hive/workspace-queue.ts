@@ -9,6 +9,8 @@ export interface PendingIndex {
   /** null: the path was deleted. */
   hash: string | null;
   version: number;
+  /** The queue row; entries are removed by row, never by a path read back from storage. */
+  row: number;
 }
 
 export class IndexQueue {
@@ -21,7 +23,7 @@ export class IndexQueue {
   pending(limit: number): PendingIndex[] {
     return this.#sql
       .exec<PendingIndex & Record<string, SqlStorageValue>>(
-        "SELECT path, hash, version FROM ws_index_queue ORDER BY version, path LIMIT ?",
+        "SELECT path, hash, version, rowid AS row FROM ws_index_queue ORDER BY version, rowid LIMIT ?",
         limit,
       )
       .toArray();
@@ -35,12 +37,15 @@ export class IndexQueue {
     return this.#sql.exec<{ n: number }>("SELECT count(*) AS n FROM ws_index_queue").one().n;
   }
 
-  /** Removes a queue entry, unless a newer write replaced it meanwhile. */
+  /**
+   * Removes a queue entry, unless a newer write replaced it meanwhile (a
+   * replacement is a new row with a newer version). By row: a path that storage
+   * reads back changed must still leave the queue.
+   */
   indexed(entry: PendingIndex): void {
     this.#sql.exec(
-      "DELETE FROM ws_index_queue WHERE path = ? AND hash IS ? AND version = ?",
-      entry.path,
-      entry.hash,
+      "DELETE FROM ws_index_queue WHERE rowid = ? AND version = ?",
+      entry.row,
       entry.version,
     );
   }

@@ -2,7 +2,15 @@
 // the gateway's first) with persisted local state. Used by `npm start`, the
 // end-to-end tests and the benchmarks that need a running cluster.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 import { ROOT, WORKERS, nodeForWrangler, wranglerCommand, wranglerEnv } from "./cluster.ts";
@@ -65,6 +73,30 @@ function pidAlive(pid: number): boolean {
   }
 }
 
+/** The pid of the live cluster holding `persistTo`'s lock, or null when none does. */
+export function stateOwner(persistTo: string): number | null {
+  try {
+    const owner = Number(readFileSync(path.join(persistTo, "cluster.lock"), "utf8").trim());
+    return Number.isInteger(owner) && owner > 0 && owner !== process.pid && pidAlive(owner)
+      ? owner
+      : null;
+  } catch {
+    // No lock file: nobody holds the state.
+    return null;
+  }
+}
+
+/**
+ * Writes the gateway's variables to an owner-only env file for `--env-file`:
+ * on the command line (`--var`) a secret such as the admin token shows in `ps`.
+ */
+function writeVarsFile(persistTo: string, vars: Record<string, string>): string {
+  const file = path.join(persistTo, `.cluster-vars-${process.pid}.env`);
+  const lines = Object.entries(vars).map(([k, v]) => `${k}=${JSON.stringify(v)}`);
+  writeFileSync(file, `${lines.join("\n")}\n`, { mode: 0o600 });
+  return file;
+}
+
 /**
  * One cluster per state directory: two workerd processes on one `--persist-to`
  * corrupt Durable Object state. The lock names the owning pid; a lock whose
@@ -119,7 +151,11 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   }
   const inspectorPort = await freePort();
   const { command, args } = wranglerCommand();
-  const vars = Object.entries(options.vars ?? {}).flatMap(([k, v]) => ["--var", `${k}:${v}`]);
+  const varsFile =
+    Object.keys(options.vars ?? {}).length === 0
+      ? null
+      : writeVarsFile(options.persistTo, options.vars ?? {});
+  const vars = varsFile === null ? [] : ["--env-file", varsFile];
   // The supervisor owns a process group of its own (wrangler and workerd inside it)
   // and ends it when our stdin pipe closes: the cluster dies with this process,
   // however this process dies.
@@ -158,7 +194,12 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   child.stdout?.on("data", (c: Buffer) => collect(c, process.stdout));
   child.stderr?.on("data", (c: Buffer) => collect(c, process.stderr));
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  void exited.then(unlock);
+  void exited.then(() => {
+    unlock();
+    if (varsFile !== null) {
+      rmSync(varsFile, { force: true });
+    }
+  });
   // Closing the pipe is the supervisor's signal; errors on it mean it is gone already.
   child.stdin?.on("error", () => undefined);
 

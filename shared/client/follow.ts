@@ -3,7 +3,7 @@
 // reconnect. The typed client's `Lethe.follow` (and so `lethe follow`) uses it.
 import PartySocket from "partysocket";
 import WebSocket from "ws";
-import { ACK_EVERY_EVENTS } from "../hive/messages.ts";
+import { ACK_EVERY_EVENTS, CLOSE_KEY_REVOKED } from "../hive/messages.ts";
 import type { HiveEvent } from "../hive/writes.ts";
 import { ServerMessageSchema, type ServerMessage } from "../protocol.ts";
 
@@ -91,6 +91,12 @@ export function followHive(options: FollowOptions): HiveFollower {
   };
   socket.addEventListener("open", () => {
     acked = last;
+  });
+  socket.addEventListener("close", (event) => {
+    // A revoked key never comes back: stop instead of reconnecting forever.
+    if (event.code === CLOSE_KEY_REVOKED) {
+      socket.close();
+    }
   });
   socket.addEventListener("message", (event) => {
     const message = decode(event.data, validate);

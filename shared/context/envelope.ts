@@ -6,6 +6,7 @@ import { contentKey } from "../hash.ts";
 import type { ChatMessage } from "./messages.ts";
 import type { Page } from "./page.ts";
 import type { Tokenizer } from "./tokens.ts";
+import { META_OPEN, fenceItem } from "./untrusted.ts";
 
 export const SectionNameSchema = z.enum(["system", "static", "dynamic", "meta"]);
 export type SectionName = z.infer<typeof SectionNameSchema>;
@@ -76,7 +77,7 @@ export interface Section {
 
 export interface Envelope {
   sections: Record<SectionName, Section>;
-  /** Rendered in cache-friendly order: system, static, meta, dynamic. */
+  /** Rendered in cache-friendly order: system, static, the task anchor, meta, the rest of dynamic. */
   messages: ChatMessage[];
   tokens: number;
   needsCompression: SectionName[];
@@ -181,10 +182,16 @@ export function buildEnvelope(input: EnvelopeInput, options: EnvelopeOptions): E
   );
   const staticMessages: ChatMessage[] =
     input.static.length === 0 ? [] : [{ role: "system", content: join(input.static) }];
+  // Data from other agents: each item one fenced line, after the task anchor (below).
   const meta: ChatMessage[] =
     input.meta.length === 0
       ? []
-      : [{ role: "system", content: `[RELEVANT ARTIFACTS]\n${join(input.meta)}` }];
+      : [
+          {
+            role: "system",
+            content: `${META_OPEN}\n${input.meta.map(fenceItem).join("\n")}`,
+          },
+        ];
 
   const dynamic: ChatMessage[] = [
     { role: "system", content: renderAnchor(input.anchor, input.checkpoint) },
@@ -210,7 +217,15 @@ export function buildEnvelope(input: EnvelopeInput, options: EnvelopeOptions): E
     meta: section("meta", meta, budgets.meta, tokenizer),
     dynamic: section("dynamic", dynamic, budgets.dynamic, tokenizer, fixedTokens + turnTotal),
   };
-  const messages = SECTION_NAMES.flatMap((name) => sections[name].messages);
+  // The anchor goes ahead of meta: nothing another agent wrote precedes the task.
+  const [anchorMessage, ...rest] = sections.dynamic.messages;
+  const messages = [
+    ...sections.system.messages,
+    ...sections.static.messages,
+    ...(anchorMessage === undefined ? [] : [anchorMessage]),
+    ...sections.meta.messages,
+    ...rest,
+  ];
   return {
     sections,
     messages,

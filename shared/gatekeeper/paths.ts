@@ -1,6 +1,7 @@
 // Path isolation: turns whatever spelling a model (or a client) wrote into one
 // canonical workspace-relative path, confined to the allowed roots. Used by the
 // gatekeeper for every path argument and by the Hive workspace (issue 6).
+import { describeProblem, nameProblem } from "../contracts/text.ts";
 import { err, ok, type Result } from "../result.ts";
 
 export type PathErrorCode =
@@ -184,6 +185,16 @@ function canonicalize(raw: string): Result<string, PathErrorCode> {
     return decoded;
   }
   const text = decoded.value;
+  // A lone surrogate is stored changed (SQLite reads back U+FFFD), so the
+  // path would never match itself again; non-characters and NUL are no names.
+  const problem = nameProblem(raw) ?? nameProblem(text);
+  if (problem !== undefined && problem !== "nul") {
+    return refuse(
+      "PATH_BAD_ENCODING",
+      `the path contains ${describeProblem(problem)}`,
+      `use well-formed Unicode: ${RELATIVE_HINT}`,
+    );
+  }
   if (text.length > MAX_PATH_LENGTH) {
     return refuse(
       "PATH_TOO_LONG",

@@ -39,7 +39,10 @@ export const IdentifierSchema = z
   .string()
   .min(1)
   .max(MAX_IDENTIFIER_CHARS, `at most ${MAX_IDENTIFIER_CHARS} characters`)
-  .regex(IDENTIFIER_PATTERN, "letters, digits and . _ : / - (starting with a letter or digit)");
+  .regex(IDENTIFIER_PATTERN, "letters, digits and . _ : / - (starting with a letter or digit)")
+  .refine((id) => !/(^|\/)\.{1,2}(\/|$)/.test(id) && !id.includes("//") && !id.endsWith("/"), {
+    message: "no '.' or '..' segments, empty segments or trailing '/' (identifiers are not paths)",
+  });
 
 export const TagSchema = z
   .string()

@@ -24,6 +24,12 @@ export const ACK_EVERY_EVENTS = 256;
 export const STALL_LIMIT_EVENTS = 4_096;
 /** WebSocket close code for a subscriber that stopped reading; reconnect with since. */
 export const CLOSE_SLOW_CONSUMER = 4_008;
+/** WebSocket close code for a socket replaced by a newer one with the same connection id. */
+export const CLOSE_REPLACED = 4_009;
+/** Header the gateway sets on a hive socket's upgrade: the id of the key that opened it. */
+export const SOCKET_KEY_HEADER = "x-lethe-key-id";
+/** WebSocket close code for a socket whose hive key was revoked (closed at the revoke). */
+export const CLOSE_KEY_REVOKED = 4_003;
 
 export const HiveClientMessages = [
   z.object({ type: z.literal("hive.ping"), nonce: z.string().max(128).optional() }),
@@ -51,6 +57,11 @@ export const HiveServerMessages = [
     artifacts: z.array(ArtifactSchema),
     done: z.boolean(),
   }),
+  /**
+   * A subscription starts (or restarts, on the same socket) after `since`: what
+   * follows replaces anything the previous subscription was still sending.
+   */
+  z.object({ type: z.literal("hive.subscribed"), since: z.number().int(), head: z.number().int() }),
   /** Caught up: everything through `seq` was sent; later events arrive live. */
   z.object({ type: z.literal("hive.synced"), seq: z.number().int() }),
   z.object({

@@ -1,5 +1,6 @@
 // The Hive's D1 mirror through the lethe-jobs queue: rows land once, even when
 // a job is delivered again.
+import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, it } from "vitest";
 import type { HiveMirrorJob } from "../../shared/queues.ts";
@@ -75,5 +76,32 @@ describe("Hive D1 mirror", () => {
     await eventually("SELECT count(*) AS n FROM queue_receipts WHERE id = ?", [marker], 1);
     expect(await count("SELECT count(*) AS n FROM hive_events WHERE hive = ?", name)).toBe(1);
     expect(await count("SELECT count(*) AS n FROM hive_artifacts WHERE hive = ?", name)).toBe(1);
+  });
+
+  it("repairs events lost between the queue and D1 on reconciliation, and confirms only what D1 holds", async ({
+    expect,
+  }) => {
+    const name = `g-${crypto.randomUUID().slice(0, 8)}`;
+    const hive = env.Hive.getByName(name);
+    for (let i = 1; i <= 3; i++) {
+      await hive.put({ idempotencyKey: `${i}`, artifact: makeArtifact({ identifier: `x.${i}` }) });
+    }
+    await hive.flushMirror();
+    await eventually("SELECT count(*) AS n FROM hive_events WHERE hive = ?", [name], 3);
+    // A crash lost what the queue held: D1 lacks events 2 and 3 the Hive had sent.
+    await env.DB.prepare("DELETE FROM hive_events WHERE hive = ? AND seq >= 2").bind(name).run();
+    await runInDurableObject(hive, (_instance, state) => {
+      state.storage.sql.exec(
+        "UPDATE hive_meta SET value = '0' WHERE key IN ('confirmed_seq', 'sent_at')",
+      );
+    });
+    const first = await hive.reconcileMirror();
+    expect(first).toMatchObject({ ok: true, value: { sent: 3, confirmed: 1, resent: 2 } });
+    expect(
+      await eventually("SELECT count(*) AS n FROM hive_events WHERE hive = ?", [name], 3),
+    ).toBe(3);
+    const second = await hive.reconcileMirror();
+    expect(second).toMatchObject({ ok: true, value: { sent: 3, confirmed: 3, resent: 0 } });
+    expect((await hive.health()).detail).toMatchObject({ mirroredSeq: 3, confirmedSeq: 3 });
   });
 });

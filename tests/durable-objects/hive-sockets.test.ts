@@ -166,6 +166,7 @@ describe("Hive subscriptions", () => {
       state.storage.sql.exec("DELETE FROM events WHERE seq < 5");
     });
     const socket = await h.open("&since=1");
+    expect(await socket.next()).toEqual({ type: "hive.subscribed", since: 1, head: 7 });
     const snapshot = await socket.next();
     expect(snapshot).toMatchObject({ type: "hive.snapshot", seq: 7, done: true });
     const ids =

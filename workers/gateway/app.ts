@@ -6,6 +6,7 @@ import { errorBody } from "../../shared/errors.ts";
 import { notFound, onError } from "./errors.ts";
 import { gatherHealth } from "./health.ts";
 import { requireHiveKey } from "./auth.ts";
+import { inputContract } from "./contracts.ts";
 import { admin } from "./routes/admin.ts";
 import { COMPRESS_ROUTES, compress } from "./routes/compress.ts";
 import { FIREWALL_ROUTES, firewalls } from "./routes/firewall.ts";
@@ -43,6 +44,8 @@ export const ROUTES = {
   "GET /v1/hives/:hive/events": "changes ?since&limit",
   "GET /v1/hives/:hive/as-of": "what the hive knew ?seq | ?at",
   "GET /v1/hives/:hive/snapshot": "active artifacts and the seq they reflect",
+  "POST /v1/hives/:hive/mirror/reconcile":
+    "read the D1 mirror back, re-send missing events: {sent, confirmed, resent}",
   ...WORKSPACE_ROUTES,
   ...COMPRESS_ROUTES,
   "GET /v1/hives/:hive/sessions": "the hive's sessions, newest first ?limit&before",
@@ -80,6 +83,8 @@ export const app = new Hono<{ Bindings: Env }>()
         ),
     }),
   )
+  .use("/v1/*", inputContract)
+  .use("/parties/*", inputContract)
   .get("/", (c) => c.json({ name: "lethe", routes: ROUTES }))
   .get("/health", async (c) => {
     const report = await gatherHealth(c.env);

@@ -123,12 +123,10 @@ export function checkHiveName(hive: string): void {
   }
 }
 
-/** Verifies the request's key and that it belongs to `hive`; throws 401/403 AppErrors. */
-export async function authorizeHive<E extends { Bindings: Env }>(
+/** Verifies the request's key (any hive); throws 401 AppErrors. */
+export async function authenticate<E extends { Bindings: Env }>(
   c: Context<E>,
-  hive: string,
 ): Promise<HiveKeyAuth> {
-  checkHiveName(hive);
   const key = presentedKey(c);
   if (key === null) {
     throw new AppError("UNAUTHENTICATED", "this route needs a hive API key", {
@@ -143,6 +141,16 @@ export async function authorizeHive<E extends { Bindings: Env }>(
       hint: "check the key you copied when it was created, or ask an admin for a new one",
     });
   }
+  return found;
+}
+
+/** Verifies the request's key and that it belongs to `hive`; throws 401/403 AppErrors. */
+export async function authorizeHive<E extends { Bindings: Env }>(
+  c: Context<E>,
+  hive: string,
+): Promise<HiveKeyAuth> {
+  checkHiveName(hive);
+  const found = await authenticate(c);
   if (found.hive !== hive) {
     throw new AppError("FORBIDDEN_HIVE", `this key belongs to another hive, not ${hive}`, {
       status: 403,

@@ -58,6 +58,7 @@ const serverMessages: ServerMessage[] = [
   { type: "hive.events", events: [makeEvent(1), makeEvent(2)] },
   { type: "hive.snapshot", seq: 7, artifacts: [makeStored()], done: true },
   { type: "hive.synced", seq: 7 },
+  { type: "hive.subscribed", since: 0, head: 7 },
   {
     type: "hive.committed",
     id: "c1",

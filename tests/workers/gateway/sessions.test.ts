@@ -159,22 +159,30 @@ describe("session routes", () => {
       call("POST", `/${id}/steps`, { turns: [] }, otherKey),
       call("POST", "", { hive: "demo", mission: "m" }, otherKey),
       call("POST", "", { hive: "demo", mission: "m" }, null),
+      // A missing session answers exactly as an existing one does, key by key.
+      call("GET", "/s-missing", undefined, null),
+      call("GET", "/s-missing", undefined, "lethe_demo_wrong"),
+      call("GET", "/s-missing", undefined, otherKey),
     ]);
     expect(refused.map((r) => `${r.status} ${(r.body.error as { code: string }).code}`)).toEqual([
       "401 UNAUTHENTICATED",
       "401 INVALID_KEY",
-      "403 FORBIDDEN_HIVE",
-      "403 FORBIDDEN_HIVE",
-      "403 FORBIDDEN_HIVE",
+      "404 NOT_FOUND",
+      "404 NOT_FOUND",
+      "404 NOT_FOUND",
       "403 FORBIDDEN_HIVE",
       "401 UNAUTHENTICATED",
+      "401 UNAUTHENTICATED",
+      "401 INVALID_KEY",
+      "404 NOT_FOUND",
     ]);
+    expect(refused[2]?.body).toEqual(refused[9]?.body);
     const socket = (query: string) =>
       SELF.fetch(`http://lethe.test/parties/agent-session/${id}${query}`, {
         headers: { Upgrade: "websocket" },
       });
     expect((await socket("")).status).toBe(401);
-    expect((await socket(`?key=${otherKey}`)).status).toBe(403);
+    expect((await socket(`?key=${otherKey}`)).status).toBe(404);
     const open = await socket(`?key=${key}`);
     expect(open.status).toBe(101);
     open.webSocket?.accept();

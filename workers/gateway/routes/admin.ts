@@ -48,5 +48,7 @@ export const admin = new Hono<{ Bindings: Env }>()
         hint: "GET /v1/admin/hives/:hive/keys lists the keys",
       });
     }
-    return c.json({ revoked: c.req.param("id") });
+    // Sockets opened with the key close now; HTTP refuses it within KEY_CACHE_TTL_MS in every isolate.
+    const closedSockets = await c.env.Hive.getByName(hive).closeKeySockets(c.req.param("id"));
+    return c.json({ revoked: c.req.param("id"), closedSockets });
   });

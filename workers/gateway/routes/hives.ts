@@ -14,6 +14,7 @@ import {
   SupersedeRequestSchema,
   type HiveResult,
 } from "../../../shared/hive/writes.ts";
+import { SOCKET_KEY_HEADER } from "../../../shared/hive/messages.ts";
 import { requireHiveKey, type AuthVariables } from "../auth.ts";
 import { jsonBody } from "../validate.ts";
 
@@ -87,17 +88,22 @@ export const hives = new Hono<HiveEnv>()
     const query = AsOfQuerySchema.safeParse(c.req.query());
     return query.success ? answer(c, await stub(c).asOf(query.data)) : invalidQuery(c, query.error);
   })
-  .get("/:hive/snapshot", async (c) => answer(c, await stub(c).snapshot()));
+  .get("/:hive/snapshot", async (c) => answer(c, await stub(c).snapshot()))
+  .post("/:hive/mirror/reconcile", async (c) => answer(c, await stub(c).reconcileMirror()));
 
 /**
  * WS /parties/hive/:name, after requireHiveKey: the key is stripped from the URL
  * (the socket's URL is kept in its attachment) and only the key's own hive is reachable.
  */
 export async function hiveSocket(c: Context<HiveEnv>): Promise<Response> {
-  const hive = c.get("hiveKey").hive;
+  const { hive, keyId } = c.get("hiveKey");
   const url = new URL(c.req.url);
   url.searchParams.delete("key");
-  const routed = await routePartykitRequest(new Request(url, c.req.raw), c.env, {
+  // The Hive remembers which key opened the socket, so revoking the key closes it.
+  const headers = new Headers(c.req.raw.headers);
+  headers.set(SOCKET_KEY_HEADER, keyId);
+  const forwarded = new Request(url, { method: c.req.method, headers });
+  const routed = await routePartykitRequest(forwarded, c.env, {
     onBeforeConnect: (_request, lobby) =>
       lobby.className === "Hive" && lobby.name === hive
         ? undefined

@@ -9,7 +9,7 @@ import type { Result } from "../../../shared/result.ts";
 import { LABEL_PATTERN } from "../../../shared/session/checkpoint.ts";
 import { SESSION_ID_PATTERN, SessionConfigSchema } from "../../../shared/session/config.ts";
 import { SubmitStepSchema } from "../../../shared/session/step.ts";
-import { authorizeHive, presentedKey } from "../auth.ts";
+import { authenticate, authorizeHive } from "../auth.ts";
 import { AnswerSchema } from "../../../shared/session/control.ts";
 import { jsonBody } from "../validate.ts";
 
@@ -69,19 +69,21 @@ function intQuery(c: Context<Bindings>, name: string, fallback: number, max: num
 }
 
 /**
- * Every session route needs a key of the session's hive: no key is 401 before
- * anything else; a key of another hive is 403 (the session's existence is only
- * revealed to a valid key).
+ * Every session route needs a valid hive key, checked before the session is
+ * looked up (401 whether or not it exists); a session that is missing or
+ * belongs to another hive gets the same 404, so neither a wrong key nor a key
+ * of another hive learns which sessions exist.
  */
 const requireSessionKey: MiddlewareHandler<Bindings> = async (c, next) => {
-  if (presentedKey(c) === null) {
-    throw new AppError("UNAUTHENTICATED", "session routes need a key of the session's hive", {
-      status: 401,
-      hint: "send Authorization: Bearer <hive key> (WebSockets may use ?key=)",
+  const stub = sessionStub(c);
+  const key = await authenticate(c);
+  const described = await stub.describe();
+  if (!described.ok || described.value.config.hive !== key.hive) {
+    throw new AppError("NOT_FOUND", "no such session in this key's hive", {
+      status: 404,
+      hint: "use an id returned by POST /v1/sessions with a key of the same hive",
     });
   }
-  const described = unwrap(await sessionStub(c).describe());
-  await authorizeHive(c, described.config.hive);
   await next();
 };
 
@@ -183,7 +185,7 @@ export const sessions = new Hono<Bindings>()
     return c.json(unwrap(await sessionStub(c).transcript(after, limit)));
   })
   .get("/:id/refs/:ref", async (c) =>
-    c.json(unwrap(await sessionStub(c).resolveRef(decodeURIComponent(c.req.param("ref"))))),
+    c.json(unwrap(await sessionStub(c).resolveRef(c.req.param("ref")))),
   )
   .get("/:id/as-of/:step", async (c) => {
     const step = Number(c.req.param("step"));

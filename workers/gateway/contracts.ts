@@ -1,0 +1,104 @@
+// The gateway's input contract, checked before any route: the URL decodes
+// (no malformed `%`), every path segment and query value is a well-formed name,
+// and a JSON body is shallow enough and free of dangerous keys. Mounted in app.ts.
+import type { MiddlewareHandler } from "hono";
+import {
+  MAX_JSON_DEPTH,
+  describeProblem,
+  jsonDepthExceeds,
+  jsonProblem,
+  nameProblem,
+} from "../../shared/contracts/text.ts";
+import { AppError } from "../../shared/errors.ts";
+
+const URL_HINT = "percent-encode names as UTF-8 (encodeURIComponent) and send them once";
+
+function decodeStrict(part: string, what: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    throw new AppError("BAD_ENCODING", `the ${what} has malformed percent-encoding`, {
+      status: 400,
+      hint: URL_HINT,
+    });
+  }
+}
+
+function checkName(text: string, what: string): void {
+  const problem = nameProblem(text);
+  if (problem !== undefined) {
+    throw new AppError("BAD_TEXT", `the ${what} contains ${describeProblem(problem)}`, {
+      status: 400,
+      hint: "names, paths and identifiers must be well-formed Unicode without NUL",
+    });
+  }
+}
+
+/** The URL part of the contract: throws a typed 400 on the first violation. */
+export function checkUrl(url: URL): void {
+  for (const segment of url.pathname.split("/")) {
+    checkName(decodeStrict(segment, "URL path"), "URL path");
+  }
+  const query = url.search.startsWith("?") ? url.search.slice(1) : url.search;
+  for (const pair of query.split("&")) {
+    if (pair === "") {
+      continue;
+    }
+    const eq = pair.indexOf("=");
+    const name = decodeStrict((eq < 0 ? pair : pair.slice(0, eq)).replaceAll("+", " "), "query");
+    const value = eq < 0 ? "" : decodeStrict(pair.slice(eq + 1).replaceAll("+", " "), "query");
+    checkName(name, "query parameter name");
+    checkName(value, `query parameter ${name.slice(0, 32)}`);
+  }
+}
+
+/** The JSON part of the contract, on the body's text (not parsed when too deep). */
+export function checkJsonText(text: string): void {
+  if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) {
+    throw new AppError(
+      "JSON_TOO_DEEP",
+      `the JSON body nests deeper than ${MAX_JSON_DEPTH} levels`,
+      {
+        status: 400,
+        hint: "flatten the value; store large structures as a workspace file",
+      },
+    );
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    // Not JSON: the route's own parser answers with its typed error.
+    return;
+  }
+  const problem = jsonProblem(value);
+  if (problem !== undefined) {
+    throw new AppError(
+      problem.kind === "dangerous-key" ? "FORBIDDEN_KEY" : "BAD_TEXT",
+      `${problem.where}: ${problem.detail}`,
+      {
+        status: 400,
+        hint:
+          problem.kind === "dangerous-key"
+            ? "rename the key: __proto__, constructor and prototype are refused, not dropped"
+            : "strings and keys must be well-formed Unicode (no lone surrogates)",
+      },
+    );
+  }
+}
+
+const BODY_METHODS: ReadonlySet<string> = new Set(["POST", "PATCH", "DELETE"]);
+
+/**
+ * Hono middleware for /v1/* and /parties/*. The body is read from a clone, so a
+ * route that forwards the raw request (the model routes) still has it.
+ */
+export const inputContract: MiddlewareHandler = async (c, next) => {
+  checkUrl(new URL(c.req.url));
+  const type = c.req.header("content-type") ?? "";
+  // PUT carries raw file bytes; POST/PATCH/DELETE bodies are JSON whatever their type says.
+  if (BODY_METHODS.has(c.req.method) && c.req.raw.body !== null && !type.startsWith("multipart/")) {
+    checkJsonText(await c.req.raw.clone().text());
+  }
+  await next();
+};
