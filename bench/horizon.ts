@@ -22,7 +22,13 @@ import {
   runLethe,
   writeFiles,
 } from "./horizon/lethe.ts";
-import { FACT_COUNT, generateMission, missionText, type Change } from "./horizon/mission.ts";
+import {
+  FACT_COUNT,
+  generateMission,
+  isProfileName,
+  missionText,
+  type Change,
+} from "./horizon/mission.ts";
 import { startModelServer, STAND_IN_MODEL, type AgentUsage } from "./horizon/model-server.ts";
 import { parseRecall } from "./horizon/rules.ts";
 
@@ -42,7 +48,11 @@ const RECALL_TARGET = 1;
 /** Lethe's mission must end well inside the bench's ~3 minutes. */
 const LETHE_DEADLINE_MS = 240_000;
 
-const mission = generateMission(SEED);
+const PROFILE = process.env.HORIZON_PROFILE ?? "default";
+if (!isProfileName(PROFILE)) {
+  throw new Error(`HORIZON_PROFILE must be default or churn, not ${PROFILE}`);
+}
+const mission = generateMission(SEED, PROFILE);
 const tokenizer = await loadTokenizer(STAND_IN_MODEL);
 const tags = {
   lethe: "lethe",
@@ -95,7 +105,9 @@ let cluster: Cluster | null = null;
 let exitCode = 0;
 try {
   const started = performance.now();
-  out(`long-horizon benchmark, seed ${SEED} (HORIZON_SEED to change it)`);
+  out(
+    `long-horizon benchmark, seed ${SEED} (HORIZON_SEED), profile ${PROFILE} (HORIZON_PROFILE=default|churn)`,
+  );
   out(`starting the cluster on port ${CLUSTER_PORT}, the stand-in model on ${MODEL_PORT}...`);
   const booting = startCluster({
     port: CLUSTER_PORT,
@@ -276,7 +288,7 @@ try {
   out(`  Lethe's tokens by part: ${parts(usage.lethe)}`);
   out(`  full history's tokens by part: ${parts(usage.full)}`);
   out(
-    `Lethe's router calls (the cluster's own model binding, rebuilt from the transcript): ${router.calls} calls, ${router.tokens} prompt tokens`,
+    `Lethe's router calls (the cluster's own model binding, rebuilt from the transcript): ${router.calls} calls, ${router.tokens} prompt tokens; untagged requests the stand-in refused: ${model.untagged()}`,
   );
   const compactions = figures.metrics?.compactions;
   out(

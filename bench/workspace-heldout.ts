@@ -111,17 +111,26 @@ function synonyms(name: string): { v: string; a: string; b: string } {
   return { v, a, b };
 }
 
-/** One typo in one of the identifier's words: a dropped or a transposed letter. */
+/**
+ * One typo in one of the identifier's words: a dropped or a transposed letter. A
+ * transposition of two equal letters changes nothing, so the next position is tried.
+ */
 function misspell(name: string, random: () => number): string {
   const words = name.split(/(?=[A-Z])|_/);
   const which = Math.floor(random() * words.length);
   const word = words[which] ?? "";
-  const at = 1 + Math.floor(random() * Math.max(1, word.length - 2));
-  const typo =
-    random() < 0.5
+  const drop = random() < 0.5;
+  const start = 1 + Math.floor(random() * Math.max(1, word.length - 2));
+  for (let i = 0; i < word.length; i++) {
+    const at = 1 + ((start - 1 + i) % Math.max(1, word.length - 2));
+    const typo = drop
       ? word.slice(0, at) + word.slice(at + 1)
       : word.slice(0, at) + (word[at + 1] ?? "") + (word[at] ?? "") + word.slice(at + 2);
-  words[which] = typo;
+    if (typo !== word) {
+      words[which] = typo;
+      break;
+    }
+  }
   return words.join(name.includes("_") ? "_" : "");
 }
 
