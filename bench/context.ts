@@ -225,7 +225,9 @@ const same =
 const mibps = (ms: number) => `${(1_000 / ms).toFixed(1)} MiB/s`;
 const show = (r: Runs) =>
   `${r.warm.ms.toFixed(0)} ms ${mibps(r.warm.ms)}, cpu ${r.warm.cpuMs.toFixed(0)}`;
-process.stdout.write("\nWARM: same process, medians after one untimed-for-ratio first run\n");
+process.stdout.write(
+  "\nWARM: same process, median of the runs after a first run (left out of the ratio)\n",
+);
 line(
   "  1 MiB of code: tokens (ours / js / wasm / gpt-tok.)",
   `${oursUncached.value} / ${js.value} / ${wasmRuns.value} / ${gpt.value}`,

@@ -151,7 +151,7 @@ async function main(): Promise<void> {
     line(
       `CAS commits/s on one hive, HTTP, ${THROUGHPUT_WRITERS} writers, 100 subscribers`,
       `${httpRate.perSecond.toFixed(0)} /s (${httpRate.conflicts} conflicts)`,
-      `no target: the HTTP request ceiling below limits it`,
+      `no target; compare with the HTTP ceiling below`,
     );
     // What limits the HTTP path: the same writers reading one artifact from the same
     // hive (a request through the gateway to the Durable Object, no commit).
