@@ -1,7 +1,9 @@
 // The generated corpus of bench/workspace.ts: 1,000 files of TypeScript, Python
 // and JavaScript (~5 MB), each with six documented functions, and the query sets
 // drawn from it (identifiers as written; descriptions from the doc comments,
-// inflected and reordered). Deterministic: the same corpus on every run.
+// inflected and reordered; held-out sets from bench/workspace-heldout.ts).
+// Deterministic: the same corpus on every run.
+import { heldOutSets } from "./workspace-heldout.ts";
 
 export const FILES = 1_000;
 /** Definitions per generated file: with bodies, ~5 KB per file, ~5 MB in all. */
@@ -113,7 +115,7 @@ const STOP = new Set([
 ]);
 
 /** Deterministic PRNG (mulberry32): the same corpus on every run. */
-function rng(seed: number): () => number {
+export function rng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -188,27 +190,50 @@ function descriptionQuery(doc: string, random: () => number): string {
   return [gerund(verb), n1, `${n2}s`, ...extra].join(" ");
 }
 
+/** Every content word the generator writes into identifiers and doc comments. */
+export const CORPUS_WORDS: ReadonlySet<string> = new Set([
+  ...VERBS,
+  ...NOUNS,
+  ...TAILS.flatMap((tail) => tail.split(" ")).filter((w) => !STOP.has(w)),
+]);
+
 export interface QuerySet {
   kind: string;
+  /** Where the query words come from, printed beside every figure. */
+  source: string;
+  /** Recall@5 target; undefined: reported without one. */
+  target?: number;
   queries: { text: string; path: string }[];
 }
 
 export function querySets(symbols: Sym[]): QuerySet[] {
+  return [...docSets(symbols), ...heldOutSets(symbols, QUERIES)];
+}
+
+function docSets(symbols: Sym[]): QuerySet[] {
   const random = rng(7);
   const sample = Array.from(
     { length: QUERIES },
     () => symbols[Math.floor(random() * symbols.length)] as Sym,
   );
   return [
-    { kind: "identifier", queries: sample.map((s) => ({ text: s.name, path: s.path })) },
+    {
+      kind: "identifier",
+      source: "identifier as written (corpus words)",
+      target: 0.9,
+      queries: sample.map((s) => ({ text: s.name, path: s.path })),
+    },
     {
       kind: "description",
+      source: "the doc comment's own words, inflected",
+      target: 0.9,
       queries: sample.map((s) => ({ text: descriptionQuery(s.doc, random), path: s.path })),
     },
     {
       // Harder, reported without a target: two of the three concept words only,
       // so several symbols match equally and the defining file must rank in the top 5.
       kind: "partial description",
+      source: "two doc-comment words (ambiguous by design)",
       queries: sample.map((s) => ({
         text: descriptionQuery(s.doc, random).split(" ").slice(0, 2).join(" "),
         path: s.path,

@@ -1,12 +1,13 @@
 // The long-horizon bench's baselines (bench/horizon.ts): a plain ReAct loop over
 // the openai client with two tools, read_file and record. Full history keeps every
-// call and result; the sliding window sends the mission plus the last K messages.
+// call and result; the sliding window sends the mission plus the last K messages;
+// the summarising agent has the same model compact its history when it grows.
 import OpenAI from "openai";
 import type {
   ChatCompletionMessageParam,
   ChatCompletionTool,
 } from "openai/resources/chat/completions";
-import { STAND_IN_MODEL } from "./model-server.ts";
+import { COMPACT_MARKER, STAND_IN_MODEL } from "./model-server.ts";
 
 export const BASELINE_TOOLS: ChatCompletionTool[] = [
   {
@@ -47,6 +48,12 @@ export interface BaselineOptions {
   files: Map<string, string>;
   /** Keep the system message and only the last `window` messages; undefined keeps everything. */
   window?: number;
+  /**
+   * The summarising agent: once the history reaches `at` messages, the same model
+   * summarises it (one extra request) and the history becomes that summary plus the
+   * last `keep` messages. Undefined: never compacts.
+   */
+  compact?: { at: number; keep: number };
   /** A guard against a model that never answers: the mission has fewer moves. */
   maxSteps: number;
 }
@@ -56,6 +63,8 @@ export interface BaselineResult {
   steps: number;
   /** Messages of the full history at the end (what the window sent is a tail of it). */
   historyMessages: number;
+  /** Summaries the compacting agent asked for (0 for the others). */
+  compactions: number;
 }
 
 /** The tail the sliding window sends: the last `k` messages, never opening on a tool result. */
@@ -82,7 +91,31 @@ export async function runBaseline(options: BaselineOptions): Promise<BaselineRes
   const client = new OpenAI({ apiKey: "local", baseURL: options.baseURL, maxRetries: 0 });
   const system: ChatCompletionMessageParam = { role: "system", content: options.mission };
   const history: ChatCompletionMessageParam[] = [];
+  let compactions = 0;
   for (let step = 1; step <= options.maxSteps; step++) {
+    if (options.compact !== undefined && history.length >= options.compact.at) {
+      const summary = await client.chat.completions.create({
+        model: STAND_IN_MODEL,
+        messages: [
+          system,
+          ...history,
+          {
+            role: "user",
+            content: `${COMPACT_MARKER} Summarise the conversation so far for your own later use: keep every fact and its latest value.`,
+          },
+        ],
+      });
+      compactions++;
+      const kept = windowTail(history, options.compact.keep);
+      history.length = 0;
+      history.push(
+        {
+          role: "user",
+          content: `Summary of the earlier conversation:\n${summary.choices[0]?.message.content ?? ""}`,
+        },
+        ...kept,
+      );
+    }
     const sent = options.window === undefined ? history : windowTail(history, options.window);
     const completion = await client.chat.completions.create({
       model: STAND_IN_MODEL,
@@ -96,6 +129,7 @@ export async function runBaseline(options: BaselineOptions): Promise<BaselineRes
         answer: message?.content ?? "",
         steps: step - 1,
         historyMessages: history.length + 1,
+        compactions,
       };
     }
     history.push({ role: "assistant", content: message.content ?? null, tool_calls: [call] });

@@ -17,6 +17,21 @@ export const EARLY_HORIZON = 0.35;
 /** Chance that a non-early fact changes during the mission; a changing fact changes once or twice. */
 export const CHANGE_CHANCE = 0.75;
 
+/**
+ * Mission profiles. `default`: no file read twice in a row, a changing fact changes
+ * once or twice. `churn`: back-to-back re-reads allowed (what Lethe's thrash guard
+ * sees), every non-early fact changes, one to four times.
+ */
+export const PROFILES = {
+  default: { separateRepeats: true, changeChance: CHANGE_CHANCE, maxChanges: 2 },
+  churn: { separateRepeats: false, changeChance: 1, maxChanges: 4 },
+} as const;
+export type ProfileName = keyof typeof PROFILES;
+
+export function isProfileName(value: string): value is ProfileName {
+  return Object.keys(PROFILES).includes(value);
+}
+
 export type Move =
   | { kind: "read"; fact: number }
   | { kind: "save"; fact: number }
@@ -53,7 +68,7 @@ function newValue(random: () => number, old: number | null): number {
 }
 
 /** Which fact each read point reads: early facts only in the first part, every fact several times. */
-function readOrder(random: () => number, early: readonly number[]): number[] {
+function readOrder(random: () => number, early: readonly number[], separate: boolean): number[] {
   const horizon = Math.floor(READ_POINTS * EARLY_HORIZON);
   const earlySlots = new Set(
     shuffle(
@@ -78,7 +93,7 @@ function readOrder(random: () => number, early: readonly number[]): number[] {
   for (let p = 0; p < READ_POINTS; p++) {
     order.push((earlySlots.has(p) ? earlyPool.pop() : pool.pop()) as number);
   }
-  return separateRepeats(order, earlySlots);
+  return separate ? separateRepeats(order, earlySlots) : order;
 }
 
 /**
@@ -112,7 +127,8 @@ function separateRepeats(order: number[], earlySlots: ReadonlySet<number>): numb
   return order;
 }
 
-export function generateMission(seed: number): Mission {
+export function generateMission(seed: number, profileName: ProfileName = "default"): Mission {
+  const profile = PROFILES[profileName];
   const random = rng(seed);
   const values: Record<number, number> = {};
   const files: Record<string, string> = {};
@@ -128,7 +144,7 @@ export function generateMission(seed: number): Mission {
   )
     .slice(0, EARLY_FACTS)
     .sort((a, b) => a - b);
-  const order = readOrder(random, early);
+  const order = readOrder(random, early, profile.separateRepeats);
   const moves: Move[] = order.flatMap((fact): Move[] => [
     { kind: "read", fact },
     { kind: "save", fact },
@@ -139,13 +155,18 @@ export function generateMission(seed: number): Mission {
   // than its last, so the last read always sees the final value.
   const planned: Array<{ point: number; fact: number }> = [];
   for (let f = 1; f <= FACT_COUNT; f++) {
-    if (early.includes(f) || random() >= CHANGE_CHANCE) {
+    if (early.includes(f) || random() >= profile.changeChance) {
       continue;
     }
     const reads = order.flatMap((g, p) => (g === f ? [p] : []));
     const first = reads[0] ?? 0;
     const last = reads.at(-1) ?? 0;
-    const count = random() < 0.5 ? 1 : 2;
+    const count =
+      profile.maxChanges === 2
+        ? random() < 0.5
+          ? 1
+          : 2
+        : 1 + Math.floor(random() * profile.maxChanges);
     const points = new Set<number>();
     for (let i = 0; i < count && last > first; i++) {
       points.add(first + 1 + Math.floor(random() * (last - first)));

@@ -9,13 +9,30 @@ import { contentKey } from "../../shared/hash.ts";
 import { completionSse } from "../../shared/model/endpoint.ts";
 import type { ChatCompletion } from "../../shared/model/openai-schemas.ts";
 import type { Mission } from "./mission.ts";
-import { agentTag, answerMove, contentText, type WireMessage, type WireTool } from "./rules.ts";
+import {
+  agentTag,
+  answerMove,
+  contentText,
+  formatRecall,
+  recallFromPrompt,
+  type WireMessage,
+  type WireTool,
+} from "./rules.ts";
 
 /** The model name the stand-in reports; its tokenizer is the project's for lethe-local. */
 export const STAND_IN_MODEL = "lethe-local";
 
+/**
+ * Opens the user message of a compaction request (the summarising baseline): the
+ * stand-in answers it with the FACT values the prompt shows, as a faithful
+ * summariser would, without advancing the agent's move schedule.
+ */
+export const COMPACT_MARKER = "[COMPACT]";
+
 export interface AgentUsage {
   requests: number;
+  /** Compaction requests among `requests` (their prompt tokens are in promptTokens). */
+  compactions: number;
   promptTokens: number;
   /** Prompt tokens of the tool definitions alone (included in promptTokens). */
   toolTokens: number;
@@ -114,6 +131,7 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
     if (found === undefined) {
       found = {
         requests: 0,
+        compactions: 0,
         promptTokens: 0,
         toolTokens: 0,
         largestPrompt: 0,
@@ -159,6 +177,14 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
       const name = tool.function?.name ?? "?";
       counted.offered[name] = (counted.offered[name] ?? 0) + 1;
     }
+    const compaction = chat.some(
+      (m) => m.role === "user" && (m.content ?? "").startsWith(COMPACT_MARKER),
+    );
+    if (compaction) {
+      counted.compactions++;
+      const summary = formatRecall(recallFromPrompt(messages)) || "no FACT value is visible";
+      return completionOf(tag, `compact-${counted.compactions}`, promptTokens, summary, []);
+    }
     const index = calls.get(tag) ?? 0;
     calls.set(tag, index + 1);
     await options.beforeMove(tag, index);
@@ -188,11 +214,25 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
           },
         ]
       : [];
+    return completionOf(tag, String(index), promptTokens, answer.content, toolCalls);
+  };
+
+  const completionOf = (
+    tag: string,
+    id: string,
+    promptTokens: number,
+    content: string | null,
+    toolCalls: {
+      id: string;
+      type: "function";
+      function: { name: string; arguments: string };
+    }[],
+  ): ChatCompletion => {
     const completionTokens = tokenizer.count(
-      (answer.content ?? "") + toolCalls.map((c) => c.function.arguments).join(""),
+      (content ?? "") + toolCalls.map((c) => c.function.arguments).join(""),
     );
     const completion: ChatCompletion = {
-      id: `chatcmpl-${tag}-${index}`,
+      id: `chatcmpl-${tag}-${id}`,
       object: "chat.completion",
       created: 0,
       model: STAND_IN_MODEL,
@@ -202,7 +242,7 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
           index: 0,
           message: {
             role: "assistant",
-            content: answer.content,
+            content,
             ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),
             refusal: null,
           },

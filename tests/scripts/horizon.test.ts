@@ -35,6 +35,24 @@ const lethetools = ["stage_context", "save_artifact", "finish"].map((name) => ({
 const baselineTools = ["read_file", "record"].map((name) => ({ function: { name } }));
 
 describe("the horizon mission", () => {
+  it("churn: every non-early fact changes, and some file is read twice in a row", ({ expect }) => {
+    for (const seed of SEEDS) {
+      const mission = generateMission(seed, "churn");
+      const changed = new Set(mission.changes.map((c) => c.fact));
+      for (let f = 1; f <= FACT_COUNT; f++) {
+        expect(changed.has(f)).toBe(!mission.early.includes(f));
+      }
+      expect(mission.changes.length).toBeGreaterThan(changed.size);
+    }
+    const rereads = SEEDS.some((seed) => {
+      const reads = generateMission(seed, "churn").moves.flatMap((m) =>
+        m.kind === "read" ? [m.fact] : [],
+      );
+      return reads.some((f, i) => i > 0 && reads[i - 1] === f);
+    });
+    expect(rereads).toBe(true);
+  });
+
   it("is the same for the same seed and differs for another", ({ expect }) => {
     expect(generateMission(42)).toEqual(generateMission(42));
     expect(generateMission(43).moves).not.toEqual(generateMission(42).moves);
