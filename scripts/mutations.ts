@@ -237,6 +237,14 @@ export const MUTATIONS: readonly Mutation[] = [
   },
   {
     family: "governance",
+    scenario: "clean room",
+    file: "durable-objects/session/loop.ts",
+    find: "const healed = preset.cleanRoom ? cleanMove(move.value.move).move : move.value.move;",
+    replace: "const healed = move.value.move;",
+    removes: "redacting secrets out of a move's tool-call arguments",
+  },
+  {
+    family: "governance",
     scenario: "auto-fix loop",
     file: "durable-objects/session/loop.ts",
     find: "const autofix = failed && !policyHalt && !finished;",

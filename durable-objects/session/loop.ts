@@ -11,6 +11,8 @@ import { metaLines } from "../../shared/agent/meta.ts";
 import { Driver } from "../../shared/driver/driver.ts";
 import { driverConfigFromEnv } from "../../shared/driver/config.ts";
 import { findGrant } from "../../shared/gatekeeper/permissions.ts";
+import { cleanMove } from "../../shared/gatekeeper/clean-room.ts";
+import { vouch } from "./vouch.ts";
 import { redactSecrets, redactValue } from "../../shared/gatekeeper/redact.ts";
 import { recordToolResult, MAX_CONSECUTIVE_ERRORS } from "../../shared/gatekeeper/state.ts";
 import type { ChatMessage } from "../../shared/context/messages.ts";
@@ -214,7 +216,8 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
       jsonMode: true,
       ...(metadata ? { metadata } : {}),
     });
-    const outcome: MissionOutcome = parseAssessment(answer.ok ? answer.value.content : "");
+    const claimed = parseAssessment(answer.ok ? answer.value.content : "");
+    const outcome: MissionOutcome = await vouch(host, config, claimed, history, state.written);
     await commit(host, config, {
       turns: [
         { role: "assistant", content: `[SELF-ASSESSMENT] ${outcome.status}: ${outcome.summary}` },
@@ -293,9 +296,11 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
     return halt ? "stop" : "continue";
   }
 
-  const healed = move.value.move;
+  // Clean room: a secret in the move's arguments, rationale or answer never enters the session.
+  const healed = preset.cleanRoom ? cleanMove(move.value.move).move : move.value.move;
   if (healed.kind === "final") {
-    const outcome: MissionOutcome = { status: "achieved", summary: healed.answer };
+    const claimed: MissionOutcome = { status: "achieved", summary: healed.answer };
+    const outcome = await vouch(host, config, claimed, history, state.written);
     await commit(host, config, {
       turns: [{ role: "assistant", content: healed.answer }],
       ops: [],
@@ -517,7 +522,11 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
       : null;
   const finished =
     outcome.finish && handoff === null
-      ? { status: "finished" as const, outcome: { ...outcome.finish } }
+      ? {
+          status: "finished" as const,
+          // Outcome verification: the claim is checked against the evidence before it is reported.
+          outcome: await vouch(host, config, { ...outcome.finish }, history, written),
+        }
       : null;
   const halted = outcome.halt
     ? {

@@ -23,7 +23,15 @@ const ASSIGNMENT = /[\w\])]\s*(?:=|:=|==)\s*\S/;
 const KEYED =
   /([A-Za-z_][\w.$-]*(?:\s+[A-Za-z_][\w.$-]*){0,3}?)\s*(?:=|:=|\bis now\b|\bis set to\b|\bset to\b|\bchanged to\b|\bupdated to\b|\bbecomes\b|\bis\b|\bequals\b)\s*\S/;
 
-export function isFactSentence(sentence: string): boolean {
+/**
+ * Characters of a sentence the patterns examine: IDENTIFIER and KEYED backtrack
+ * within a run of word characters, so an unbounded run (a 500 KB line of `a-a-`)
+ * would cost its square; the cap keeps a whole request linear in its size.
+ */
+export const SCAN_CHARS = 1_000;
+
+export function isFactSentence(whole: string): boolean {
+  const sentence = whole.slice(0, SCAN_CHARS);
   return (
     /\d/.test(sentence) ||
     IDENTIFIER.test(sentence) ||
@@ -42,7 +50,7 @@ export function splitSentences(text: string): string[] {
 
 /** The identifier a sentence sets, normalised (stopwords dropped), if it sets one. */
 export function factKey(sentence: string): string | undefined {
-  const match = KEYED.exec(sentence);
+  const match = KEYED.exec(sentence.slice(0, SCAN_CHARS));
   if (!match) {
     return undefined;
   }

@@ -127,9 +127,16 @@ describe("governance and reliability", () => {
       ],
     });
     expect(invariantViolations(run)).toEqual([]);
+    // The moves too: a tool call's arguments are stored in the transcript and resent.
+    const prompts = [];
+    for (let step = 0; step <= run.state.step; step++) {
+      prompts.push((await hive.call("GET", `/v1/sessions/${run.id}/envelope?step=${step}`)).body);
+    }
     const everything = JSON.stringify({
       steps: run.steps,
       turns: run.turns,
+      moves: run.moves,
+      prompts,
       artifact: await hive.artifact("vendor.credentials"),
     });
     expect(everything).not.toContain(secret);
