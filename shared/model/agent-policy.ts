@@ -68,8 +68,9 @@ const ARG_NAMES = {
 } as const;
 type ArgRole = keyof typeof ARG_NAMES;
 
+/** `[TASK ANCHOR]` then the mission on the same or the next line; `[ \t]` (not `\s`) keeps it linear on line breaks. */
 const MISSION_LINE =
-  /^[ \t]*(?:\[(?:MISSION|TASK ANCHOR|TASK)\]|(?:Mission|Task|Goal)[ \t]*:)[ \t]*(\S.*)$/im;
+  /^[ \t]*(?:\[(?:MISSION|TASK ANCHOR|TASK)\]|(?:Mission|Task|Goal)[ \t]*:)[ \t]*(?:\r?\n[ \t]*)?(\S.*)$/im;
 const PATH = /(?<![\w/.-])(?:\.{1,2}\/)?(?:[\w-]+\/)*[\w-]+\.[A-Za-z][A-Za-z0-9]{0,5}(?![\w/(])/g;
 const FACT = /\b([A-Za-z_][A-Za-z0-9_]*)["']?\s*[:=]\s*(-?\d+(?:\.\d+)?)(?![\w.])/g;
 const OPERATIONS: readonly [RegExp, string][] = [

@@ -115,6 +115,8 @@ describe("governance and reliability", () => {
     const run = await hive.run({
       persona: "clean-room",
       mission: "Record the vendor's URL and whether the client is authenticated.",
+      // A hostile model echoing a secret it was never shown (L1 holds it redacted).
+      hostileValues: [secret],
       script: [
         call("stage_context", { path: "src/vendor.ts" }),
         call("save_artifact", {
@@ -243,11 +245,13 @@ describe("governance and reliability", () => {
     expect(run.state.step).toBeLessThanOrEqual(4);
     expect(run.state.status).toBe("finished");
     await outcome("step budget", async () => {
-      expect(run.state.outcome).toEqual({
+      expect(run.state.outcome).toMatchObject({
         status: "partially_achieved",
         summary: "read three files, TIMEOUT not found yet",
         next: "stage src/config.ts",
       });
+      // On the stand-in, an unfinished mission says plainly how to get a real model.
+      expect(run.state.outcome?.reason).toContain("LETHE_MODEL_BASE_URL");
       expect(run.trace.at(-1)?.kind).toBe("assessment");
     });
   });

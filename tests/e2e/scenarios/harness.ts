@@ -11,6 +11,7 @@ import { startCluster } from "../../../scripts/lib/dev-server.ts";
 import { encodeScript, type ScriptEntry } from "../../../shared/model/script.ts";
 import type { SessionConfigInput } from "../../../shared/session/config.ts";
 import { E2E_ADMIN_TOKEN, freshStateDir, hiveClient } from "../helpers.ts";
+import { scriptValueLeaks, type ScriptValueLeak } from "./script-check.ts";
 
 /** Which model the scenarios run against (see README "Capability scenarios"). */
 export interface ScenarioTarget {
@@ -177,6 +178,11 @@ export interface HiveHandle {
 
 export type ScenarioConfig = Omit<SessionConfigInput, "hive" | "script"> & {
   script?: ScriptEntry[];
+  /**
+   * Values the script carries on purpose as a hostile model's output (a secret it
+   * should never have seen): exempt from the script check, named in the scenario.
+   */
+  hostileValues?: string[];
 };
 
 export interface ScenarioCluster {
@@ -241,7 +247,8 @@ async function openHive(
       return got.status === 200 ? (got.body as unknown as ArtifactBody) : null;
     },
     async create(config) {
-      const { script, ...rest } = config;
+      const { script, hostileValues = [], ...rest } = config;
+
       const created = await call("POST", "/v1/sessions", {
         hive: name,
         ...rest,
@@ -250,6 +257,9 @@ async function openHive(
       if (created.status !== 201) {
         throw new Error(`session refused: ${JSON.stringify(created.body)}`);
       }
+      if (OFFLINE && script !== undefined) {
+        scripts.set(String(created.body.id), { script, hostileValues });
+      }
       return String(created.body.id);
     },
     async start(id) {
@@ -257,7 +267,17 @@ async function openHive(
       if (started.status !== 200) {
         throw new Error(`start refused: ${JSON.stringify(started.body)}`);
       }
-      return waitForStop(handle, id);
+      const run = await waitForStop(handle, id);
+      const scripted = scripts.get(id);
+      if (scripted !== undefined) {
+        const leaks = (
+          await scriptValueLeaks(scripted.script, (i) => promptOf(handle, run, i))
+        ).filter((l) => !scripted.hostileValues.some((h) => h.includes(l.value)));
+        if (leaks.length > 0) {
+          throw new ScriptLeakError(leaks);
+        }
+      }
+      return run;
     },
     async run(config) {
       return handle.start(await handle.create(config));
@@ -268,6 +288,40 @@ async function openHive(
     await handle.write(files);
   }
   return handle;
+}
+
+/** The script each offline session was created with, by session id. */
+const scripts = new Map<string, { script: ScriptEntry[]; hostileValues: string[] }>();
+
+/** A scenario whose script carried a value the model was never shown. */
+export class ScriptLeakError extends Error {
+  readonly code = "SCRIPT_VALUE_NOT_IN_PROMPT";
+  constructor(readonly leaks: ScriptValueLeak[]) {
+    super(leaks.map((l) => l.message).join("\n"));
+  }
+}
+
+function allStrings(value: unknown): string[] {
+  if (typeof value === "string") {
+    return [value];
+  }
+  if (Array.isArray(value)) {
+    return value.flatMap(allStrings);
+  }
+  if (value !== null && typeof value === "object") {
+    return Object.values(value as Record<string, unknown>).flatMap(allStrings);
+  }
+  return [];
+}
+
+/** The prompt the model received for the run's i-th move: the envelope after the step before it. */
+async function promptOf(hive: HiveHandle, run: MissionRun, i: number): Promise<string | null> {
+  const move = run.moves[i];
+  if (move === undefined) {
+    return null;
+  }
+  const envelope = await hive.call("GET", `/v1/sessions/${run.id}/envelope?step=${move.step - 1}`);
+  return envelope.status === 200 ? allStrings(envelope.body).join("\n") : null;
 }
 
 async function waitForStop(hive: HiveHandle, id: string): Promise<MissionRun> {
