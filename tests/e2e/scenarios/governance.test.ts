@@ -204,6 +204,8 @@ describe("governance and reliability", () => {
     const run = await hive.run({
       skills: [skill],
       mission: "Record TIMEOUT from src/config.ts.",
+      // The drifting move invents a value on purpose: the gate must refuse it.
+      hostileValues: ["60"],
       script: [
         call("stage_context", { path: "src/config.ts" }),
         call("write_file", { path: "src/config.ts", content: "export const TIMEOUT = 60;\n" }),

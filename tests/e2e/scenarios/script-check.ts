@@ -107,7 +107,7 @@ function argsOf(entry: ScriptEntry): Array<{ tool: string; args: Record<string, 
  */
 export async function scriptValueLeaks(
   script: readonly ScriptEntry[],
-  promptAt: (call: number) => Promise<string | null>,
+  promptAt: (call: number, calls: number) => Promise<string | null>,
 ): Promise<ScriptValueLeak[]> {
   const leaks: ScriptValueLeak[] = [];
   const calls = script.flatMap(argsOf);
@@ -116,7 +116,7 @@ export async function scriptValueLeaks(
     if (values.length === 0) {
       continue;
     }
-    const prompt = await promptAt(i);
+    const prompt = await promptAt(i, calls.length);
     for (const value of values) {
       if (prompt === null || !prompt.includes(value)) {
         leaks.push({
