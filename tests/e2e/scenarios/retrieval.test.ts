@@ -72,7 +72,7 @@ describe("semantic intelligence and retrieval", () => {
           expression: "rule:rule.shipping_fee",
           values: { weight: "order.weight", rate: "order.rate", base: "order.base" },
         }),
-        call("finish", { status: "achieved", summary: "fee computed with the documented rule" }),
+        call("finish", { status: "achieved", summary: "the fee is 41 by the documented rule" }),
       ],
     });
     expect(invariantViolations(run)).toEqual([]);

@@ -17,11 +17,15 @@ const TARGET_ARGS: ReadonlySet<string> = new Set([
   "status",
   "persona",
   "evidence",
+  "symbol",
+  "symbols",
+  "name",
+  "version",
 ]);
 const NUMBER = /(?<![\w.])-?\d+(?:\.\d+)?(?![\w.])/g;
 /** snake_case, camelCase and SCREAMING_CASE names: identifiers, not prose words. */
 const IDENTIFIER = /\b(?:[a-z]+[A-Z]\w*|[A-Za-z]+_\w+|[A-Z]{2,}[A-Z0-9_]*)\b/g;
-const QUOTED = /(["'`])([^"'`\n]{2,80})\1/g;
+const QUOTED = /(["'`])([^"'`\s][^"'`\n]{1,79})\1/g;
 
 export interface ScriptValueLeak {
   code: "SCRIPT_VALUE_NOT_IN_PROMPT";
@@ -118,7 +122,8 @@ export async function scriptValueLeaks(
     }
     const prompt = await promptAt(i, calls.length);
     for (const value of values) {
-      if (prompt === null || !prompt.includes(value)) {
+      // Case-insensitive: an artifact key is the lower-cased name the code spells.
+      if (prompt === null || !prompt.toLowerCase().includes(value.toLowerCase())) {
         leaks.push({
           code: "SCRIPT_VALUE_NOT_IN_PROMPT",
           call: i,
