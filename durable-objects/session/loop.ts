@@ -525,7 +525,11 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
       ? {
           status: "finished" as const,
           // Outcome verification: the claim is checked against the evidence before it is reported.
-          outcome: await vouch(host, config, { ...outcome.finish }, history, written),
+          // A speculative session's writes are its overlay's paths.
+          outcome: await vouch(host, config, { ...outcome.finish }, history, [
+            ...written,
+            ...(overlay ?? state.overlay ?? []).map((f) => f.path),
+          ]),
         }
       : null;
   const halted = outcome.halt
