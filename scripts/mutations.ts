@@ -231,10 +231,13 @@ export const MUTATIONS: readonly Mutation[] = [
     family: "governance",
     scenario: "clean room",
     file: "durable-objects/session/loop.ts",
-    find: "artifact: preset.cleanRoom",
-    replace: "artifact: false",
-    removes: "redacting secrets out of artifact values",
+    find: "const healed = preset.cleanRoom ? cleanMove(move.value.move).move : move.value.move;",
+    replace: "const healed = move.value.move;",
+    removes: "redacting secrets out of a move's tool-call arguments",
   },
+  // No mutation removes the artifact-value redaction (loop.ts, `artifact: preset.cleanRoom`):
+  // every artifact value arrives in a move, and the move is cleaned first, so removing it
+  // alone changes nothing a scenario can see (measured: it survived).
   {
     family: "governance",
     scenario: "auto-fix loop",

@@ -226,6 +226,31 @@ function watchSteps(url: string, api: SessionApi, id: string, wake: () => void) 
   return { l1, close: () => socket.close() };
 }
 
+/** L1 as the step's checkpoint left it (pages' tokens over capacity), or null when unreadable. */
+export async function l1AsOf(
+  api: SessionApi,
+  id: string,
+  step: number,
+): Promise<{ used: number; capacity: number } | null> {
+  try {
+    const body = (await api.call("GET", `/${encodeURIComponent(id)}/as-of/${step}`)) as {
+      state?: { pager?: { pages?: Array<{ tokens?: unknown }>; capacity?: unknown } };
+    };
+    const pager = body.state?.pager;
+    if (pager === undefined || typeof pager.capacity !== "number") {
+      return null;
+    }
+    const used = (pager.pages ?? []).reduce(
+      (n, p) => n + (typeof p.tokens === "number" ? p.tokens : 0),
+      0,
+    );
+    return { used, capacity: pager.capacity };
+  } catch {
+    // No checkpoint for that step (a refused move commits none): the line says "L1 ?".
+    return null;
+  }
+}
+
 const TERMINAL = new Set(["finished", "halted", "paused"]);
 
 /** Prints step lines until the session stops or the deadline passes; returns its state. */
@@ -241,17 +266,12 @@ async function follow(
   const socket = watchSteps(ctx.url, api, id, wake);
   let after = 0;
   const pending = new Map<number, TraceRow[]>();
-  const flush = (current: { used: number; capacity: number }) => {
+  // Each line prints its own step's L1: from the socket's step frame, else from
+  // the step's checkpoint (`/as-of/:step`), never the session's current figures.
+  const flush = async () => {
     for (const [step, events] of [...pending].sort((a, b) => a[0] - b[0])) {
-      ctx.out(
-        formatStep(
-          step,
-          budget,
-          stepAction(events),
-          socket.l1.get(step) ?? current,
-          stepTokens(events),
-        ),
-      );
+      const l1 = socket.l1.get(step) ?? (await l1AsOf(api, id, step));
+      ctx.out(formatStep(step, budget, stepAction(events), l1, stepTokens(events)));
       pending.delete(step);
     }
   };
@@ -267,7 +287,7 @@ async function follow(
         }
       } while (page.length >= TRACE_PAGE);
       // A step's events are committed together, so a short page ends on a whole step.
-      flush(view.l1);
+      await flush();
       if (TERMINAL.has(view.status)) {
         return await getState(api, id);
       }

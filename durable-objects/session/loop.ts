@@ -12,6 +12,8 @@ import { Driver } from "../../shared/driver/driver.ts";
 import { driverConfigFromEnv } from "../../shared/driver/config.ts";
 import { findGrant } from "../../shared/gatekeeper/permissions.ts";
 import { gateToolOutput } from "../../shared/gatekeeper/output.ts";
+import { cleanMove } from "../../shared/gatekeeper/clean-room.ts";
+import { vouch } from "./vouch.ts";
 import { redactSecrets, redactValue } from "../../shared/gatekeeper/redact.ts";
 import { recordToolResult, MAX_CONSECUTIVE_ERRORS } from "../../shared/gatekeeper/state.ts";
 import type { ChatMessage } from "../../shared/context/messages.ts";
@@ -274,7 +276,8 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
       jsonMode: true,
       ...(metadata ? { metadata } : {}),
     });
-    const outcome: MissionOutcome = parseAssessment(answer.ok ? answer.value.content : "");
+    const claimed = parseAssessment(answer.ok ? answer.value.content : "");
+    const outcome: MissionOutcome = await vouch(host, config, claimed, history, state.written);
     await commitStep({
       turns: [
         { role: "assistant", content: `[SELF-ASSESSMENT] ${outcome.status}: ${outcome.summary}` },
@@ -355,9 +358,11 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
     return halt ? "stop" : "continue";
   }
 
-  const healed = move.value.move;
+  // Clean room: a secret in the move's arguments, rationale or answer never enters the session.
+  const healed = preset.cleanRoom ? cleanMove(move.value.move).move : move.value.move;
   if (healed.kind === "final") {
-    const outcome: MissionOutcome = { status: "achieved", summary: healed.answer };
+    const claimed: MissionOutcome = { status: "achieved", summary: healed.answer };
+    const outcome = await vouch(host, config, claimed, history, state.written);
     await commitStep({
       turns: [{ role: "assistant", content: healed.answer }],
       ops: [],
@@ -587,7 +592,15 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
       : null;
   const finished =
     outcome.finish && handoff === null
-      ? { status: "finished" as const, outcome: { ...outcome.finish } }
+      ? {
+          status: "finished" as const,
+          // Outcome verification: the claim is checked against the evidence before it is reported.
+          // A speculative session's writes are its overlay's paths.
+          outcome: await vouch(host, config, { ...outcome.finish }, history, [
+            ...written,
+            ...(overlay ?? state.overlay ?? []).map((f) => f.path),
+          ]),
+        }
       : null;
   const halted = outcome.halt
     ? {

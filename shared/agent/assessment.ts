@@ -3,11 +3,12 @@
 // stays and what comes next. A malformed answer is still an assessment.
 import { jsonrepair } from "jsonrepair";
 import { z } from "zod";
+import { ASSESSMENT_MARKER } from "../model/contracts.ts";
 import type { MissionOutcome } from "../session/step.ts";
 
 export function assessmentPrompt(budget: number): string {
   return [
-    `[STEP BUDGET REACHED] You have used all ${budget} steps. No more tools.`,
+    `${ASSESSMENT_MARKER} You have used all ${budget} steps. No more tools.`,
     "Assess the mission now. Answer with JSON only:",
     '{"status": "achieved" | "partially_achieved" | "not_achieved", "summary": "what was done and the answer", "next": "what remains, for whoever continues"}',
   ].join("\n");

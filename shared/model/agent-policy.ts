@@ -68,7 +68,9 @@ const ARG_NAMES = {
 } as const;
 type ArgRole = keyof typeof ARG_NAMES;
 
-const MISSION_LINE = /^\s*(?:\[(?:MISSION|TASK ANCHOR|TASK)\]|(?:Mission|Task|Goal)\s*:)\s*(.+)$/im;
+/** `[TASK ANCHOR]` then the mission on the same or the next line; `[ \t]` (not `\s`) keeps it linear on line breaks. */
+const MISSION_LINE =
+  /^[ \t]*(?:\[(?:MISSION|TASK ANCHOR|TASK)\]|(?:Mission|Task|Goal)[ \t]*:)[ \t]*(?:\r?\n[ \t]*)?(\S.*)$/im;
 const PATH = /(?<![\w/.-])(?:\.{1,2}\/)?(?:[\w-]+\/)*[\w-]+\.[A-Za-z][A-Za-z0-9]{0,5}(?![\w/(])/g;
 const FACT = /\b([A-Za-z_][A-Za-z0-9_]*)["']?\s*[:=]\s*(-?\d+(?:\.\d+)?)(?![\w.])/g;
 const OPERATIONS: readonly [RegExp, string][] = [
@@ -427,6 +429,22 @@ export function decideMove(state: VisibleState): Move {
     };
   }
   return { kind: "final", answer: summary };
+}
+
+/**
+ * The answer to the step budget's self-assessment: the status and summary the
+ * policy would finish with now (its plan judged as far as it got), as JSON.
+ */
+export function selfAssessment(request: ChatRequest): string {
+  const state = readState(request);
+  const finishOnly = { name: "finish", properties: ["status", "summary"] };
+  const move = decideMove({ ...state, offered: [finishOnly] });
+  const args = move.kind === "tool" ? move.args : { status: "not_achieved", summary: move.answer };
+  return JSON.stringify({
+    status: args.status,
+    summary: args.summary,
+    next: "continue with a larger step budget, or with a real model (LETHE_MODEL_BASE_URL)",
+  });
 }
 
 export function agentMove(request: ChatRequest): Move {

@@ -7,6 +7,8 @@ import { z } from "zod";
 export const ROUTER_MARKER = "[LETHE ROUTER]";
 /** First line of the compressor's map and reduce system messages. */
 export const SUMMARISE_MARKER = "[LETHE SUMMARISE]";
+/** First line of the step budget's self-assessment request (shared/agent/assessment.ts). */
+export const ASSESSMENT_MARKER = "[STEP BUDGET REACHED]";
 /** The summariser's whole answer when no sentence carries a fact. */
 export const SUMMARY_NONE = "NONE";
 
@@ -113,16 +115,20 @@ export function formatBullet(bullet: SummaryBullet): string {
   return `- ${bullet.text} [turns: ${bullet.turns.join(", ")}]`;
 }
 
-const BULLET_LINE = /^\s*-\s+(.*?)\s*\[turns?:\s*([\d,\s]*)\]\s*$/;
+/** The citation that closes a bullet line; matched on the line's tail only (linear). */
+const BULLET_CITATION = /^\[turns?:([\d,\s]*)\]$/;
 
 /** The cited bullets of a summary (a reduce request's input or any summariser's answer). */
 export function parseBullets(text: string): SummaryBullet[] {
   const bullets: SummaryBullet[] = [];
   for (const line of text.split(/\r?\n/)) {
-    const match = BULLET_LINE.exec(line);
-    if (!match) {
+    const trimmed = line.trim();
+    const open = trimmed.lastIndexOf("[turn");
+    const citation = open < 0 ? null : BULLET_CITATION.exec(trimmed.slice(open));
+    if (!/^-\s/.test(trimmed) || citation === null) {
       continue;
     }
+    const match = [trimmed, trimmed.slice(1, open).trim(), citation[1]];
     const turns = (match[2] ?? "")
       .split(",")
       .map((t) => Number(t.trim()))

@@ -5,8 +5,8 @@
 import { moveToWire } from "../driver/move.ts";
 import { embedLexical, LEXICAL_DIMENSIONS, LEXICAL_MODEL } from "../embed/lexical.ts";
 import { contentKey } from "../hash.ts";
-import { agentMove } from "./agent-policy.ts";
-import { ROUTER_MARKER, SUMMARISE_MARKER } from "./contracts.ts";
+import { agentMove, selfAssessment } from "./agent-policy.ts";
+import { ASSESSMENT_MARKER, ROUTER_MARKER, SUMMARISE_MARKER } from "./contracts.ts";
 import {
   ChatRequestSchema,
   EmbeddingsRequestSchema,
@@ -85,6 +85,10 @@ function policyAnswer(request: ChatRequest): Answer {
   }
   if (kind === "summarise") {
     return { content: summarise(userText), toolCalls: [] };
+  }
+  // The step budget's self-assessment always gets a status (the contract's JSON).
+  if (userText.startsWith(ASSESSMENT_MARKER)) {
+    return { content: selfAssessment(request), toolCalls: [] };
   }
   // A named tool_choice narrows the offer to that one tool, as OpenAI does.
   const choice = request.tool_choice;

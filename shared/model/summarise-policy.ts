@@ -25,7 +25,15 @@ const IDENTIFIER =
   /\b(?:[a-z]+[A-Z][A-Za-z0-9]*|[A-Za-z]+_[A-Za-z0-9_]+|[A-Z]{2,}[A-Z0-9_]*|[\w-]+\/[\w./-]+|[\w-]+\.[a-z]{1,4})\b/;
 /** `X = Y`, `X := Y`, `X: Y` with a value. */
 const ASSIGNMENT = /[\w\])]\s*(?:=|:=|==)\s*\S/;
-export function isFactSentence(sentence: string): boolean {
+/**
+ * Characters of a sentence the patterns examine: IDENTIFIER and the subject
+ * patterns backtrack within a run of word characters, so an unbounded run (a
+ * 500 KB line of `a-a-`) would cost its square; the cap keeps a request linear.
+ */
+export const SCAN_CHARS = 1_000;
+
+export function isFactSentence(whole: string): boolean {
+  const sentence = whole.slice(0, SCAN_CHARS);
   // Code is cited by ref, never copied into bullets.
   if (isCodeLine(sentence) || /^\(code: \d+ lines|^\(tool (output|call)/.test(sentence)) {
     return false;
@@ -50,7 +58,7 @@ export function splitSentences(text: string): string[] {
 
 /** The whole subject a sentence sets a value of, normalised: its merge key. */
 export function factKey(sentence: string): string | undefined {
-  return factSubject(sentence);
+  return factSubject(sentence.slice(0, SCAN_CHARS));
 }
 
 /**

@@ -211,6 +211,8 @@ describe("code engineering", () => {
     const sloppy = await hive.run({
       persona: "legacy-migration",
       mission: "Migrate legacy/users.js to src/user-store.ts following the schema contract.",
+      // A sloppy model keeps the legacy global on purpose: the contract must halt it.
+      hostileValues: ["g_users"],
       script: [
         call("write_file", {
           path: "src/user-store.ts",

@@ -150,6 +150,7 @@ describe("shared state and repeatability", () => {
     const good = await hive.run({
       speculative: true,
       mission: "Edit src/api.ts: write an Id type alias into it.",
+      handsAnswer: "writes src/api.ts whole before staging it (getUser)",
       script: [
         call("write_file", {
           path: "src/api.ts",

@@ -115,6 +115,8 @@ describe("governance and reliability", () => {
     const run = await hive.run({
       persona: "clean-room",
       mission: "Record the vendor's URL and whether the client is authenticated.",
+      // A hostile model echoing a secret it was never shown (L1 holds it redacted).
+      hostileValues: [secret],
       script: [
         call("stage_context", { path: "src/vendor.ts" }),
         call("save_artifact", {
@@ -127,9 +129,16 @@ describe("governance and reliability", () => {
       ],
     });
     expect(invariantViolations(run)).toEqual([]);
+    // The moves too: a tool call's arguments are stored in the transcript and resent.
+    const prompts = [];
+    for (let step = 0; step <= run.state.step; step++) {
+      prompts.push((await hive.call("GET", `/v1/sessions/${run.id}/envelope?step=${step}`)).body);
+    }
     const everything = JSON.stringify({
       steps: run.steps,
       turns: run.turns,
+      moves: run.moves,
+      prompts,
       artifact: await hive.artifact("vendor.credentials"),
     });
     expect(everything).not.toContain(secret);
@@ -195,6 +204,8 @@ describe("governance and reliability", () => {
     const run = await hive.run({
       skills: [skill],
       mission: "Record TIMEOUT from src/config.ts.",
+      // The drifting move invents a value on purpose: the gate must refuse it.
+      hostileValues: ["60"],
       script: [
         call("stage_context", { path: "src/config.ts" }),
         call("write_file", { path: "src/config.ts", content: "export const TIMEOUT = 60;\n" }),
@@ -236,11 +247,13 @@ describe("governance and reliability", () => {
     expect(run.state.step).toBeLessThanOrEqual(4);
     expect(run.state.status).toBe("finished");
     await outcome("step budget", async () => {
-      expect(run.state.outcome).toEqual({
+      expect(run.state.outcome).toMatchObject({
         status: "partially_achieved",
         summary: "read three files, TIMEOUT not found yet",
         next: "stage src/config.ts",
       });
+      // On the stand-in, an unfinished mission says plainly how to get a real model.
+      expect(run.state.outcome?.reason).toContain("LETHE_MODEL_BASE_URL");
       expect(run.trace.at(-1)?.kind).toBe("assessment");
     });
   });

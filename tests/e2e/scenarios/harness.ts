@@ -11,6 +11,7 @@ import { startCluster } from "../../../scripts/lib/dev-server.ts";
 import { encodeScript, type ScriptEntry } from "../../../shared/model/script.ts";
 import type { SessionConfigInput } from "../../../shared/session/config.ts";
 import { E2E_ADMIN_TOKEN, freshStateDir, hiveClient } from "../helpers.ts";
+import { scriptValueLeaks, type ScriptValueLeak } from "./script-check.ts";
 
 /** Which model the scenarios run against (see README "Capability scenarios"). */
 export interface ScenarioTarget {
@@ -177,6 +178,17 @@ export interface HiveHandle {
 
 export type ScenarioConfig = Omit<SessionConfigInput, "hive" | "script"> & {
   script?: ScriptEntry[];
+  /**
+   * Values the script carries on purpose as a hostile model's output (a secret it
+   * should never have seen): exempt from the script check, named in the scenario.
+   */
+  hostileValues?: string[];
+  /**
+   * Debt, not an exemption: the script still hands the model a value its prompt
+   * never showed (named here). The leak is printed and counted instead of failing;
+   * remove this once the scenario runs on the policy or its script stops handing.
+   */
+  handsAnswer?: string;
 };
 
 export interface ScenarioCluster {
@@ -241,7 +253,8 @@ async function openHive(
       return got.status === 200 ? (got.body as unknown as ArtifactBody) : null;
     },
     async create(config) {
-      const { script, ...rest } = config;
+      const { script, hostileValues = [], handsAnswer, ...rest } = config;
+
       const created = await call("POST", "/v1/sessions", {
         hive: name,
         ...rest,
@@ -250,6 +263,9 @@ async function openHive(
       if (created.status !== 201) {
         throw new Error(`session refused: ${JSON.stringify(created.body)}`);
       }
+      if (OFFLINE && script !== undefined) {
+        scripts.set(String(created.body.id), { script, hostileValues, handsAnswer });
+      }
       return String(created.body.id);
     },
     async start(id) {
@@ -257,7 +273,22 @@ async function openHive(
       if (started.status !== 200) {
         throw new Error(`start refused: ${JSON.stringify(started.body)}`);
       }
-      return waitForStop(handle, id);
+      const run = await waitForStop(handle, id);
+      const scripted = scripts.get(id);
+      if (scripted !== undefined) {
+        const leaks = (
+          await scriptValueLeaks(scripted.script, (i, calls) => promptOf(handle, run, i, calls))
+        ).filter((l) => !scripted.hostileValues.some((h) => h.includes(l.value)));
+        if (leaks.length > 0 && scripted.handsAnswer === undefined) {
+          throw new ScriptLeakError(leaks);
+        }
+        if (leaks.length > 0) {
+          process.stdout.write(
+            `\n[script hands the answer: ${scripted.handsAnswer}] ${leaks.map((l) => l.value).join(", ")}\n`,
+          );
+        }
+      }
+      return run;
     },
     async run(config) {
       return handle.start(await handle.create(config));
@@ -268,6 +299,61 @@ async function openHive(
     await handle.write(files);
   }
   return handle;
+}
+
+/** The script each offline session was created with, by session id. */
+const scripts = new Map<
+  string,
+  { script: ScriptEntry[]; hostileValues: string[]; handsAnswer: string | undefined }
+>();
+
+/** A scenario whose script carried a value the model was never shown. */
+export class ScriptLeakError extends Error {
+  readonly code = "SCRIPT_VALUE_NOT_IN_PROMPT";
+  constructor(readonly leaks: ScriptValueLeak[]) {
+    super(leaks.map((l) => l.message).join("\n"));
+  }
+}
+
+function allStrings(value: unknown): string[] {
+  if (typeof value === "string") {
+    return [value];
+  }
+  if (Array.isArray(value)) {
+    return value.flatMap(allStrings);
+  }
+  if (value !== null && typeof value === "object") {
+    return Object.values(value as Record<string, unknown>).flatMap(allStrings);
+  }
+  return [];
+}
+
+async function envelopeText(hive: HiveHandle, id: string, step: number): Promise<string | null> {
+  const envelope = await hive.call("GET", `/v1/sessions/${id}/envelope?step=${step}`);
+  return envelope.status === 200 ? allStrings(envelope.body).join("\n") : null;
+}
+
+/**
+ * The prompt the model received for the i-th scripted tool call: the envelope
+ * after the step before its move. When a rollback left fewer moves on the branch
+ * than the script has calls, the i-th call cannot be placed: every prompt of the
+ * branch up to its last step counts (weaker, and only for branched runs).
+ */
+async function promptOf(
+  hive: HiveHandle,
+  run: MissionRun,
+  i: number,
+  calls: number,
+): Promise<string | null> {
+  if (run.moves.length === calls) {
+    const move = run.moves[i];
+    return move === undefined ? null : envelopeText(hive, run.id, move.step - 1);
+  }
+  const texts: string[] = [];
+  for (let step = 0; step < run.state.step; step++) {
+    texts.push((await envelopeText(hive, run.id, step)) ?? "");
+  }
+  return texts.join("\n");
 }
 
 async function waitForStop(hive: HiveHandle, id: string): Promise<MissionRun> {

@@ -224,7 +224,10 @@ describe("memory infrastructure", () => {
         expression: names.join(" + "),
         values: Object.fromEntries(names.map((n, i) => [n, `shard${i + 1}.balance`])),
       }),
-      call("finish", { status: "achieved", summary: "ledger total computed" }),
+      call("finish", {
+        status: "achieved",
+        summary: `ledger total is ${values.reduce((a, b) => a + b, 0)}`,
+      }),
     );
     const mission =
       "Audit the ledger: record every shard's balance from src/shards/ and calculate the total.";

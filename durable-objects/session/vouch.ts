@@ -1,0 +1,38 @@
+// The session's side of outcome verification: gathers the evidence (the hive's
+// active artifacts, the session's calculations, its writes) and checks a claimed
+// outcome against it (shared/agent/outcome-check.ts). Called where a mission finishes.
+import {
+  calculationsIn,
+  checkOutcome,
+  type EvidenceTurn,
+} from "../../shared/agent/outcome-check.ts";
+import type { SessionConfig } from "../../shared/session/config.ts";
+import type { MissionOutcome } from "../../shared/session/step.ts";
+
+/** What vouching needs from the session: its environment and the hive binding. */
+export interface VouchHost {
+  env: Env;
+}
+
+/** The claimed outcome, downgraded with the reason when the evidence does not carry it. */
+export async function vouch(
+  host: VouchHost,
+  config: SessionConfig,
+  claimed: MissionOutcome,
+  turns: readonly EvidenceTurn[],
+  written: readonly string[],
+): Promise<MissionOutcome> {
+  const listed = await host.env.Hive.getByName(config.hive).list({ status: "active", limit: 500 });
+  const artifacts = listed.ok
+    ? listed.value.artifacts.map((a) => ({ key: a.identifier, value: a.value as unknown }))
+    : [];
+  const env = host.env as unknown as Record<string, unknown>;
+  const base = env.LETHE_MODEL_BASE_URL;
+  return checkOutcome(claimed, {
+    mission: config.mission,
+    artifacts,
+    calculations: calculationsIn(turns),
+    written: [...written],
+    localModel: typeof base !== "string" || base === "",
+  });
+}
