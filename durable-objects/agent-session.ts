@@ -38,6 +38,7 @@ import {
   type ControlErrorCode,
 } from "../shared/session/control.ts";
 import { runAgentStep, workspaceHead } from "./session/loop.ts";
+import { sessionStewardJob } from "../shared/memory/steward-job.ts";
 import { restoreFiles } from "./session/restore-files.ts";
 import { commitDraft, runStep, type StepResult } from "./session/step-runner.ts";
 import type { Turn } from "./session/transcript-store.ts";
@@ -229,6 +230,13 @@ export class AgentSession extends Server<Env> {
     }
     const next = await runAgentStep(this.#host(), config);
     const after = this.#store.state();
+    if (state.status === "running" && (after.status === "finished" || after.status === "halted")) {
+      // The meta-steward replays the finished session (issue 21); its id is fixed per session.
+      // A failed send is not retried here: the production cron's run covers the hive.
+      await this.env.JOBS.send(sessionStewardJob(config.hive, this.name, Date.now())).catch(
+        () => undefined,
+      );
+    }
     if (next === "continue") {
       await this.ctx.storage.setAlarm(Date.now() + STEP_GAP_MS);
     } else if (after.status === "paused" && after.pending?.expiresAt !== undefined) {

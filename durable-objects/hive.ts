@@ -36,7 +36,10 @@ import type {
   SearchRequestIn,
   WriteRequestIn,
 } from "../shared/workspace/requests.ts";
+import type { SearchQueryIn, StewardRunRequestIn } from "../shared/memory/schema.ts";
 import { HIVE_MIGRATIONS } from "./hive/schema.ts";
+import { Knowledge, knowledgeConfig } from "./hive/knowledge.ts";
+import { MemoryService } from "./hive/memory-service.ts";
 import { Mirror } from "./hive/mirror.ts";
 import { HiveStore, type Committed } from "./hive/store.ts";
 import { Subscribers, type SocketState } from "./hive/subscribers.ts";
@@ -93,6 +96,7 @@ export class Hive extends Server<Env> {
     reject: (error: unknown) => void;
   }> = [];
   readonly #workspace: Workspace;
+  readonly #memory: MemoryService;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -106,6 +110,14 @@ export class Hive extends Server<Env> {
       name: () => this.name,
       mapper: workerMapper,
     });
+    this.#memory = new MemoryService(
+      new Knowledge(
+        ctx.storage,
+        this.#workspace,
+        knowledgeConfig(env as unknown as Record<string, unknown>),
+      ),
+      { artifacts: () => this.#store.snapshot().artifacts, commit: (r) => this.commit(r) },
+    );
   }
 
   override onConnect(connection: Connection<SocketState>, ctx: ConnectionContext): void {
@@ -412,6 +424,44 @@ export class Hive extends Server<Env> {
   /** Active artifacts citing workspace code that has changed since they were written. */
   async staleArtifacts(): Promise<WorkspaceResult<StaleArtifact[]>> {
     return ok(await this.#workspace.stale(this.#store.snapshot().artifacts));
+  }
+
+  // Long-term memory (issue 21): knowledge triplets and the meta-steward,
+  // delegated to durable-objects/hive/memory-service.ts.
+
+  /** One meta-steward run (idempotent per jobId): replay, validate, one versioned update. */
+  async memoryStewardRun(request: StewardRunRequestIn) {
+    return this.#memory.run(request);
+  }
+
+  /** Facts valid at `at` ranked by similarity × decay. */
+  async memorySearch(query: SearchQueryIn) {
+    return this.#memory.search(query);
+  }
+
+  async memoryAsOf(at: number, limit?: number) {
+    return this.#memory.asOf(at, limit);
+  }
+
+  async memoryHistory(subject: string, predicate?: string) {
+    return this.#memory.history(subject, predicate);
+  }
+
+  async memoryChangelog(limit?: number, before?: number) {
+    return this.#memory.changelog(limit, before);
+  }
+
+  async memoryRejected(jobId: string, limit?: number) {
+    return this.#memory.rejected(jobId, limit);
+  }
+
+  async memoryRollback(version: number, writer: string, reason: string) {
+    return this.#memory.rollback(version, writer, reason);
+  }
+
+  /** meta_steward.run.count, schema_violation.count, drift.detected and the version. */
+  async memoryCounters() {
+    return this.#memory.counters();
   }
 
   /** Health as seen from inside the object: schema version, log and sockets. */

@@ -8,6 +8,8 @@ import { presetOf, type Preset } from "../../shared/agent/presets.ts";
 import { applyPolicies } from "../../shared/agent/policies.ts";
 import { assessmentPrompt, parseAssessment } from "../../shared/agent/assessment.ts";
 import { metaLines } from "../../shared/agent/meta.ts";
+import { knowledgeMeta } from "../../shared/memory/meta-items.ts";
+import { loadTokenizer } from "../../shared/context/tokens.ts";
 import { Driver } from "../../shared/driver/driver.ts";
 import { driverConfigFromEnv } from "../../shared/driver/config.ts";
 import { findGrant } from "../../shared/gatekeeper/permissions.ts";
@@ -112,10 +114,15 @@ async function syncHive(host: LoopHost, config: SessionConfig, state: SessionSta
     return { hiveSeqSeen: state.hiveSeqSeen, meta: state.meta, artifacts: null };
   }
   const listed = await hive.list({ status: "active", limit: 500 });
+  const tokenizer = await loadTokenizer(config.model);
   const artifacts: Artifact[] = listed.ok ? listed.value.artifacts : [];
   return {
     hiveSeqSeen: changes.value.head,
-    meta: metaLines(artifacts, MAX_META_ARTIFACTS),
+    meta: [
+      ...metaLines(artifacts, MAX_META_ARTIFACTS),
+      // Long-term knowledge (issue 21), within its share of the meta budget.
+      ...(await knowledgeMeta(hive, config.mission, (text) => tokenizer.count(text))),
+    ],
     artifacts,
   };
 }
