@@ -1,6 +1,6 @@
-// Knowledge retrieval: the facts valid at a time, scored by lexical similarity
-// to the query times decay (decay.ts), above a similarity floor so a question
-// about something never said retrieves nothing. Pure; the Hive's knowledge
+// Knowledge retrieval: the facts valid at a time about what the query names,
+// scored by lexical similarity to the query times decay (decay.ts), above a
+// similarity floor, so a question about something never said retrieves nothing. Pure; the Hive's knowledge
 // store, the meta section and bench/memory.ts call it.
 import { bm25Terms } from "../l3/bm25.ts";
 import { relevance, decayFactor, type DecayConfig } from "./decay.ts";
@@ -72,6 +72,33 @@ export function similarity(query: ReadonlySet<string>, text: string): number {
   return hits / query.size;
 }
 
+/**
+ * A fact answers about what the query names: every term of its subject is in
+ * the query, and (when the query says more than the subject) at least one of
+ * the other query terms is in its predicate or object. "What is the blood type
+ * of alice" is not answered by "alice lives in lisbon".
+ */
+export function anchored(
+  query: ReadonlySet<string>,
+  fact: Pick<Fact, "subject" | "predicate" | "object">,
+): boolean {
+  const subject = new Set(bm25Terms(fact.subject));
+  if (subject.size === 0) {
+    return false;
+  }
+  for (const t of subject) {
+    if (!query.has(t)) {
+      return false;
+    }
+  }
+  const rest = [...query].filter((t) => !subject.has(t));
+  if (rest.length === 0) {
+    return true;
+  }
+  const said = new Set(bm25Terms(`${fact.predicate} ${fact.object}`));
+  return rest.some((t) => said.has(t));
+}
+
 /** Valid at `at`: recorded as true from validFrom, and not yet closed. */
 export function validAt(fact: Fact, at: number): boolean {
   return fact.validFrom <= at && (fact.validTo === null || fact.validTo > at);
@@ -98,7 +125,7 @@ export function retrieve(
       continue;
     }
     const sim = similarity(terms, factText(fact));
-    if (sim < floor) {
+    if (sim < floor || !anchored(terms, fact)) {
       continue;
     }
     const elapsed = options.at - fact.validFrom;
