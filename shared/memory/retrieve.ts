@@ -82,7 +82,8 @@ export function anchored(
   query: ReadonlySet<string>,
   fact: Pick<Fact, "subject" | "predicate" | "object">,
 ): boolean {
-  const subject = new Set(bm25Terms(fact.subject));
+  // "config.TIMEOUT" is anchored by "config" and "timeout", not by its dotted whole.
+  const subject = new Set(bm25Terms(fact.subject.replace(/[^\p{L}\p{N}]+/gu, " ")));
   if (subject.size === 0) {
     return false;
   }
