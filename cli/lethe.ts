@@ -13,6 +13,7 @@ import {
   statusCommand,
 } from "./commands/sessions.ts";
 import { workspaceCommand } from "./commands/workspace.ts";
+import { MEMORY_USAGE, memoryCommand } from "./commands/memory.ts";
 
 type Command = (args: string[], ctx: CliContext) => Promise<void>;
 
@@ -50,6 +51,7 @@ export const COMMANDS: Record<string, { run: Command; usage: string }> = {
     usage:
       "workspace upload <hive> <dir> | search <hive> <q> | where|callers <hive> <name> | missing|unreachable|stale <hive>",
   },
+  memory: { run: memoryCommand, usage: MEMORY_USAGE },
 };
 
 const USAGE = [

@@ -8,6 +8,7 @@ import { gatherHealth } from "./health.ts";
 import { requireHiveKey } from "./auth.ts";
 import { admin } from "./routes/admin.ts";
 import { hiveSocket, hives } from "./routes/hives.ts";
+import { MEMORY_ROUTES, memory } from "./routes/memory.ts";
 import { model } from "./routes/model.ts";
 import { WORKSPACE_ROUTES, workspace } from "./routes/workspace.ts";
 import { sessionSockets, sessions } from "./routes/sessions.ts";
@@ -37,6 +38,7 @@ export const ROUTES = {
   "GET /v1/hives/:hive/as-of": "what the hive knew ?seq | ?at",
   "GET /v1/hives/:hive/snapshot": "active artifacts and the seq they reflect",
   ...WORKSPACE_ROUTES,
+  ...MEMORY_ROUTES,
 } as const;
 
 export const app = new Hono<{ Bindings: Env }>()
@@ -64,6 +66,7 @@ export const app = new Hono<{ Bindings: Env }>()
   .route("/v1/admin", admin)
   .route("/v1/hives", workspace)
   .route("/v1/hives", hives)
+  .route("/v1/hives", memory)
   .all("/parties/hive/:name", requireHiveKey, hiveSocket)
   .route("/parties/agent-session", sessionSockets)
   .route("/v1", model)
