@@ -112,6 +112,7 @@ export class Knowledge {
       at,
       limit: parsed.data.limit,
       decay: this.#config.decay,
+      ...(parsed.data.anchor === undefined ? {} : { anchor: parsed.data.anchor }),
       ...(parsed.data.minSimilarity === undefined
         ? {}
         : { minSimilarity: parsed.data.minSimilarity }),

@@ -9,8 +9,9 @@ export const KNOWLEDGE_META_TOKENS = 1_000;
 /** Facts considered per step before the budget cut. */
 export const KNOWLEDGE_META_CANDIDATES = 30;
 /**
- * A mission is long and a fact short: one shared content term in ten makes a
- * fact a candidate; similarity × decay orders them and the budget cuts.
+ * A mission is long and a fact short: a fact about a subject the mission names
+ * (retrieve.ts's "subject" anchor) sharing one content term in ten is a
+ * candidate; similarity × decay orders them and the budget cuts.
  */
 export const KNOWLEDGE_META_MIN_SIMILARITY = 0.1;
 
@@ -28,6 +29,7 @@ export async function knowledgeMeta(
     q: mission.slice(0, 1_000),
     limit: KNOWLEDGE_META_CANDIDATES,
     minSimilarity: KNOWLEDGE_META_MIN_SIMILARITY,
+    anchor: "subject",
   });
   return found.ok ? linesWithin(found.value.hits, budgetTokens, count) : [];
 }

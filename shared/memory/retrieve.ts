@@ -81,6 +81,7 @@ export function similarity(query: ReadonlySet<string>, text: string): number {
 export function anchored(
   query: ReadonlySet<string>,
   fact: Pick<Fact, "subject" | "predicate" | "object">,
+  anchor: Anchor = "attribute",
 ): boolean {
   // "config.TIMEOUT" is anchored by "config" and "timeout", not by its dotted whole.
   const subject = new Set(bm25Terms(fact.subject.replace(/[^\p{L}\p{N}]+/gu, " ")));
@@ -93,7 +94,7 @@ export function anchored(
     }
   }
   const rest = [...query].filter((t) => !subject.has(t));
-  if (rest.length === 0) {
+  if (anchor === "subject" || rest.length === 0) {
     return true;
   }
   const said = new Set(bm25Terms(`${fact.predicate} ${fact.object}`));
@@ -105,7 +106,14 @@ export function validAt(fact: Fact, at: number): boolean {
   return fact.validFrom <= at && (fact.validTo === null || fact.validTo > at);
 }
 
+/**
+ * "attribute": a question — the subject and something else it asks about must match.
+ * "subject": a mission — every fact about a subject it names is context.
+ */
+export type Anchor = "attribute" | "subject";
+
 export interface RetrieveOptions {
+  anchor?: Anchor;
   at: number;
   limit: number;
   decay: DecayConfig;
@@ -126,7 +134,7 @@ export function retrieve(
       continue;
     }
     const sim = similarity(terms, factText(fact));
-    if (sim < floor || !anchored(terms, fact)) {
+    if (sim < floor || !anchored(terms, fact, options.anchor)) {
       continue;
     }
     const elapsed = options.at - fact.validFrom;

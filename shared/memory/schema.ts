@@ -162,6 +162,8 @@ export const SearchQuerySchema = z.object({
   limit: z.number().int().min(1).max(50).default(8),
   /** Share of the query's terms a fact must contain (retrieve.ts's MIN_SIMILARITY when absent). */
   minSimilarity: z.number().min(0).max(1).optional(),
+  /** "attribute" (a question, the default) or "subject" (a mission: facts about what it names). */
+  anchor: z.enum(["attribute", "subject"]).optional(),
 });
 export type SearchQuery = z.infer<typeof SearchQuerySchema>;
 export type SearchQueryIn = z.input<typeof SearchQuerySchema>;
