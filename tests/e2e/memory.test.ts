@@ -4,6 +4,8 @@
 // session's envelope carries the current fact within the meta budget.
 import { afterAll, describe, it } from "vitest";
 import { freePort, type Cluster } from "../../scripts/lib/dev-server.ts";
+import { createContext } from "../../cli/commands/context.ts";
+import { memoryCommand } from "../../cli/commands/memory.ts";
 import { encodeScript } from "../../shared/model/script.ts";
 import { bootCluster, hiveClient } from "./helpers.ts";
 
@@ -33,7 +35,7 @@ describe("long-term memory across sessions", () => {
     expect,
   }) => {
     cluster = await bootCluster(PORT, "memory");
-    const { call } = await hiveClient(cluster, HIVE);
+    const { call, key: hiveKey } = await hiveClient(cluster, HIVE);
     const write = (path: string, content: string) =>
       call("POST", `/v1/hives/${HIVE}/workspace/files`, { files: [{ path, content }] });
     const changelog = async () =>
@@ -133,5 +135,28 @@ describe("long-term memory across sessions", () => {
     expect(metaText).not.toContain(`[fact] ${key} · is · 30 `);
     const meta = envelope.sections.find((s) => s.name === "meta");
     expect(meta && meta.tokens <= meta.budget).toBe(true);
+
+    // The same history through `lethe memory`.
+    const lines: string[] = [];
+    const ctx = createContext({
+      url: cluster.url,
+      key: hiveKey,
+      out: (l) => lines.push(l),
+      env: {},
+    });
+    await memoryCommand(["changelog", HIVE], ctx);
+    expect(lines.join("\n")).toMatch(
+      /by meta-steward \[session, applied\].*\n\s+drift: .*"30" to "60"/,
+    );
+    lines.length = 0;
+    const version = log.find((e) => e.session === s3)?.version ?? 0;
+    await memoryCommand(
+      ["rollback", HIVE, String(version), "--reason", "60 was a test value"],
+      ctx,
+    );
+    expect(lines[0]).toContain(`(rollback of v${version})`);
+    lines.length = 0;
+    await memoryCommand(["history", HIVE, key], ctx);
+    expect(lines.join("\n")).toContain(`closed: rollback of version ${version}`);
   }, 300_000);
 });
