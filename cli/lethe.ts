@@ -17,6 +17,7 @@ import {
 import { workspaceCommand } from "./commands/workspace.ts";
 import { packageVersion } from "./version.ts";
 import { langgraphCommand } from "./commands/langgraph.ts";
+import { MEMORY_USAGE, memoryCommand } from "./commands/memory.ts";
 
 type Command = (args: string[], ctx: CliContext) => Promise<void>;
 
@@ -68,6 +69,7 @@ export const COMMANDS: Record<string, { run: Command; usage: string }> = {
     usage:
       "workspace upload <hive> <dir> | search <hive> <q> | where|callers <hive> <name> | missing|unreachable|stale <hive>",
   },
+  memory: { run: memoryCommand, usage: MEMORY_USAGE },
 };
 
 const USAGE = [

@@ -39,6 +39,7 @@ import {
 } from "../shared/session/control.ts";
 import { runAgentStep, workspaceHead } from "./session/loop.ts";
 import { rollbackWithFiles } from "./session/restore-files.ts";
+import { sessionStewardJob } from "../shared/memory/steward-job.ts";
 import { commitDraft, runStep, type StepResult } from "./session/step-runner.ts";
 import { StepQuarantine, quarantineOutcome, withinBudget } from "./session/quarantine.ts";
 import type { Turn } from "./session/transcript-store.ts";
@@ -268,6 +269,13 @@ export class AgentSession extends Server<Env> {
     this.#quarantine.done(state.step);
     const after = this.#store.state();
     this.#askPending(after);
+    if (state.status === "running" && (after.status === "finished" || after.status === "halted")) {
+      // The meta-steward replays the finished session (issue 21); its id is fixed per session.
+      // A failed send is not retried here: the production cron's run covers the hive.
+      await this.env.JOBS.send(sessionStewardJob(config.hive, this.name, Date.now())).catch(
+        () => undefined,
+      );
+    }
     if (next === "continue") {
       await this.ctx.storage.setAlarm(Date.now() + STEP_GAP_MS);
     } else if (after.status === "paused" && after.pending?.expiresAt !== undefined) {

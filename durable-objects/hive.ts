@@ -37,9 +37,12 @@ import type {
   SearchRequestIn,
   WriteRequestIn,
 } from "../shared/workspace/requests.ts";
+import type { SearchQueryIn, StewardRunRequestIn } from "../shared/memory/schema.ts";
 import { HIVE_MIGRATIONS } from "./hive/schema.ts";
 import { Mirror, type Reconciled } from "./hive/mirror.ts";
 import { RefStore, type RefStoreErrorCode } from "./hive/ref-store.ts";
+import { Knowledge, knowledgeConfig } from "./hive/knowledge.ts";
+import { MemoryService } from "./hive/memory-service.ts";
 import { HiveStore, type Committed } from "./hive/store.ts";
 import { Subscribers, type SocketState } from "./hive/subscribers.ts";
 import { workerMapper } from "./hive/symbol-parser.ts";
@@ -108,6 +111,7 @@ export class Hive extends Server<Env> {
   readonly #refs: RefStore;
   readonly #firewall: FirewallStore;
   #opens = 0;
+  readonly #memory: MemoryService;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -125,6 +129,14 @@ export class Hive extends Server<Env> {
     this.#firewall = new FirewallStore(ctx.storage.kv, {
       loadFirewall: async (text) => env.GATEKEEPER.loadFirewall(text),
     });
+    this.#memory = new MemoryService(
+      new Knowledge(
+        ctx.storage,
+        this.#workspace,
+        knowledgeConfig(env as unknown as Record<string, unknown>),
+      ),
+      { artifacts: () => this.#store.snapshot().artifacts, commit: (r) => this.commit(r) },
+    );
   }
 
   override onConnect(connection: Connection<SocketState>, ctx: ConnectionContext): void {
@@ -489,6 +501,44 @@ export class Hive extends Server<Env> {
   /** The hive's sessions, newest first; `before` is the previous page's `next`. */
   async sessions(limit = 50, before?: string): Promise<SessionPage> {
     return listSessions(this.ctx.storage, Math.min(Math.max(limit, 1), 1_000), before);
+  }
+
+  // Long-term memory (issue 21): knowledge triplets and the meta-steward,
+  // delegated to durable-objects/hive/memory-service.ts.
+
+  /** One meta-steward run (idempotent per jobId): replay, validate, one versioned update. */
+  async memoryStewardRun(request: StewardRunRequestIn) {
+    return this.#memory.run(request);
+  }
+
+  /** Facts valid at `at` ranked by similarity × decay. */
+  async memorySearch(query: SearchQueryIn) {
+    return this.#memory.search(query);
+  }
+
+  async memoryAsOf(at: number, limit?: number) {
+    return this.#memory.asOf(at, limit);
+  }
+
+  async memoryHistory(subject: string, predicate?: string) {
+    return this.#memory.history(subject, predicate);
+  }
+
+  async memoryChangelog(limit?: number, before?: number) {
+    return this.#memory.changelog(limit, before);
+  }
+
+  async memoryRejected(jobId: string, limit?: number) {
+    return this.#memory.rejected(jobId, limit);
+  }
+
+  async memoryRollback(version: number, writer: string, reason: string) {
+    return this.#memory.rollback(version, writer, reason);
+  }
+
+  /** meta_steward.run.count, schema_violation.count, drift.detected and the version. */
+  async memoryCounters() {
+    return this.#memory.counters();
   }
 
   /** Health as seen from inside the object: schema version, log and sockets. */

@@ -2,6 +2,7 @@
 // mapping. Called by the Hive's constructor and by its store.
 import type { Artifact, ArtifactKind, ArtifactStatus } from "../../shared/hive/artifact.ts";
 import type { SqlMigration } from "../storage/migrate.ts";
+import { KNOWLEDGE_SCHEMA } from "./knowledge-store.ts";
 import { SYMBOL_SCHEMA } from "./symbol-store.ts";
 import { VECTOR_SCHEMA } from "./vector-store.ts";
 import { WORKSPACE_SCHEMA } from "./workspace-store.ts";
@@ -57,6 +58,12 @@ export const HIVE_MIGRATIONS: readonly SqlMigration[] = [
     // The workspace (issue 6): blobs, manifests, the index queue, file maps and
     // the local L3 documents and vectors; schemas live beside their stores.
     sql: `${WORKSPACE_SCHEMA}\n${SYMBOL_SCHEMA}\n${VECTOR_SCHEMA}`,
+  },
+  {
+    version: 4,
+    name: "knowledge",
+    // Long-term memory (issue 21): triplets, steward versions, rejected candidates, counters.
+    sql: KNOWLEDGE_SCHEMA,
   },
 ];
 

@@ -8,6 +8,7 @@ import { presetOf, type Preset } from "../../shared/agent/presets.ts";
 import { applyPolicies } from "../../shared/agent/policies.ts";
 import { assessmentPrompt, parseAssessment } from "../../shared/agent/assessment.ts";
 import { metaLines } from "../../shared/agent/meta.ts";
+import { knowledgeMeta } from "../../shared/memory/meta-items.ts";
 import { Driver } from "../../shared/driver/driver.ts";
 import { driverConfigFromEnv } from "../../shared/driver/config.ts";
 import { findGrant } from "../../shared/gatekeeper/permissions.ts";
@@ -111,7 +112,12 @@ function usefulNow(tool: string, state: SessionState, lastTurn: string): boolean
 }
 
 /** Active artifacts of the hive when it changed since the session last looked. */
-async function syncHive(host: LoopHost, config: SessionConfig, state: SessionState) {
+async function syncHive(
+  host: LoopHost,
+  config: SessionConfig,
+  state: SessionState,
+  tokenizer: Tokenizer,
+) {
   const hive = host.env.Hive.getByName(config.hive);
   const [changes, firewall] = await Promise.all([
     hive.changesSince(state.hiveSeqSeen, 1_000),
@@ -126,7 +132,11 @@ async function syncHive(host: LoopHost, config: SessionConfig, state: SessionSta
   const artifacts: Artifact[] = listed.ok ? listed.value.artifacts : [];
   return {
     hiveSeqSeen: changes.value.head,
-    meta: metaLines(artifacts, MAX_META_ARTIFACTS),
+    meta: [
+      ...metaLines(artifacts, MAX_META_ARTIFACTS),
+      // Long-term knowledge (issue 21), within its share of the meta budget.
+      ...(await knowledgeMeta(hive, config.mission, (text) => tokenizer.count(text))),
+    ],
     artifacts,
     firewallText,
   };
@@ -224,7 +234,8 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
   if (!preset) {
     return "stop";
   }
-  const synced = await syncHive(host, config, state);
+  const tokenizer = await meter.tokenizer(config.model);
+  const synced = await syncHive(host, config, state, tokenizer);
   // The workspace version this step sees: checkpoints point at it.
   let workspaceManifest =
     (await workspaceHead(host, config)) ?? state.workspaceManifest ?? undefined;
@@ -254,7 +265,6 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
     config.script === undefined
       ? undefined
       : { lethe_script: config.script, lethe_script_index: String(modelCalls - 1) };
-  const tokenizer = await meter.tokenizer(config.model);
   const history = await meter.history(() => readHistory(host.store, (hash) => host.text(hash)));
   const envelope = await meter.envelope(() =>
     renderEnvelope(config, { ...state, meta: synced.meta }, history, tokenizer),

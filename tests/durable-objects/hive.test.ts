@@ -13,7 +13,7 @@ describe("Hive", () => {
     expect(health).toMatchObject({
       component: "Hive",
       ok: true,
-      detail: { schemaVersion: 3, head: 0 },
+      detail: { schemaVersion: 4, head: 0 },
     });
   });
 

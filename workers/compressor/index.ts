@@ -13,6 +13,8 @@ import { createLogger, describeError } from "../../shared/log.ts";
 import { JobSchema, type Job } from "../../shared/queues.ts";
 import type { Result } from "../../shared/result.ts";
 import { runCompactJob } from "./compact-job.ts";
+import { runStewardJob } from "./steward-job.ts";
+import { cronStewardJob } from "../../shared/memory/steward-job.ts";
 import { countTokens, prune, summarise, type CountTokensValue, type RpcErrorCode } from "./rpc.ts";
 
 const log = createLogger("compressor");
@@ -57,6 +59,20 @@ export default class Compressor extends WorkerEntrypoint<Cloudflare.Env> {
       { error: { code: "NOT_PUBLIC", message: "the compressor is reached through the gateway" } },
       { status: 404 },
     );
+  }
+
+  /** The production cron: one meta-steward job per hive the D1 mirror knows. */
+  override async scheduled(controller: ScheduledController): Promise<void> {
+    const rows = await this.env.DB.prepare("SELECT DISTINCT hive FROM hive_events").all<{
+      hive: string;
+    }>();
+    const jobs = rows.results.map((r) => ({
+      body: cronStewardJob(r.hive, controller.scheduledTime),
+    }));
+    // sendBatch takes at most 100 messages.
+    for (let i = 0; i < jobs.length; i += 100) {
+      await this.env.JOBS.sendBatch(jobs.slice(i, i + 100));
+    }
   }
 
   override async queue(batch: MessageBatch<unknown>): Promise<void> {
@@ -118,6 +134,21 @@ export default class Compressor extends WorkerEntrypoint<Cloudflare.Env> {
           .values({
             id: job.id,
             type: `${job.type}:${outcome}`,
+            sentAt: job.sentAt,
+            receivedAt: Date.now(),
+          })
+          .onConflictDoNothing();
+        return;
+      }
+      case "memory.steward": {
+        const outcome = await runStewardJob(job, this.env);
+        // A refused run (invalid request) will refuse again; the receipt keeps its code.
+        const db = drizzle(this.env.DB);
+        await db
+          .insert(queueReceipts)
+          .values({
+            id: job.id,
+            type: `${job.type}:${outcome.ok ? (outcome.value.applied ? `v${outcome.value.version}` : "unchanged") : outcome.code}`,
             sentAt: job.sentAt,
             receivedAt: Date.now(),
           })

@@ -13,6 +13,7 @@ import { FIREWALL_ROUTES, firewalls } from "./routes/firewall.ts";
 import { hiveSocket, hives } from "./routes/hives.ts";
 import { model, modelRoot } from "./routes/model.ts";
 import { proxy } from "./proxy/route.ts";
+import { MEMORY_ROUTES, memory } from "./routes/memory.ts";
 import { WORKSPACE_ROUTES, workspace } from "./routes/workspace.ts";
 import { sessionSockets, sessions } from "./routes/sessions.ts";
 import { adminObserve, hiveObserve, sessionObserve } from "./routes/observe.ts";
@@ -62,6 +63,7 @@ export const ROUTES = {
   "POST|GET|DELETE /mcp":
     "MCP server (Streamable HTTP, hive key): artifacts, workspace, sessions; artifacts as resources",
   ...FIREWALL_ROUTES,
+  ...MEMORY_ROUTES,
 } as const;
 
 export const app = new Hono<{ Bindings: Env }>()
@@ -101,6 +103,7 @@ export const app = new Hono<{ Bindings: Env }>()
   .route("/mcp", mcp)
   .route("/v1/hives", hives)
   .route("/v1/hives", firewalls)
+  .route("/v1/hives", memory)
   .all("/parties/hive/:name", requireHiveKey, hiveSocket)
   .route("/parties/agent-session", sessionSockets)
   .route("/v1/model", model)

@@ -15,14 +15,17 @@ export interface DeployValues {
   d1Id: string;
   /** The tokenizer encoding the bundles carry (from LETHE_MODEL). */
   encoding?: string;
-  /** Drop the compressor's binding to the gateway's AgentSession (first deploy of a cycle). */
+  /** Drop the compressor's bindings to the gateway's Durable Objects (first deploy of a cycle). */
   withoutSessionBinding?: boolean;
 }
 
 const PATH_KEYS = /^(\s*)(main|migrations_dir|directory)(\s*=\s*)"([^"]+)"/;
 
-/** Removes one `[[durable_objects.bindings]]` table naming AgentSession, with its comment lines above. */
-function dropSessionBinding(lines: string[]): string[] {
+/**
+ * Removes every `[[durable_objects.bindings]]` table that names another script
+ * (the gateway's AgentSession and Hive), with the comment lines above each.
+ */
+function dropGatewayBindings(lines: string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] ?? "";
@@ -33,7 +36,7 @@ function dropSessionBinding(lines: string[]): string[] {
         block.push(lines[j] ?? "");
         j++;
       }
-      if (block.some((l) => /class_name\s*=\s*"AgentSession"/.test(l))) {
+      if (block.some((l) => /^\s*script_name\s*=/.test(l))) {
         while (out.length > 0 && (out.at(-1) ?? "").trim().startsWith("#")) {
           out.pop();
         }
@@ -61,7 +64,7 @@ export function productionConfig(worker: WorkerInfo, source: string, values: Dep
       .replace(/^#:schema .*$/, "");
   });
   if (values.withoutSessionBinding) {
-    lines = dropSessionBinding(lines);
+    lines = dropGatewayBindings(lines);
   }
   let text = lines.join("\n");
   if (worker.dir === "." && !/^\[ai\]/m.test(text)) {

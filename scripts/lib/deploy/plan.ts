@@ -356,7 +356,7 @@ export function deployPlan(): Step[] {
     {
       kind: "worker",
       title:
-        "Worker lethe-compressor, first pass without the AgentSession binding (the gateway does not exist yet)",
+        "Worker lethe-compressor, first pass without its bindings to the gateway's objects (the gateway does not exist yet)",
       offline: true,
       run: (ctx) => {
         if (ctx.gatewayExists && !ctx.dryRun) {

@@ -26,10 +26,13 @@ describe("productionConfig", () => {
     expect(text).toMatch(/\[ai\]\nbinding = "AI"\n$/);
   });
 
-  it("drops only the compressor's AgentSession binding on its first pass", ({ expect }) => {
+  it("drops only the compressor's bindings to the gateway's objects on its first pass", ({
+    expect,
+  }) => {
     const { info, source } = worker("lethe-compressor");
     const first = productionConfig(info, source, { d1Id: "abc", withoutSessionBinding: true });
     expect(first).not.toContain("AgentSession");
+    expect(first).not.toContain('class_name = "Hive"');
     expect(first).toContain('service = "lethe-model"');
     expect(first).toContain("[[queues.consumers]]");
     expect(productionConfig(info, source, { d1Id: "abc" })).toContain(

@@ -1,0 +1,118 @@
+// The Hive's memory RPC behind its methods: the steward run and rollback also
+// commit a `memory.steward` summary artifact, so every session's hive sync sees
+// that knowledge changed and refreshes its meta section. Called by hive.ts.
+import type { Artifact } from "../../shared/hive/artifact.ts";
+import type { CommitRequestIn, CommitResult, HiveResult } from "../../shared/hive/writes.ts";
+import { createLogger } from "../../shared/log.ts";
+import type {
+  ChangelogEntry,
+  MemoryResult,
+  SearchQueryIn,
+  StewardOutcome,
+  StewardRunRequestIn,
+} from "../../shared/memory/schema.ts";
+import type { Knowledge } from "./knowledge.ts";
+
+const log = createLogger("hive");
+/** The artifact naming the knowledge version in force (kind summary: never a candidate itself). */
+export const STEWARD_ARTIFACT = "memory.steward";
+
+export interface MemoryPorts {
+  artifacts(): Artifact[];
+  commit(request: CommitRequestIn): Promise<HiveResult<CommitResult>>;
+}
+
+export class MemoryService {
+  readonly #knowledge: Knowledge;
+  readonly #ports: MemoryPorts;
+
+  constructor(knowledge: Knowledge, ports: MemoryPorts) {
+    this.#knowledge = knowledge;
+    this.#ports = ports;
+  }
+
+  async #announce(entry: {
+    version: number;
+    writer: string;
+    reason: string;
+    added: number;
+    closed: number;
+    drift: number;
+  }): Promise<void> {
+    const committed = await this.#ports.commit({
+      idempotencyKey: `memory-steward-v${entry.version}`,
+      writes: [
+        {
+          op: "put",
+          artifact: {
+            identifier: STEWARD_ARTIFACT,
+            kind: "summary",
+            value: entry,
+            summary: `knowledge v${entry.version} by ${entry.writer}: +${entry.added} −${entry.closed}, ${entry.drift} drift flag(s)`,
+            provenance: {
+              session: "meta-steward",
+              agent: entry.writer.slice(0, 128),
+              step: entry.version,
+              source: `memory:v${entry.version}`,
+            },
+          },
+        },
+      ],
+    });
+    if (!committed.ok) {
+      // The version is applied; without the announcement sessions see it at their next hive change.
+      log.warn("memory.announce.failed", { code: committed.code, message: committed.message });
+    }
+  }
+
+  async run(request: StewardRunRequestIn): Promise<MemoryResult<StewardOutcome>> {
+    const outcome = this.#knowledge.run(request, this.#ports.artifacts());
+    if (outcome.ok && outcome.value.applied && !outcome.value.replayed) {
+      await this.#announce({
+        version: outcome.value.version,
+        writer: request.writer,
+        reason: request.reason,
+        added: outcome.value.added,
+        closed: outcome.value.closed,
+        drift: outcome.value.drift.length,
+      });
+    }
+    return outcome;
+  }
+
+  async rollback(
+    version: number,
+    writer: string,
+    reason: string,
+  ): Promise<MemoryResult<ChangelogEntry>> {
+    const done = this.#knowledge.rollback(version, writer, reason);
+    if (done.ok) {
+      await this.#announce({ ...done.value, drift: 0 });
+    }
+    return done;
+  }
+
+  search(query: SearchQueryIn) {
+    return this.#knowledge.search(query);
+  }
+
+  asOf(at: number, limit?: number) {
+    return this.#knowledge.asOf(at, limit);
+  }
+
+  history(subject: string, predicate?: string) {
+    return this.#knowledge.history(subject, predicate);
+  }
+
+  changelog(limit?: number, before?: number) {
+    return this.#knowledge.changelog(limit, before);
+  }
+
+  rejected(jobId: string, limit?: number) {
+    return this.#knowledge.rejected(jobId, limit);
+  }
+
+  counters() {
+    return this.#knowledge.counters();
+  }
+}

@@ -1,0 +1,138 @@
+// Long-term memory routes: /v1/hives/:hive/memory/... (search, as-of, history,
+// changelog, rejected candidates, counters, a manual steward run, rollback),
+// behind a hive API key; every answer comes from the Hive's memory RPC.
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import { errorBody } from "../../../shared/errors.ts";
+import { MEMORY_ERROR_STATUS, type MemoryResult } from "../../../shared/memory/schema.ts";
+import { requireHiveKey, type AuthVariables } from "../auth.ts";
+import { jsonBody } from "../validate.ts";
+
+type MemoryEnv = { Bindings: Env; Variables: AuthVariables };
+
+function answer<T>(c: Context<MemoryEnv>, result: MemoryResult<T>): Response {
+  return result.ok
+    ? c.json(result.value as object, 200)
+    : c.json(errorBody(result.code, result.message, result.hint), MEMORY_ERROR_STATUS[result.code]);
+}
+
+function invalidQuery(c: Context<MemoryEnv>, error: z.ZodError): Response {
+  const issue = error.issues[0];
+  return c.json(
+    errorBody(
+      "INVALID_QUERY",
+      `${issue?.path.join(".") || "query"}: ${issue?.message ?? "invalid"}`,
+      "docs/memory.md lists the query parameters",
+    ),
+    400,
+  );
+}
+
+/** A time as epoch milliseconds or an ISO 8601 date ("2026-03-01", "2026-03-01T12:00Z"). */
+const TimeSchema = z.string().transform((text, ctx) => {
+  const at = /^\d{1,16}$/.test(text) ? Number(text) : Date.parse(text);
+  if (!Number.isSafeInteger(at) || at < 0) {
+    ctx.addIssue({ code: "custom", message: "epoch milliseconds or an ISO 8601 date" });
+    return z.NEVER;
+  }
+  return at;
+});
+
+const SearchSchema = z.strictObject({
+  q: z.string().min(1).max(1_000),
+  at: TimeSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(50).optional(),
+});
+const AsOfSchema = z.strictObject({
+  at: TimeSchema,
+  limit: z.coerce.number().int().min(1).max(5_000).optional(),
+});
+const HistorySchema = z.strictObject({
+  subject: z.string().min(1).max(200),
+  predicate: z.string().min(1).max(100).optional(),
+});
+const ChangelogSchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(500).optional(),
+  before: z.coerce.number().int().min(1).optional(),
+});
+const RejectedSchema = z.strictObject({
+  job: z.string().min(1).max(128),
+  limit: z.coerce.number().int().min(1).max(1_000).optional(),
+});
+const StewardBodySchema = z.strictObject({
+  jobId: z.string().min(1).max(128).optional(),
+  reason: z.string().min(1).max(1_000),
+  session: z.string().min(1).max(128).optional(),
+  candidates: z.array(z.unknown()).max(20_000).optional(),
+});
+const RollbackBodySchema = z.strictObject({
+  version: z.number().int().min(1),
+  reason: z.string().min(1).max(1_000),
+});
+
+const stub = (c: Context<MemoryEnv>) => c.env.Hive.getByName(c.get("hiveKey").hive);
+/** The writer a changelog names for a request: the hive key that made it. */
+const writer = (c: Context<MemoryEnv>) => `key:${c.get("hiveKey").keyId}`;
+
+export const MEMORY_ROUTES = {
+  "GET /v1/hives/:hive/memory/search": "facts ranked by similarity × decay ?q&at&limit",
+  "GET /v1/hives/:hive/memory/as-of": "every fact valid at a time ?at (epoch ms or ISO date)",
+  "GET /v1/hives/:hive/memory/history": "every fact ever recorded about ?subject&predicate",
+  "GET /v1/hives/:hive/memory/changelog": "steward versions: who, when, why, drift ?limit&before",
+  "GET /v1/hives/:hive/memory/rejected": "rejected candidates of a run, with reasons ?job",
+  "GET /v1/hives/:hive/memory/metrics":
+    "meta_steward.run.count, schema_violation.count, drift.detected",
+  "POST /v1/hives/:hive/memory/steward":
+    "run the meta-steward {reason, jobId?, session?, candidates?}",
+  "POST /v1/hives/:hive/memory/rollback": "roll back the latest steward version {version, reason}",
+} as const;
+
+export const memory = new Hono<MemoryEnv>()
+  .use("/:hive/memory/*", requireHiveKey)
+  .get("/:hive/memory/search", async (c) => {
+    const q = SearchSchema.safeParse(c.req.query());
+    return q.success ? answer(c, await stub(c).memorySearch(q.data)) : invalidQuery(c, q.error);
+  })
+  .get("/:hive/memory/as-of", async (c) => {
+    const q = AsOfSchema.safeParse(c.req.query());
+    return q.success
+      ? answer(c, await stub(c).memoryAsOf(q.data.at, q.data.limit))
+      : invalidQuery(c, q.error);
+  })
+  .get("/:hive/memory/history", async (c) => {
+    const q = HistorySchema.safeParse(c.req.query());
+    return q.success
+      ? answer(c, await stub(c).memoryHistory(q.data.subject, q.data.predicate))
+      : invalidQuery(c, q.error);
+  })
+  .get("/:hive/memory/changelog", async (c) => {
+    const q = ChangelogSchema.safeParse(c.req.query());
+    return q.success
+      ? answer(c, await stub(c).memoryChangelog(q.data.limit, q.data.before))
+      : invalidQuery(c, q.error);
+  })
+  .get("/:hive/memory/rejected", async (c) => {
+    const q = RejectedSchema.safeParse(c.req.query());
+    return q.success
+      ? answer(c, await stub(c).memoryRejected(q.data.job, q.data.limit))
+      : invalidQuery(c, q.error);
+  })
+  .get("/:hive/memory/metrics", async (c) => c.json(await stub(c).memoryCounters()))
+  .post("/:hive/memory/steward", jsonBody(StewardBodySchema), async (c) => {
+    const body = c.req.valid("json");
+    return answer(
+      c,
+      await stub(c).memoryStewardRun({
+        jobId: body.jobId ?? `manual:${crypto.randomUUID()}`,
+        writer: writer(c),
+        reason: body.reason,
+        trigger: "manual",
+        ...(body.session === undefined ? {} : { session: body.session }),
+        candidates: body.candidates ?? [],
+      }),
+    );
+  })
+  .post("/:hive/memory/rollback", jsonBody(RollbackBodySchema), async (c) => {
+    const body = c.req.valid("json");
+    return answer(c, await stub(c).memoryRollback(body.version, writer(c), body.reason));
+  });
