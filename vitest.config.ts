@@ -94,6 +94,18 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        // lethe/testing and lethe/agents from a user's side: Lethe inside the
+        // test's own Miniflare (tests/testing) and the agents-chat example.
+        test: {
+          name: "testing",
+          environment: "node",
+          include: ["tests/testing/**/*.test.ts", "examples/*/tests/node/**/*.test.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 });
