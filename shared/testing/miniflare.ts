@@ -80,7 +80,7 @@ export function letheWorkerOptions(options: LetheWorkersOptions): V4WorkerOption
     );
     const { workerOptions } = unstable_getMiniflareWorkerOptions(config);
     const from = workerOptions as V4WorkerOptions;
-    const bindings: Record<string, unknown> = { ...from.bindings };
+    const bindings: NonNullable<V4WorkerOptions["bindings"]> = { ...from.bindings };
     if (w.name === LETHE_GATEWAY) {
       bindings.LETHE_ADMIN_TOKEN = options.adminToken;
     }
