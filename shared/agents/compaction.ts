@@ -4,7 +4,6 @@
 // nor a tool result apart from its call.
 import type { CompactionFunction, SessionMessage, SessionMessagePart } from "agents/sessions";
 import type { ChatMessage } from "../context/messages.ts";
-import { OVERLAY_PREFIX } from "./session-records.ts";
 import { letheCall, type LetheConnection } from "./lethe-api.ts";
 
 export interface LetheCompactionOptions {
@@ -71,25 +70,21 @@ export function toChatMessages(message: SessionMessage): ChatMessage[] {
 }
 
 /**
- * The span [from, to] of `messages` to compact: after any leading overlay, up
- * to the last `keep` messages (never the last one), moved earlier while it
- * would end on a tool call whose result has not arrived. Null when nothing fits.
+ * The span [0, to] of `messages` to compact: everything but the last `keep`
+ * messages (never the last one), moved earlier while it would end on a tool
+ * call whose result has not arrived. A leading overlay is inside the span: its
+ * summary is compressed again and the new overlay replaces it (the store maps
+ * an overlay id to the first message it covers). Null when fewer than two fit.
  */
 export function compactionSpan(
   messages: readonly SessionMessage[],
   keep: number,
 ): { from: number; to: number } | null {
-  let from = 0;
-  for (let i = 0; i < messages.length; i++) {
-    if (messages[i]?.id.startsWith(OVERLAY_PREFIX)) {
-      from = i + 1;
-    }
-  }
   let to = messages.length - 1 - Math.max(1, keep);
-  while (to >= from && (messages[to]?.parts ?? []).some((p) => isToolPart(p) && !hasResult(p))) {
+  while (to >= 0 && (messages[to]?.parts ?? []).some((p) => isToolPart(p) && !hasResult(p))) {
     to -= 1;
   }
-  return to - from >= 1 ? { from, to } : null;
+  return to >= 1 ? { from: 0, to } : null;
 }
 
 /** The compaction function: summary of the span from Lethe's compressor, with its refs. */

@@ -11,3 +11,5 @@ export {
 export { LetheSessionStore, type SessionStoreOptions } from "./session-store.ts";
 export { letheArtifactsBlock, letheL1Block, fitLines, artifactLine } from "./context-blocks.ts";
 export { letheCompaction, compactionSpan, toChatMessages } from "./compaction.ts";
+export { letheSaveFact, type FactInput } from "./facts.ts";
+export { loadTokenizer as letheTokenizer } from "../context/tokens.ts";

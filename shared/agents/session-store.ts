@@ -11,6 +11,7 @@ import type {
 } from "agents/sessions";
 import { LetheAgentsError, letheCall, type LetheConnection } from "./lethe-api.ts";
 import {
+  OVERLAY_PREFIX,
   RECORD_TURN_NAME,
   SessionTree,
   StoredMessageSchema,
@@ -339,10 +340,16 @@ export class LetheSessionStore {
       );
     }
     const result = await this.#compaction(await this.getHistory({ leafId }));
-    if (result !== null) {
-      await this.addCompaction(result.summary, result.fromMessageId, result.toMessageId);
+    if (result === null) {
+      return null;
     }
-    return result;
+    // A span starting at an overlay starts where that overlay's own span did.
+    const overlaid = this.#tree.compactions.find(
+      (c) => `${OVERLAY_PREFIX}${c.id}` === result.fromMessageId,
+    );
+    const fromMessageId = overlaid?.fromMessageId ?? result.fromMessageId;
+    await this.addCompaction(result.summary, fromMessageId, result.toMessageId);
+    return { ...result, fromMessageId };
   }
 
   /** A labelled Lethe checkpoint of the session as it is now. */

@@ -12,6 +12,7 @@ import {
 } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { ROOT, WORKERS, wranglerCommand, wranglerEnv } from "../../scripts/lib/cluster.ts";
+import { generateHiveKey, hashKey } from "../../workers/gateway/auth.ts";
 
 /** The Worker a caller's service binding names to reach Lethe's HTTP API. */
 export const LETHE_GATEWAY = "lethe-gateway";
@@ -72,33 +73,48 @@ function bundleModules(entry: string): NonNullable<Extract<V4WorkerOptions["modu
  */
 export function letheWorkerOptions(options: LetheWorkersOptions): V4WorkerOptions[] {
   return WORKERS.map((w) => {
-    const config = path.join(ROOT, w.config);
-    const scriptPath = bundle(
-      w.name,
-      config,
-      options.reuseBuild ?? process.env.LETHE_TESTING_REUSE_BUILD === "1",
-    );
-    const { workerOptions } = unstable_getMiniflareWorkerOptions(config);
-    const from = workerOptions as V4WorkerOptions;
-    const bindings: NonNullable<V4WorkerOptions["bindings"]> = { ...from.bindings };
-    if (w.name === LETHE_GATEWAY) {
-      bindings.LETHE_ADMIN_TOKEN = options.adminToken;
-    }
-    return {
+    const worker = workerFromConfig(path.join(ROOT, w.config), {
+      reuseBuild: options.reuseBuild,
       name: w.name,
-      // The bundle and the .wasm modules wrangler wrote beside it, named as it imports them.
-      modules: bundleModules(scriptPath),
-      modulesRoot: path.dirname(scriptPath),
-      compatibilityDate: from.compatibilityDate,
-      compatibilityFlags: from.compatibilityFlags,
-      bindings,
-      d1Databases: from.d1Databases,
-      queueProducers: from.queueProducers,
-      queueConsumers: from.queueConsumers,
-      serviceBindings: from.serviceBindings,
-      durableObjects: from.durableObjects,
-    } satisfies V4WorkerOptions;
+    });
+    if (w.name === LETHE_GATEWAY) {
+      worker.bindings = { ...worker.bindings, LETHE_ADMIN_TOKEN: options.adminToken };
+    }
+    return worker;
   });
+}
+
+/**
+ * A Worker from its wrangler config as Miniflare (v4) options: bundled with
+ * `wrangler deploy --dry-run`, with its vars, Durable Objects, D1, queues and
+ * service bindings (the caller's own Worker, or one of Lethe's).
+ */
+export function workerFromConfig(
+  config: string,
+  options: { reuseBuild?: boolean; name?: string } = {},
+): V4WorkerOptions & { name: string; bindings: NonNullable<V4WorkerOptions["bindings"]> } {
+  const { workerOptions } = unstable_getMiniflareWorkerOptions(config);
+  const from = workerOptions as V4WorkerOptions;
+  const name = options.name ?? from.name ?? path.basename(path.dirname(config));
+  const scriptPath = bundle(
+    name,
+    config,
+    options.reuseBuild ?? process.env.LETHE_TESTING_REUSE_BUILD === "1",
+  );
+  return {
+    name,
+    // The bundle and the .wasm modules wrangler wrote beside it, named as it imports them.
+    modules: bundleModules(scriptPath),
+    modulesRoot: path.dirname(scriptPath),
+    compatibilityDate: from.compatibilityDate,
+    compatibilityFlags: from.compatibilityFlags,
+    bindings: { ...from.bindings },
+    d1Databases: from.d1Databases,
+    queueProducers: from.queueProducers,
+    queueConsumers: from.queueConsumers,
+    serviceBindings: from.serviceBindings,
+    durableObjects: from.durableObjects,
+  };
 }
 
 /** Applies Lethe's D1 migrations (migrations/*.sql, in order) through the gateway's binding. */
@@ -114,6 +130,25 @@ export async function migrateLethe(mf: Miniflare): Promise<void> {
       .map((s) => s.trim())
       .filter((s) => s.length > 0);
     await db.batch(statements.map((s) => db.prepare(s)));
+  }
+}
+
+/** A hive key chosen before Miniflare starts (so a caller's Worker can carry it as a binding). */
+export function newHiveKey(hive: string): string {
+  return generateHiveKey(hive);
+}
+
+/** Registers keys made by newHiveKey in the gateway's D1 (stored hashed, as minted keys are). */
+export async function registerHiveKeys(
+  mf: Miniflare,
+  keys: Readonly<Record<string, string>>,
+): Promise<void> {
+  const db = await mf.getD1Database("DB", LETHE_GATEWAY);
+  for (const [hive, key] of Object.entries(keys)) {
+    await db
+      .prepare("INSERT INTO hive_keys (id, hive, hash, label, created_at) VALUES (?, ?, ?, ?, ?)")
+      .bind(`k-${crypto.randomUUID()}`, hive, hashKey(key), "lethe-testing", Date.now())
+      .run();
   }
 }
 
@@ -135,7 +170,10 @@ export interface LetheInMiniflare {
  */
 export async function startLetheMiniflare(
   user: V4MiniflareOptions & { workers: V4WorkerOptions[] },
-  options: Partial<LetheWorkersOptions> = {},
+  options: Partial<LetheWorkersOptions> & {
+    /** Keys (from newHiveKey) by hive, valid from the start: e.g. the ones the caller's bindings carry. */
+    keys?: Readonly<Record<string, string>>;
+  } = {},
 ): Promise<LetheInMiniflare> {
   const adminToken = options.adminToken ?? `admin-${crypto.randomUUID()}`;
   const lethe = letheWorkerOptions({ adminToken, reuseBuild: options.reuseBuild });
@@ -145,6 +183,7 @@ export async function startLetheMiniflare(
   );
   await mf.ready;
   await migrateLethe(mf);
+  await registerHiveKeys(mf, options.keys ?? {});
   const gateway = async (p: string, init?: RequestInit) => {
     const fetcher = await mf.getWorker(LETHE_GATEWAY);
     return (await fetcher.fetch(`http://lethe.local${p}`, init as never)) as unknown as Response;
