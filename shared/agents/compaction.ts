@@ -87,6 +87,8 @@ export function compactionSpan(
   return to >= 1 ? { from: 0, to } : null;
 }
 
+const CONTINUES: ChatMessage[] = [{ role: "user", content: "[the conversation continues]" }];
+
 /** The compaction function: summary of the span from Lethe's compressor, with its refs. */
 export function letheCompaction(options: LetheCompactionOptions): CompactionFunction {
   return async (messages) => {
@@ -110,7 +112,9 @@ export function letheCompaction(options: LetheCompactionOptions): CompactionFunc
       "POST",
       `/v1/hives/${encodeURIComponent(options.connection.hive)}/compress`,
       {
-        messages: range.flatMap(toChatMessages),
+        // The compressor never touches the last two human turns and what follows
+        // them; the span is all history, so two placeholders stand in for the turns kept outside it.
+        messages: [...range.flatMap(toChatMessages), ...CONTINUES, ...CONTINUES],
         budget: { tokens: options.summaryTokens ?? 1_024 },
         method: options.method ?? "auto",
       },
