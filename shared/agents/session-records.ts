@@ -185,13 +185,13 @@ export class SessionTree {
   }
 
   /** The path with overlays applied: a span from..to on the path is replaced by its summary. */
-  history(leafId?: string | null): StoredMessage[] {
+  history(leafId?: string | null, overlays = true): StoredMessage[] {
     const ids = this.pathIds(leafId);
     const index = new Map(ids.map((id, i) => [id, i]));
     const out: StoredMessage[] = [];
     for (let i = 0; i < ids.length;) {
       const id = ids[i] ?? "";
-      const overlay = this.compactions
+      const overlay = (overlays ? this.compactions : [])
         .filter((c) => c.fromMessageId === id && (index.get(c.toMessageId) ?? -1) >= i)
         .at(-1);
       if (overlay !== undefined) {

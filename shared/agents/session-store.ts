@@ -184,9 +184,12 @@ export class LetheSessionStore {
     return [...chunks, turn({ ...head, chunks: { key, count } } as SessionRecord, role)];
   }
 
-  async getHistory(options: { leafId?: string | null } = {}): Promise<SessionMessage[]> {
+  /** The path root → leaf with compaction overlays applied (`overlays: false`: the raw messages). */
+  async getHistory(
+    options: { leafId?: string | null; overlays?: boolean } = {},
+  ): Promise<SessionMessage[]> {
     await this.sync();
-    return this.#tree.history(options.leafId).map(fromStored);
+    return this.#tree.history(options.leafId, options.overlays ?? true).map(fromStored);
   }
 
   async getMessage(id: string): Promise<SessionMessage | null> {

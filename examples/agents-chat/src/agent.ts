@@ -169,8 +169,15 @@ export class ChatAgent extends Agent<Cloudflare.Env, ChatState> {
           role: "assistant",
           parts: [{ type: "text", text }],
         });
+        // What the same prompt would count with the raw history (no compaction), for comparison.
+        const raw = await store.getHistory({ overlays: false });
+        const uncompactedTokens = tokenizer.countMessages([
+          messages[0] ?? { role: "system", content: "" },
+          ...raw.flatMap(toChatMessages),
+        ]);
         return {
           type: "chat.reply",
+          uncompactedTokens,
           id: frame.id,
           text,
           promptTokens,

@@ -38,6 +38,8 @@ export interface ReplyFrame {
   text: string;
   /** Exact prompt tokens of every model call of this turn. */
   promptTokens: number[];
+  /** The last prompt's tokens had the history not been compacted. */
+  uncompactedTokens: number;
   /** The system prompt the last model call got (the context blocks rendered). */
   system: string;
   /** Messages in the last prompt, and compactions run during this turn. */

@@ -86,10 +86,11 @@ describe("agents-chat with Lethe as its memory", () => {
     const every = [...replies, late].flatMap((r) => r.promptTokens);
     const compactions = replies.reduce((n, r) => n + r.compactions, 0);
     console.log(
-      `agents-chat: ${TOOL_TURNS} tool turns + 1 question, ${every.length} model calls; largest prompt ${Math.max(...every)} tokens (o200k, exact) of a ${BUDGET} budget; ${compactions} compactions; last prompt ${late.messages} messages`,
+      `agents-chat: ${TOOL_TURNS} tool turns + 1 question, ${every.length} model calls; largest prompt ${Math.max(...every)} tokens (o200k, exact) of a ${BUDGET} budget; ${compactions} compactions; last prompt ${late.messages} messages, ${late.promptTokens.at(-1)} tokens (the same prompt with the raw history: ${late.uncompactedTokens} tokens)`,
     );
     expect(Math.max(...every)).toBeLessThanOrEqual(BUDGET);
     expect(compactions).toBeGreaterThan(0);
+    expect(late.uncompactedTokens).toBeGreaterThan(BUDGET);
     // The early tool output left the prompt's history long ago; the fact is in the block.
     expect(late.system).toContain(`service.billing-api.port = ${port}`);
     expect(late.system).toContain("tool:lookup_service#");
