@@ -6,6 +6,8 @@ import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { defineConfig } from "vitest/config";
 import { WORKERS } from "./scripts/lib/cluster.ts";
 import { buildWorkers } from "./scripts/lib/build.ts";
+import { lethePoolMiniflare } from "./shared/testing/vitest-pool.ts";
+import { newHiveKey } from "./shared/testing/miniflare.ts";
 
 type PoolOptions = Exclude<Parameters<typeof cloudflareTest>[0], (...args: never[]) => unknown>;
 type AuxiliaryWorker = NonNullable<NonNullable<PoolOptions["miniflare"]>["workers"]>[number];
@@ -104,6 +106,40 @@ export default defineConfig({
           testTimeout: 300_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+        },
+      },
+      {
+        // lethe/testing and lethe/agents from a user's side: Lethe inside the
+        // test's own Miniflare (tests/testing) and the agents-chat example.
+        test: {
+          name: "testing",
+          environment: "node",
+          include: ["tests/testing/**/*.test.ts", "examples/*/tests/node/**/*.test.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 240_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        // The agents-chat example inside the vitest pool, Lethe as auxiliary Workers (lethe/testing).
+        plugins: [
+          cloudflareTest(async () => {
+            const key = newHiveKey("demo");
+            const lethe = await lethePoolMiniflare({ adminToken: `admin-${crypto.randomUUID()}` });
+            return {
+              wrangler: { configPath: "./examples/agents-chat/wrangler.toml" },
+              miniflare: {
+                ...lethe,
+                bindings: { ...lethe.bindings, LETHE_KEY: key, LETHE_SEED_KEYS: { demo: key } },
+              },
+            };
+          }),
+        ],
+        test: {
+          name: "agents-pool",
+          testTimeout: 60_000,
+          include: ["examples/*/tests/pool/**/*.test.ts"],
+          setupFiles: ["./examples/agents-chat/tests/pool/setup.ts"],
         },
       },
     ],

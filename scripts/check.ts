@@ -23,6 +23,7 @@ step("generated types", process.execPath, ["scripts/types.ts", "--check"]);
 step("islands (product exports only tests reach)", process.execPath, ["scripts/islands.ts"]);
 step("type-check (gateway, objects, shared, tests, cli)", "tsc", ["-p", "tsconfig.json"]);
 step("type-check (workerd tests)", "tsc", ["-p", "tests/tsconfig.json"]);
+step("type-check (examples/agents-chat)", "tsc", ["-p", "examples/agents-chat/tsconfig.json"]);
 for (const worker of WORKERS.slice(1)) {
   step(`type-check (${worker.name})`, "tsc", ["-p", `${worker.dir}/tsconfig.json`]);
 }

@@ -1,0 +1,53 @@
+// The agents-chat example inside the @cloudflare/vitest-plugin pool with Lethe's
+// Workers as auxiliaries (lethe/testing): the example's Durable Object talks to
+// Lethe over its real service binding; a fact it saves is in a second agent's block.
+import { exports } from "cloudflare:workers";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+
+interface Reply {
+  type: string;
+  text: string;
+  system: string;
+  promptTokens: number[];
+  session: string;
+  code?: string;
+  message?: string;
+}
+
+async function ask(agent: string, id: string, text: string, script: unknown[]): Promise<Reply> {
+  const response = await exports.default.fetch(`http://example.local/agents/chat-agent/${agent}`, {
+    headers: { upgrade: "websocket" },
+  });
+  const socket = response.webSocket;
+  if (socket === null) {
+    throw new Error(`no WebSocket: ${response.status} ${await response.text()}`);
+  }
+  socket.accept();
+  const reply = new Promise<Reply>((resolve) => {
+    socket.addEventListener("message", (event) => {
+      const frame = JSON.parse(String(event.data)) as Reply;
+      if (frame.type === "chat.reply" || frame.type === "chat.error") {
+        resolve(frame);
+      }
+    });
+  });
+  socket.send(JSON.stringify({ type: "chat", id, text, script }));
+  const answer = await reply;
+  socket.close();
+  return answer;
+}
+
+describe("agents-chat in the vitest pool with Lethe", () => {
+  it("a tool result's fact reaches a second agent's artifacts block", async () => {
+    expect((env as unknown as { LETHE_KEY: string }).LETHE_KEY).toMatch(/^lethe_demo_/);
+    const first = await ask("pool-alice", "p1", "Look up ledger", [
+      { tool_calls: [{ name: "lookup_service", arguments: { name: "ledger" } }] },
+      { content: "ledger is up." },
+    ]);
+    expect(`${first.type} ${first.message ?? ""}`).toBe("chat.reply ");
+    const second = await ask("pool-bob", "p2", "Where is ledger?", [{ content: "see facts" }]);
+    expect(second.system).toMatch(/service\.ledger\.port = \d+/);
+    expect(second.session).not.toBe(first.session);
+  });
+});
