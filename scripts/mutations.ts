@@ -30,6 +30,8 @@ export const SCENARIO_FILE: Readonly<Record<string, string>> = {
   memory: `${S}/memory.test.ts`,
   collaboration: `${S}/collaboration.test.ts`,
   governance: `${S}/governance.test.ts`,
+  firewall: "tests/e2e/firewall.test.ts",
+  wiring: "tests/e2e/step-wiring.test.ts",
 };
 
 export const MUTATIONS: readonly Mutation[] = [
@@ -174,8 +176,8 @@ export const MUTATIONS: readonly Mutation[] = [
     family: "collaboration",
     scenario: "hive-mind sync",
     file: "durable-objects/session/loop.ts",
-    find: "meta: metaLines(artifacts, MAX_META_ARTIFACTS),",
-    replace: "meta: state.meta,",
+    find: "...metaLines(artifacts, MAX_META_ARTIFACTS),",
+    replace: "...state.meta.filter(() => false),",
     removes: "syncing the hive's artifacts into the prompt",
   },
   {
@@ -277,6 +279,50 @@ export const MUTATIONS: readonly Mutation[] = [
     find: "const repeated = before.lastMove?.tool === move.tool && before.lastMove.argsKey === key;",
     replace: "const repeated = false as boolean;",
     removes: "loop detection",
+  },
+  {
+    family: "firewall",
+    scenario: "refuses hostile firewall files",
+    file: "durable-objects/hive/firewall-store.ts",
+    find: "if (!compiled.ok) {",
+    replace: "if (false) {",
+    removes: "refusing a firewall.yaml the gatekeeper cannot compile",
+  },
+  ...[
+    "BLOCK refuses the move",
+    "ASK pauses and asks on the socket",
+    "ASK denied with `lethe answer --deny`",
+  ].map((scenario): Mutation => ({
+    family: "firewall",
+    scenario,
+    file: "durable-objects/session/loop.ts",
+    find: "...(synced.firewallText === null ? {} : { firewall: synced.firewallText }),",
+    replace: "...{},",
+    removes: "handing the hive's firewall to admit",
+  })),
+  {
+    family: "wiring",
+    scenario: "prune-for-retry",
+    file: "durable-objects/session/restore-files.ts",
+    find: "host.store.rollback(manifest);",
+    replace: "void manifest;",
+    removes: "travelling the conversation back before a retry",
+  },
+  {
+    family: "wiring",
+    scenario: "a verify-first rollback restores the files",
+    file: "durable-objects/session/restore-files.ts",
+    find: "const paths = since.filter((p) => !before.has(p));",
+    replace: "const paths: string[] = [];",
+    removes: "restoring the files a rollback covers",
+  },
+  {
+    family: "wiring",
+    scenario: "compaction",
+    file: "durable-objects/session/envelope-view.ts",
+    find: "? compressEnvelope(input, built, { tokenizer })",
+    replace: "? null",
+    removes: "compressing a section past 0.8 of its budget before the model call",
   },
 ];
 

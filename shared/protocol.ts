@@ -75,14 +75,10 @@ export interface ClientFrame {
 
 const MAX_FRAME_ID_CHARS = 128;
 
-/** The one parse point for client frames: text or binary, never trusted. */
-export function parseClientMessage(
-  raw: string | ArrayBuffer | ArrayBufferView,
-): Result<ClientMessage, ProtocolErrorCode> {
-  return parseClientFrame(raw).result;
-}
-
-/** parseClientMessage, keeping the frame's claimed id and type for the error reply. */
+/**
+ * The one parse point for client frames (text or binary, never trusted), keeping
+ * the frame's claimed id and type for the error reply.
+ */
 export function parseClientFrame(raw: string | ArrayBuffer | ArrayBufferView): ClientFrame {
   let id: string | undefined;
   let type: string | undefined;

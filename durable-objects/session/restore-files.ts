@@ -69,6 +69,25 @@ export async function restoreFiles(
       );
 }
 
+/** True when the file's bytes now differ from its bytes at `version` (or it exists in one only). */
+async function changedSince(
+  hive: WorkspaceHive,
+  path: string,
+  version: string | null,
+): Promise<boolean> {
+  const now = await hive.workspaceRead(path);
+  const then = version === null ? null : await hive.workspaceRead(path, version);
+  if (now.ok !== (then?.ok ?? false)) {
+    return true;
+  }
+  if (!now.ok || then === null || !then.ok) {
+    return false;
+  }
+  const a = now.value.bytes;
+  const b = then.value.bytes;
+  return a.length !== b.length || a.some((byte, i) => byte !== b[i]);
+}
+
 /** What a rollback needs: the session's store and the hive whose workspace it wrote. */
 export interface RollbackHost {
   store: {
@@ -91,12 +110,15 @@ export async function rollbackWithFiles(
 ): Promise<Result<{ restored: number }, "RESTORE_FAILED">> {
   const since = host.store.state().written;
   const before = new Set(host.store.stateOf(manifest).written);
-  const restored = await restoreFiles(
-    hive,
-    since.filter((p) => !before.has(p)),
-    manifest.workspaceManifest,
-    message,
-  );
+  // `written` is a set of paths: a file this session wrote both before and after the
+  // checkpoint is in both, so it goes back when its bytes differ from the checkpoint's.
+  const paths = since.filter((p) => !before.has(p));
+  for (const path of since.filter((p) => before.has(p))) {
+    if (await changedSince(hive, path, manifest.workspaceManifest)) {
+      paths.push(path);
+    }
+  }
+  const restored = await restoreFiles(hive, paths, manifest.workspaceManifest, message);
   if (restored.ok) {
     host.store.rollback(manifest);
   }

@@ -4,7 +4,7 @@ import {
   MAX_FRAME_BYTES,
   ServerMessageSchema,
   encodeServerMessage,
-  parseClientMessage,
+  parseClientFrame,
   type ClientMessage,
   type ServerMessage,
 } from "../../shared/protocol.ts";
@@ -101,9 +101,12 @@ describe("the wire protocol", () => {
     const declared = ClientMessageSchema.options.map((o) => o.shape.type.value).sort();
     expect([...new Set(clientSamples.map((m) => m.type))].sort()).toEqual(declared);
     for (const message of clientSamples) {
-      expect(parseClientMessage(JSON.stringify(message))).toEqual({ ok: true, value: message });
+      expect(parseClientFrame(JSON.stringify(message)).result).toEqual({
+        ok: true,
+        value: message,
+      });
       const bytes = new TextEncoder().encode(JSON.stringify(message));
-      expect(parseClientMessage(bytes)).toEqual({ ok: true, value: message });
+      expect(parseClientFrame(bytes).result).toEqual({ ok: true, value: message });
     }
   });
 
@@ -132,7 +135,7 @@ describe("the wire protocol", () => {
       '{"type":"sys.ping","nonce":1}',
       "x".repeat(MAX_FRAME_BYTES + 1),
     ].map((frame) => {
-      const result = parseClientMessage(frame);
+      const result = parseClientFrame(frame).result;
       return result.ok ? "accepted" : `${result.code}: ${result.message.slice(0, 60)}`;
     });
     expect(refusals).toMatchInlineSnapshot(`
@@ -147,7 +150,7 @@ describe("the wire protocol", () => {
         "FRAME_TOO_LARGE: frame of 1048577 bytes exceeds the 1048576-byte limit",
       ]
     `);
-    expect(parseClientMessage(new Uint8Array([0xc3, 0x28]))).toMatchObject({
+    expect(parseClientFrame(new Uint8Array([0xc3, 0x28])).result).toMatchObject({
       ok: false,
       code: "BAD_FRAME",
     });

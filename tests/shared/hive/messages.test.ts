@@ -3,7 +3,7 @@ import {
   ClientMessageSchema,
   ServerMessageSchema,
   encodeServerMessage,
-  parseClientMessage,
+  parseClientFrame,
   type ClientMessage,
   type ServerMessage,
 } from "../../../shared/protocol.ts";
@@ -83,7 +83,7 @@ const serverMessages: ServerMessage[] = [
 describe("hive wire messages", () => {
   for (const message of clientMessages) {
     it(`round-trips client message ${message.type}`, ({ expect }) => {
-      const parsed = parseClientMessage(JSON.stringify(message));
+      const parsed = parseClientFrame(JSON.stringify(message)).result;
       expect(parsed).toEqual({ ok: true, value: message });
     });
   }
@@ -113,7 +113,7 @@ describe("hive wire messages", () => {
         commit: { idempotencyKey: "has space", writes: [makePut()] },
       },
     ].map((m) => {
-      const r = parseClientMessage(JSON.stringify(m));
+      const r = parseClientFrame(JSON.stringify(m)).result;
       return r.ok ? "accepted" : r.code;
     });
     expect(codes).toEqual(Array(5).fill("INVALID_MESSAGE"));
