@@ -7,7 +7,7 @@ import type { ChatCompletionMessageParam } from "openai/resources/chat/completio
 import { presetOf, type Preset } from "../../shared/agent/presets.ts";
 import { applyPolicies } from "../../shared/agent/policies.ts";
 import { assessmentPrompt, parseAssessment } from "../../shared/agent/assessment.ts";
-import { metaLines } from "../../shared/agent/meta.ts";
+import { metaLines, metaUse } from "../../shared/agent/meta.ts";
 import { knowledgeMeta } from "../../shared/memory/meta-items.ts";
 import { Driver } from "../../shared/driver/driver.ts";
 import { driverConfigFromEnv } from "../../shared/driver/config.ts";
@@ -192,6 +192,7 @@ function receivedEnvelope(envelope: EnvelopeView, tokenizer: Tokenizer): StepDra
     },
     tokens: envelope.tokens,
     needsCompression: envelope.sections.filter((x) => x.needsCompression).map((x) => x.name),
+    sectionTokens: Object.fromEntries(envelope.sections.map((x) => [x.name, x.tokens])),
   };
 }
 
@@ -308,6 +309,8 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
   const routed = await host.env.ROUTER.route({
     intent,
     domains: DOMAINS.map((d) => d.name).filter((d) => !ALWAYS_OFFERED_DOMAINS.has(d)),
+    // The router's log lines carry the step's ids (shared/log.ts).
+    context: { hive: config.hive.slice(0, 128), session: host.name.slice(0, 128), step },
   });
   // The context and artifact tools are Lethe's protocol itself: always offered.
   const routedTools = routed.ok ? routed.value.tools : TOOL_CATALOGUE.map(toolDefinition);
@@ -370,6 +373,10 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
 
   // Clean room: a secret in the move's arguments, rationale or answer never enters the session.
   const healed = preset.cleanRoom ? cleanMove(move.value.move).move : move.value.move;
+  // Meta items the model used: named in its move (the meta hit rate's numerator).
+  if (received !== undefined) {
+    received.metaUse = metaUse(synced.meta, JSON.stringify(healed));
+  }
   if (healed.kind === "final") {
     const claimed: MissionOutcome = { status: "achieved", summary: healed.answer };
     const outcome = await vouch(host, config, claimed, history, state.written);

@@ -111,6 +111,10 @@ export interface StepDraft {
     sectionHashes: SectionHashes;
     tokens: number;
     needsCompression: string[];
+    /** Prompt tokens of each envelope section. */
+    sectionTokens?: Record<string, number>;
+    /** Meta items offered to the model and those its move named. */
+    metaUse?: { offered: number; used: number };
   };
 }
 
@@ -217,6 +221,8 @@ export async function commitDraft(
             ...(draft.meter
               ? { stages: draft.meter.stages(), counts: { ...draft.meter.counts } }
               : {}),
+            ...(received?.sectionTokens ? { sections: received.sectionTokens } : {}),
+            ...(received?.metaUse ? { meta: received.metaUse } : {}),
           } satisfies StepTraceData,
         },
         ...paged.value.reports.map((r) => ({ kind: "reduction", data: { ...r } })),

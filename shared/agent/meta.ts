@@ -25,3 +25,32 @@ export function metaLines(artifacts: readonly Artifact[], max: number): string[]
       return `${a.identifier} = ${shown} (${a.kind}, v${a.version}, by ${agent})${summary}`;
     });
 }
+
+/** The key a meta line is about: an artifact's identifier, or a knowledge fact's subject. */
+function metaKey(line: string): string | null {
+  const fact = /^\[\w+\]\s+(.+?)\s+·/.exec(line);
+  if (fact?.[1] !== undefined) {
+    return fact[1];
+  }
+  const artifact = /^([^\s=]+) = /.exec(line);
+  return artifact?.[1] ?? null;
+}
+
+/**
+ * Meta items offered to the model and how many of them its move named (by artifact
+ * identifier or fact subject, case-insensitively): the meta section's hit rate.
+ */
+export function metaUse(
+  meta: readonly string[],
+  moveText: string,
+): { offered: number; used: number } {
+  const text = moveText.toLowerCase();
+  let used = 0;
+  for (const line of meta) {
+    const key = metaKey(line);
+    if (key !== null && key.length > 1 && text.includes(key.toLowerCase())) {
+      used++;
+    }
+  }
+  return { offered: meta.length, used };
+}

@@ -27,5 +27,9 @@ export const StepTraceDataSchema = z.object({
   needsCompression: z.array(z.string()),
   stages: z.array(StageTimingSchema).optional(),
   counts: StepCountsSchema.optional(),
+  /** Prompt tokens of each envelope section the model received. */
+  sections: z.record(z.string(), z.number().int()).optional(),
+  /** Meta items offered to the model, and those its move named (the meta hit rate). */
+  meta: z.object({ offered: z.number().int(), used: z.number().int() }).optional(),
 });
 export type StepTraceData = z.infer<typeof StepTraceDataSchema>;

@@ -12,7 +12,7 @@ import {
 } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { ROOT, WORKERS, wranglerCommand, wranglerEnv } from "../../scripts/lib/cluster.ts";
-import { generateHiveKey, hashKey } from "../../workers/gateway/auth.ts";
+import { generateHiveKey, hashKey } from "../hive/keys.ts";
 
 /** The Worker a caller's service binding names to reach Lethe's HTTP API. */
 export const LETHE_GATEWAY = "lethe-gateway";

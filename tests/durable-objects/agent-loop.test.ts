@@ -131,10 +131,12 @@ describe("the agent loop on the local model", () => {
     ]);
     const { state } = await runMission(hive, { mission: "Find TIMEOUT.", stepBudget: 3, script });
     expect(state.status).toBe("finished");
+    // The outcome is vouched for: on the stand-in it says so, naming LETHE_MODEL_BASE_URL.
     expect(state.outcome).toEqual({
       status: "partially_achieved",
       summary: "searched but found nothing",
       next: "stage src/config.ts",
+      reason: expect.stringContaining("LETHE_MODEL_BASE_URL"),
     });
     expect(state.step).toBe(4);
   });

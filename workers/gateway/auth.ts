@@ -7,11 +7,9 @@ import type { Context, MiddlewareHandler } from "hono";
 import { hiveKeys } from "../../shared/db/schema.ts";
 import { AppError } from "../../shared/errors.ts";
 import { sha256Hex } from "../../shared/hash.ts";
+import { generateHiveKey, hashKey, HIVE_KEY_PREFIX } from "../../shared/hive/keys.ts";
 import { HIVE_NAME_PATTERN } from "../../shared/session/config.ts";
 
-export const HIVE_KEY_PREFIX = "lethe_";
-/** 160 random bits: unguessable, short enough to paste. */
-const KEY_RANDOM_BYTES = 20;
 /**
  * A verified key is remembered this long per isolate, so a busy client does not
  * cost a D1 read per request; a revoked key stops working within this time.
@@ -30,17 +28,6 @@ export type AuthVariables = { hiveKey: HiveKeyAuth };
 type AuthEnv = { Bindings: Env; Variables: AuthVariables };
 
 const cache = new Map<string, HiveKeyAuth & { expires: number }>();
-
-export function hashKey(key: string): string {
-  return sha256Hex(key);
-}
-
-/** A new key for `hive`: `lethe_<hive>_<40 hex>`. */
-export function generateHiveKey(hive: string): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(KEY_RANDOM_BYTES));
-  const random = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
-  return `${HIVE_KEY_PREFIX}${hive}_${random}`;
-}
 
 export interface CreatedHiveKey {
   id: string;

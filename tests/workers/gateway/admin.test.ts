@@ -4,7 +4,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { ErrorBodySchema } from "../../../shared/errors.ts";
 import { app } from "../../../workers/gateway/app.ts";
-import { hashKey } from "../../../workers/gateway/auth.ts";
+import { hashKey } from "../../../shared/hive/keys.ts";
 import { openSocket } from "../../durable-objects/helpers.ts";
 
 const ADMIN = "test-admin-token-0123456789";

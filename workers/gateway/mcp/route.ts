@@ -5,7 +5,8 @@
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { MCP_HIVE_HEADER } from "../../../durable-objects/mcp-session.ts";
-import { HIVE_KEY_PREFIX, authorizeHive, presentedKey } from "../auth.ts";
+import { HIVE_KEY_PREFIX } from "../../../shared/hive/keys.ts";
+import { authorizeHive, presentedKey } from "../auth.ts";
 
 /** Largest MCP request body (one JSON-RPC message or a batch). */
 export const MCP_MAX_BODY_BYTES = 1024 * 1024;
