@@ -80,8 +80,9 @@ describe("agents-chat with Lethe as its memory", () => {
       );
     }
     const port = lookupService("billing-api").port;
+    // The scripted reply carries no value: what is checked is the prompt the model received.
     const late = await alice.ask("late", "Which port does billing-api listen on?", [
-      { content: `billing-api listens on port ${port}.` },
+      { content: "Answering from the facts block." },
     ]);
     const every = [...replies, late].flatMap((r) => r.promptTokens);
     const compactions = replies.reduce((n, r) => n + r.compactions, 0);
@@ -94,7 +95,6 @@ describe("agents-chat with Lethe as its memory", () => {
     // The early tool output left the prompt's history long ago; the fact is in the block.
     expect(late.system).toContain(`service.billing-api.port = ${port}`);
     expect(late.system).toContain("tool:lookup_service#");
-    expect(late.text).toContain(String(port));
     alice.client.close();
 
     const bob = await chatClient("bob");
