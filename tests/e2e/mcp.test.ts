@@ -72,6 +72,10 @@ describe("MCP server at /mcp", () => {
         "artifacts_history",
         "artifacts_list",
         "artifacts_put",
+        "memory_as_of",
+        "memory_changelog",
+        "memory_history",
+        "memory_search",
         "sessions_answer",
         "sessions_checkpoints",
         "sessions_fork",
@@ -157,6 +161,10 @@ describe("MCP server at /mcp", () => {
       ["workspace_imports", { path: "src/app.ts" }],
       ["workspace_missing", {}],
       ["workspace_stale", {}],
+      ["memory_search", { q: "timeout" }],
+      ["memory_as_of", { at: "2026-01-01" }],
+      ["memory_history", { subject: "timeout" }],
+      ["memory_changelog", {}],
     ] as const) {
       const result = await client.callTool({ name, arguments: args });
       expect(result.isError, `${name}: ${JSON.stringify(result.content)}`).toBeFalsy();

@@ -3,6 +3,12 @@
 // behind a hive API key; every answer comes from the Hive's memory RPC.
 import { Hono, type Context } from "hono";
 import { z } from "zod";
+import {
+  MemoryAsOfRequestSchema,
+  MemoryChangelogRequestSchema,
+  MemoryHistoryRequestSchema,
+  MemorySearchRequestSchema,
+} from "../../../shared/memory/requests.ts";
 import { errorBody } from "../../../shared/errors.ts";
 import { MEMORY_ERROR_STATUS, type MemoryResult } from "../../../shared/memory/schema.ts";
 import { requireHiveKey, type AuthVariables } from "../auth.ts";
@@ -28,33 +34,10 @@ function invalidQuery(c: Context<MemoryEnv>, error: z.ZodError): Response {
   );
 }
 
-/** A time as epoch milliseconds or an ISO 8601 date ("2026-03-01", "2026-03-01T12:00Z"). */
-const TimeSchema = z.string().transform((text, ctx) => {
-  const at = /^\d{1,16}$/.test(text) ? Number(text) : Date.parse(text);
-  if (!Number.isSafeInteger(at) || at < 0) {
-    ctx.addIssue({ code: "custom", message: "epoch milliseconds or an ISO 8601 date" });
-    return z.NEVER;
-  }
-  return at;
-});
-
-const SearchSchema = z.strictObject({
-  q: z.string().min(1).max(1_000),
-  at: TimeSchema.optional(),
-  limit: z.coerce.number().int().min(1).max(50).optional(),
-});
-const AsOfSchema = z.strictObject({
-  at: TimeSchema,
-  limit: z.coerce.number().int().min(1).max(5_000).optional(),
-});
-const HistorySchema = z.strictObject({
-  subject: z.string().min(1).max(200),
-  predicate: z.string().min(1).max(100).optional(),
-});
-const ChangelogSchema = z.strictObject({
-  limit: z.coerce.number().int().min(1).max(500).optional(),
-  before: z.coerce.number().int().min(1).optional(),
-});
+const SearchSchema = MemorySearchRequestSchema;
+const AsOfSchema = MemoryAsOfRequestSchema;
+const HistorySchema = MemoryHistoryRequestSchema;
+const ChangelogSchema = MemoryChangelogRequestSchema;
 const RejectedSchema = z.strictObject({
   job: z.string().min(1).max(128),
   limit: z.coerce.number().int().min(1).max(1_000).optional(),
