@@ -174,16 +174,18 @@ describe("LetheSessionStore: hostile inputs", () => {
     expect(ids(await s.getHistory())).toEqual(["ok"]);
   });
 
-  it("a key of another hive gets a typed 403 and the session is unchanged", async () => {
+  it("a key of another hive gets the typed 404 of a missing session and the session is unchanged", async () => {
     const s = await store();
     await s.appendMessage(text("mine", "user", "private"));
     const otherKey = await lethe.hiveKey("intruders");
     const intruder = new LetheSessionStore(connectionOf(lethe, "intruders", otherKey), s.sessionId);
     const read = await intruder.getHistory().catch((e: unknown) => e);
     expect(read).toBeInstanceOf(LetheAgentsError);
-    expect((read as LetheAgentsError).status).toBe(403);
+    // Another hive's key cannot tell this session from a missing one.
+    expect((read as LetheAgentsError).status).toBe(404);
     const write = await intruder.appendMessage(text("evil", "user", "x")).catch((e: unknown) => e);
-    expect((write as LetheAgentsError).status).toBe(403);
+    expect(write).toBeInstanceOf(LetheAgentsError);
+    expect((write as LetheAgentsError).status).toBe(404);
     expect(ids(await s.getHistory())).toEqual(["mine"]);
   });
 });
