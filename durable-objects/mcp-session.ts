@@ -3,9 +3,25 @@
 // transport, so resource subscriptions outlive a request and notifications reach
 // the client's standing SSE stream.
 import { DurableObject } from "cloudflare:workers";
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { ArtifactResources } from "./mcp/artifact-resources.ts";
-import { buildMcpServer } from "./mcp/server.ts";
+import type { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import type { ArtifactResources } from "./mcp/artifact-resources.ts";
+
+/**
+ * The MCP SDK and the server built on it, imported on a session's first request:
+ * an isolate that never serves MCP never loads them.
+ */
+async function mcpModules() {
+  const [transport, resources, server] = await Promise.all([
+    import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"),
+    import("./mcp/artifact-resources.ts"),
+    import("./mcp/server.ts"),
+  ]);
+  return {
+    WebStandardStreamableHTTPServerTransport: transport.WebStandardStreamableHTTPServerTransport,
+    ArtifactResources: resources.ArtifactResources,
+    buildMcpServer: server.buildMcpServer,
+  };
+}
 
 /** Headers the gateway sets after authenticating the request. */
 export const MCP_HIVE_HEADER = "x-lethe-hive";
@@ -41,6 +57,8 @@ export class McpSession extends DurableObject<Env> {
       if (request.headers.has("mcp-session-id")) {
         return sessionGone();
       }
+      const { WebStandardStreamableHTTPServerTransport, ArtifactResources, buildMcpServer } =
+        await mcpModules();
       const ctx = { env: this.env, hive };
       const resources = new ArtifactResources(ctx);
       const transport = new WebStandardStreamableHTTPServerTransport({
