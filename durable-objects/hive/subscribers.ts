@@ -1,7 +1,8 @@
 // Delivers the Hive's event log to subscribed sockets: catch-up from `since`
 // (or a snapshot beyond retention), then live events, under a per-socket window
-// of unacknowledged events so a slow reader never slows the writer. The state of
-// each subscription lives in the socket's attachment, so it survives hibernation.
+// of unacknowledged events so a slow reader never slows the writer. Live events
+// are coalesced into one frame per subscriber per FANOUT_INTERVAL_MS (fanout.ts).
+// The state of each subscription lives in the socket's attachment, so it survives hibernation.
 import type { Connection } from "partyserver";
 import {
   CLOSE_KEY_REVOKED,
@@ -14,6 +15,7 @@ import { packByBytes, utf8Bytes } from "../../shared/hive/pack.ts";
 import type { HiveEvent } from "../../shared/hive/writes.ts";
 import { createLogger } from "../../shared/log.ts";
 import { send } from "../socket.ts";
+import { FANOUT_INTERVAL_MS, Fanout } from "./fanout.ts";
 import type { HiveStore } from "./store.ts";
 
 const log = createLogger("hive");
@@ -25,6 +27,13 @@ const CATCHUP_PAGE_EVENTS = 512;
  * small enough that one frame never monopolises the socket.
  */
 const MAX_OUT_FRAME_BYTES = 512 * 1024;
+/**
+ * A live subscriber's ack is written to its attachment (a structured clone per
+ * write) once it moved this far since the last write. After hibernation the
+ * restored `acked` is then at most this far behind, which leaves the window
+ * room for more than ACK_EVERY_EVENTS events until the client's next ack.
+ */
+const ACK_PERSIST_EVENTS = SUBSCRIBER_WINDOW_EVENTS / 4;
 
 export interface Subscription {
   /** Highest seq sent to this socket (while `live`, the head: see reload()). */
@@ -46,12 +55,21 @@ export interface SocketState {
   opened?: number;
 }
 
-type Entry = { connection: Connection<SocketState>; sub: Subscription };
+type Entry = {
+  connection: Connection<SocketState>;
+  sub: Subscription;
+  /** The `acked` last written to the attachment. */
+  persistedAcked: number;
+};
 
 export class Subscribers {
   readonly #store: HiveStore;
   readonly #connections: () => Iterable<Connection<SocketState>>;
   readonly #entries = new Map<string, Entry>();
+  readonly #fanout = new Fanout(MAX_OUT_FRAME_BYTES);
+  #fanoutTimer: ReturnType<typeof setTimeout> | null = null;
+  /** When live frames last left (Date.now(); advances between events in workerd). */
+  #fannedOutAt = 0;
   #loaded = false;
 
   constructor(store: HiveStore, connections: () => Iterable<Connection<SocketState>>) {
@@ -66,8 +84,9 @@ export class Subscribers {
 
   /**
    * After hibernation the in-memory index is empty: rebuild it from attachments.
-   * A live socket was sent every event up to the head (sends happen in the same
-   * synchronous turn as the commit), so its `sent` is the head.
+   * A live socket was sent every event up to the head, except those still
+   * waiting in the fan-out (a pending timer keeps the object from hibernating,
+   * and an evicted object's sockets are closed), so its `sent` is that point.
    */
   #reload(): void {
     if (this.#loaded) {
@@ -92,11 +111,12 @@ export class Subscribers {
         );
       }
     }
+    const liveAt = this.#fanout.waitingAfter ?? this.#store.head;
     for (const connection of newest.values()) {
       const sub = connection.state?.sub;
       if (sub) {
-        const restored = { ...sub, sent: sub.live ? this.#store.head : sub.sent };
-        this.#entries.set(connection.id, { connection, sub: restored });
+        const restored = { ...sub, sent: sub.live ? liveAt : sub.sent };
+        this.#entries.set(connection.id, { connection, sub: restored, persistedAcked: sub.acked });
       }
     }
   }
@@ -138,6 +158,7 @@ export class Subscribers {
   }
 
   #persist(entry: Entry): void {
+    entry.persistedAcked = entry.sub.acked;
     entry.connection.setState((prev) => ({
       ...prev,
       hive: prev?.hive ?? "",
@@ -161,6 +182,7 @@ export class Subscribers {
     const entry: Entry = {
       connection,
       sub: { sent: since, acked: since, live: false, stalledAt: null },
+      persistedAcked: since,
     };
     // The boundary: everything after it belongs to this subscription only.
     send(connection, { type: "hive.subscribed", since, head });
@@ -220,7 +242,9 @@ export class Subscribers {
     entry.sub.acked = Math.max(entry.sub.acked, seq);
     entry.sub.stalledAt = null;
     if (entry.sub.live) {
-      this.#persist(entry);
+      if (entry.sub.acked - entry.persistedAcked >= ACK_PERSIST_EVENTS) {
+        this.#persist(entry);
+      }
     } else {
       this.#pump(entry);
     }
@@ -261,23 +285,49 @@ export class Subscribers {
     this.#persist(entry);
   }
 
-  /** Called right after a commit, in the same turn: never awaits a socket. */
+  /**
+   * Called right after a commit, in the same turn: never awaits a socket. The
+   * events go out at once after a quiet spell, else with the next fan-out.
+   */
   publish(events: readonly HiveEvent[]): void {
-    const last = events.at(-1);
-    if (!last) {
+    if (events.length === 0) {
       return;
     }
+    this.#fanout.push(events);
     this.#reload();
-    const head = last.seq;
-    let frame: string | null = null;
+    if (this.#fanoutTimer !== null) {
+      return;
+    }
+    const wait = this.#fannedOutAt + FANOUT_INTERVAL_MS - Date.now();
+    if (wait <= 0) {
+      this.#fanOut();
+      return;
+    }
+    this.#fanoutTimer = setTimeout(() => {
+      this.#fanoutTimer = null;
+      this.#fanOut();
+    }, wait);
+  }
+
+  /** Sends the waiting events to every live subscriber, one shared frame per starting seq. */
+  #fanOut(): void {
+    this.#fannedOutAt = Date.now();
+    const batch = this.#fanout.take();
+    const head = batch.head;
+    if (head === 0) {
+      return;
+    }
     for (const [id, entry] of this.#entries) {
       const { sub } = entry;
       try {
         if (sub.live) {
           if (head - sub.acked <= SUBSCRIBER_WINDOW_EVENTS) {
-            frame ??= JSON.stringify({ type: "hive.events", events });
-            entry.connection.send(frame);
-            sub.sent = head;
+            // A subscriber that went live during the wait already has the events
+            // up to its `sent` from the log: it gets only the ones after.
+            for (const frame of batch.framesAfter(sub.sent)) {
+              entry.connection.send(frame);
+            }
+            sub.sent = Math.max(sub.sent, head);
           } else {
             sub.live = false;
             sub.stalledAt = head;
