@@ -4,10 +4,10 @@
 // of held-out queries (paraphrases, task descriptions, typos) that avoid its words.
 // Part 1 runs the pure modules in Node (mapper, L3 documents, local vector index,
 // BM25, hybrid search); part 2 runs the same corpus end to end through a local
-// cluster (startCluster on port 18795, a temp persist dir). Baselines measured
+// cluster (startCluster on a free port, a temp persist dir). Baselines measured
 // in the same run: tree-sitter parsing alone (index), and lexical-only and
 // vector-only retrieval (recall, latency). Prints figures; never asserts.
-// `npm run bench:workspace` (`-- --node-only` skips the cluster).
+// `npm run bench:workspace` (`-- --node-only`, or `-- --short`, skips the cluster).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -204,7 +204,7 @@ async function clusterRun(files: Record<string, string>, symbols: Sym[]): Promis
 async function main(): Promise<void> {
   const { files, symbols } = generate();
   await nodeRun(files, symbols);
-  if (!process.argv.includes("--node-only")) {
+  if (!process.argv.includes("--node-only") && !process.argv.includes("--short")) {
     await clusterRun(files, symbols);
   }
 }
