@@ -47,16 +47,16 @@ function line(label: string, figure: string, target = ""): void {
 }
 
 /**
- * CPU seconds (user + system) spent so far by `root` and its descendants, from
- * /proc (Linux); null elsewhere. Finished children are not counted, so read it
- * around a run of the long-lived cluster processes.
+ * CPU seconds (user + system) spent so far by `root` and its descendants, by
+ * program name (workerd; node: wrangler and its supervisor), from /proc (Linux);
+ * null elsewhere. Read around a run: only live processes are counted.
  */
-function treeCpuSeconds(root: number | undefined): number | null {
+function treeCpuSeconds(root: number | undefined): Map<string, number> | null {
   if (root === undefined) {
     return null;
   }
   try {
-    const stats = new Map<number, { ppid: number; ticks: number }>();
+    const stats = new Map<number, { ppid: number; comm: string; ticks: number }>();
     for (const entry of readdirSync("/proc")) {
       if (!/^\d+$/.test(entry)) {
         continue;
@@ -66,6 +66,7 @@ function treeCpuSeconds(root: number | undefined): number | null {
         const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
         stats.set(Number(entry), {
           ppid: Number(fields[1]),
+          comm: stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")),
           ticks: Number(fields[11]) + Number(fields[12]),
         });
       } catch {
@@ -81,33 +82,42 @@ function treeCpuSeconds(root: number | undefined): number | null {
       }
       return false;
     };
-    let ticks = 0;
+    const byProgram = new Map<string, number>();
     for (const [pid, s] of stats) {
       if (inTree(pid)) {
-        ticks += s.ticks;
+        // USER_HZ is 100 on every Linux this runs on.
+        byProgram.set(s.comm, (byProgram.get(s.comm) ?? 0) + s.ticks / 100);
       }
     }
-    // USER_HZ is 100 on every Linux this runs on.
-    return ticks / 100;
+    return byProgram;
   } catch {
     return null;
   }
 }
 
-/** CPU ms per commit of the cluster and of this process over a run, as text. */
+/** CPU ms per commit of the cluster (by program) and of this process over a run, as text. */
 function cpuPerCommit(
-  cluster: { before: number | null; after: number | null },
+  cluster: { before: Map<string, number> | null; after: Map<string, number> | null },
   client: { before: NodeJS.CpuUsage; after: NodeJS.CpuUsage },
   commits: number,
 ): string {
+  const per = (ms: number) => (commits > 0 ? (ms / commits).toFixed(2) : "n/a");
   const clientMs =
     (client.after.user - client.before.user + client.after.system - client.before.system) / 1000;
-  const clusterMs =
-    cluster.before === null || cluster.after === null
-      ? null
-      : (cluster.after - cluster.before) * 1000;
-  const per = (ms: number) => (commits > 0 ? (ms / commits).toFixed(2) : "n/a");
-  return `cluster ${clusterMs === null ? "n/a" : per(clusterMs)} ms, bench client ${per(clientMs)} ms`;
+  const { before, after } = cluster;
+  if (before === null || after === null) {
+    return `cluster n/a, bench client ${per(clientMs)} ms`;
+  }
+  const programs = [...after].map(
+    ([name, s]) => [name, (s - (before.get(name) ?? 0)) * 1000] as const,
+  );
+  const total = programs.reduce((sum, [, ms]) => sum + ms, 0);
+  const parts = programs
+    .filter(([, ms]) => ms > 0)
+    .sort((a, b) => b[1] - a[1])
+    .map(([name, ms]) => `${name} ${per(ms)}`)
+    .join(", ");
+  return `cluster ${per(total)} ms (${parts}), bench client ${per(clientMs)} ms`;
 }
 
 const verdict = (ok: boolean) => (ok ? "PASS" : "FAIL");
