@@ -193,7 +193,9 @@ export class Hive extends Server<Env> {
         this.#subscribers.unsubscribe(connection);
         return;
       case "hive.commit": {
-        const result = await this.commit(message.commit);
+        // receive() already validated the frame's commit against CommitRequestSchema.
+        const committed = await this.#enqueue(message.commit);
+        const result = committed.ok ? ok(committed.value.result) : committed;
         if (result.ok) {
           send(connection, { type: "hive.committed", id: message.id, result: result.value });
         } else {
