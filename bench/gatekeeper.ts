@@ -171,7 +171,7 @@ console.log(
 );
 // The binding copies the request (and its firewall text) between isolates with
 // V8's serializer; structuredClone runs the same serializer in this process.
-const copy = measure(`  of which not above: copying the request (structuredClone)`, (i) => {
+const copy = measure(`  not in the row above: the binding's copy (structuredClone)`, (i) => {
   structuredClone(stepRequest(i));
 });
 
