@@ -85,8 +85,9 @@ export class Subscribers {
   /**
    * After hibernation the in-memory index is empty: rebuild it from attachments.
    * A live socket was sent every event up to the head, except those still
-   * waiting in the fan-out (a pending timer keeps the object from hibernating,
-   * and an evicted object's sockets are closed), so its `sent` is that point.
+   * waiting in the fan-out (they wait at most FANOUT_INTERVAL_MS, far shorter
+   * than the idle time before hibernation, and an evicted object's sockets are
+   * closed), so its `sent` is that point.
    */
   #reload(): void {
     if (this.#loaded) {
