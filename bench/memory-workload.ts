@@ -290,7 +290,8 @@ export function generateWorkload(seed: number): Workload {
         predicate: attr.predicate,
         object,
         cardinality: attr.cardinality,
-        at,
+        // Each statement has its own minute: two values of a slot in one session are ordered.
+        at: at + j * 60_000,
         session,
         chatter: false,
       };
@@ -298,7 +299,7 @@ export function generateWorkload(seed: number): Workload {
       const known =
         attr.cardinality === "many" ? history.some((h) => h.object === object) : object === current;
       if (!known) {
-        truth.set(key, [...history, { object, at }]);
+        truth.set(key, [...history, { object, at: line.at }]);
       }
       lines.push(line);
     }
@@ -311,7 +312,7 @@ export function generateWorkload(seed: number): Workload {
         predicate: pick(CHATTER_VERBS),
         object: attr.predicate,
         cardinality: "many",
-        at,
+        at: at + (facts + j) * 60_000,
         session,
         chatter: true,
       });

@@ -188,6 +188,15 @@ for (const seed of SEEDS) {
     for (const m of METHODS) {
       ok[m] = qs.filter((q) => correct(q, withinBudget(methods[m](q)))).length;
     }
+    if (process.env.MISSES === "1") {
+      // Lethe's wrong answers, for whoever works on retrieval: the question and what filled the budget.
+      for (const q of qs.filter((x) => !correct(x, withinBudget(methods.lethe(x))))) {
+        out.write(`  miss [${c}] ${q.text} → expect ${q.expect.join(", ") || "nothing"}\n`);
+        for (const r of withinBudget(methods.lethe(q))) {
+          out.write(`      ${lineOf(r)}\n`);
+        }
+      }
+    }
     const t = totals.get(c) ?? { n: 0, ok: {} };
     t.n += qs.length;
     for (const m of METHODS) {
@@ -204,6 +213,19 @@ out.write(
 for (const c of CATEGORIES) {
   const t = totals.get(c) ?? { n: 0, ok: {} };
   out.write(`  ${row(c, t.n, t.ok)}\n`);
+}
+const ties = CATEGORIES.filter((c) => {
+  const t = totals.get(c);
+  return t !== undefined && METHODS.slice(1).some((m) => (t.ok[m] ?? 0) >= (t.ok.lethe ?? 0));
+});
+for (const c of ties) {
+  out.write(
+    `\nnote: ${c} — lethe does not beat every baseline here. ${
+      c === "single-session fact"
+        ? "A slot stated once has a single line that carries every term of its question; term ranking puts it inside the budget, so all-mentions answers it as well. The tie is reported, not tuned away."
+        : "See the rows above."
+    }\n`,
+  );
 }
 
 /** One table row; the verdict says plainly when Lethe ties a baseline rather than beats it. */
