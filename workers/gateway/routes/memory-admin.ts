@@ -15,7 +15,7 @@ import { knowledgeConfig } from "../../../durable-objects/hive/knowledge.ts";
 import { requireAdmin } from "../auth.ts";
 
 /** Mirrored rows ranked per search at most: bounded cost per request. */
-export const MAX_MIRROR_CANDIDATES = 2_000;
+const MAX_MIRROR_CANDIDATES = 2_000;
 
 const AdminSearchSchema = z.strictObject({
   q: z.string().min(1).max(1_000),
