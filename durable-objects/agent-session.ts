@@ -49,9 +49,11 @@ import {
   proxyCommit,
   proxyPlan,
   proxyReadRef,
+  proxyRecordCall,
   proxySaveArtifact,
   proxyStats,
 } from "./session/proxy-rpc.ts";
+import { PROXY_CALL_KIND } from "../shared/observe/proxy-span.ts";
 import { ProxyStore } from "./session/proxy-store.ts";
 
 export type { StepResult };
@@ -723,6 +725,16 @@ export class AgentSession extends Server<Env> {
   }
   async proxyStats(hive: string) {
     return proxyStats(this.#proxy(), hive);
+  }
+  /** One proxy call's span, kept in the trace that GET /v1/sessions/:id/spans exports. */
+  async proxyRecordCall(hive: string, input: unknown) {
+    return proxyRecordCall(this.#proxy(), hive, input, (call) =>
+      this.#store.appendTrace(
+        this.#store.config() === null ? 0 : this.#store.state().step,
+        { kind: PROXY_CALL_KIND, data: { ...call } },
+        call.startedAt + call.ms,
+      ),
+    );
   }
 
   async health(): Promise<ComponentHealth> {

@@ -135,7 +135,13 @@ export class Hive extends Server<Env> {
         this.#workspace,
         knowledgeConfig(env as unknown as Record<string, unknown>),
       ),
-      { artifacts: () => this.#store.snapshot().artifacts, commit: (r) => this.commit(r) },
+      {
+        artifacts: () => this.#store.snapshot().artifacts,
+        commit: (r) => this.commit(r),
+        hive: () => this.name,
+        kv: ctx.storage.kv,
+        db: env.DB,
+      },
     );
   }
 
@@ -536,6 +542,11 @@ export class Hive extends Server<Env> {
 
   async memoryRollback(version: number, writer: string, reason: string) {
     return this.#memory.rollback(version, writer, reason);
+  }
+
+  /** Mirrors knowledge versions D1 does not confirm yet (each run does it too); the mirror's status. */
+  async memoryMirrorSync() {
+    return this.#memory.mirror();
   }
 
   /** meta_steward.run.count, schema_violation.count, drift.detected and the version. */

@@ -1,22 +1,28 @@
 // `lethe memory`: the hive's long-term knowledge from the command line: search,
 // as-of, history, changelog (who, when, why, drift), rollback and the steward's
-// counters, over the gateway's /v1/hives/:hive/memory routes.
+// counters, over the gateway's /v1/hives/:hive/memory routes; `search-all` searches
+// every hive's knowledge (admin token, /v1/admin/memory/search over the D1 mirror).
 import { parseArgs } from "node:util";
 import { ErrorBodySchema } from "../../shared/errors.ts";
 import type { ChangelogEntry, Fact, ScoredFact } from "../../shared/memory/schema.ts";
 import { CliError, type CliContext } from "./context.ts";
 
 export const MEMORY_USAGE =
-  'memory search <hive> "<question>" [--at T] | as-of <hive> <T> | history <hive> <subject> [--predicate P] | changelog <hive> | rollback <hive> <version> --reason "..." | metrics <hive>   (T: epoch ms or ISO date; --json)';
+  'memory search <hive> "<question>" [--at T] | as-of <hive> <T> | history <hive> <subject> [--predicate P] | changelog <hive> | rollback <hive> <version> --reason "..." | metrics <hive> | search-all "<question>" [--at T] [--hive H] (admin token)   (T: epoch ms or ISO date; --json)';
 
-async function request(ctx: CliContext, path: string, init: RequestInit = {}): Promise<unknown> {
+async function request(
+  ctx: CliContext,
+  path: string,
+  init: RequestInit = {},
+  token: () => string = ctx.requireKey,
+): Promise<unknown> {
   const url = `${ctx.url}${path}`;
   let response: Response;
   try {
     response = await fetch(url, {
       ...init,
       headers: {
-        authorization: `Bearer ${ctx.requireKey()}`,
+        authorization: `Bearer ${token()}`,
         "content-type": "application/json",
       },
     });
@@ -69,9 +75,32 @@ export async function memoryCommand(args: string[], ctx: CliContext): Promise<vo
       reason: { type: "string" },
       limit: { type: "string" },
       json: { type: "boolean", default: false },
+      hive: { type: "string" },
     },
   });
   const [sub, hive, arg] = positionals;
+  if (sub === "search-all" && hive !== undefined) {
+    const q = new URLSearchParams({ q: hive });
+    for (const name of ["at", "limit", "hive"] as const) {
+      const v = values[name];
+      if (v !== undefined) {
+        q.set(name, v);
+      }
+    }
+    const body = (await request(
+      ctx,
+      `/v1/admin/memory/search?${q}`,
+      {},
+      ctx.requireAdminToken,
+    )) as { hits: Array<ScoredFact & { hive: string }> };
+    if (values.json) {
+      ctx.out(JSON.stringify(body, null, 2));
+      return;
+    }
+    const lines = body.hits.map((h) => `${h.weight.toFixed(3)}  [${h.hive}] ${factLine(h.fact)}`);
+    ctx.out(lines.length === 0 ? "(nothing)" : lines.join("\n"));
+    return;
+  }
   if (sub === undefined || hive === undefined) {
     throw new CliError(`usage: lethe ${MEMORY_USAGE}`, "name a subcommand and the hive");
   }

@@ -213,6 +213,19 @@ export class KnowledgeStore {
       .map(toFact);
   }
 
+  /** Facts added or closed by a version in (after, through], by id: what the D1 mirror (re)writes. */
+  changedBetween(after: number, through: number): Fact[] {
+    return this.#sql<FactRow>(
+      `SELECT ${FACT_COLUMNS} FROM knowledge_facts WHERE (version > ? AND version <= ?) OR (closed_by > ? AND closed_by <= ?) ORDER BY id`,
+      after,
+      through,
+      after,
+      through,
+    )
+      .toArray()
+      .map(toFact);
+  }
+
   /** Facts valid at `at` (epoch ms). */
   validAt(at: number): Fact[] {
     return this.#sql<FactRow>(

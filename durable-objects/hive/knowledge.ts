@@ -74,6 +74,12 @@ export class Knowledge {
     return out;
   }
 
+  /** The version in force and the facts a version after `after` added or closed (the D1 mirror's page). */
+  changedSince(after: number): { through: number; facts: Fact[] } {
+    const through = this.#store.version;
+    return { through, facts: after >= through ? [] : this.#store.changedBetween(after, through) };
+  }
+
   /** One steward run over `artifacts` (already chosen by the caller) plus the job's candidates. */
   run(request: StewardRunRequestIn, artifacts: readonly Artifact[]): MemoryResult<StewardOutcome> {
     const parsed = StewardRunRequestSchema.safeParse(request);

@@ -1,6 +1,7 @@
 // The Hive's memory RPC behind its methods: the steward run and rollback also
 // commit a `memory.steward` summary artifact, so every session's hive sync sees
-// that knowledge changed and refreshes its meta section. Called by hive.ts.
+// that knowledge changed and refreshes its meta section; each applied version is
+// then mirrored to D1 (knowledge-mirror.ts). Called by hive.ts.
 import type { Artifact } from "../../shared/hive/artifact.ts";
 import type { CommitRequestIn, CommitResult, HiveResult } from "../../shared/hive/writes.ts";
 import { createLogger } from "../../shared/log.ts";
@@ -12,6 +13,7 @@ import type {
   StewardRunRequestIn,
 } from "../../shared/memory/schema.ts";
 import type { Knowledge } from "./knowledge.ts";
+import { KnowledgeMirror, type KnowledgeMirrorStatus } from "./knowledge-mirror.ts";
 
 const log = createLogger("hive");
 /** The artifact naming the knowledge version in force (kind summary: never a candidate itself). */
@@ -20,15 +22,33 @@ export const STEWARD_ARTIFACT = "memory.steward";
 export interface MemoryPorts {
   artifacts(): Artifact[];
   commit(request: CommitRequestIn): Promise<HiveResult<CommitResult>>;
+  /** The hive's name (the D1 mirror's key). */
+  hive(): string;
+  kv: SyncKvStorage;
+  db: D1Database;
 }
 
 export class MemoryService {
   readonly #knowledge: Knowledge;
   readonly #ports: MemoryPorts;
+  readonly #mirror: KnowledgeMirror;
 
   constructor(knowledge: Knowledge, ports: MemoryPorts) {
     this.#knowledge = knowledge;
     this.#ports = ports;
+    this.#mirror = new KnowledgeMirror(ports.kv, knowledge, ports.db);
+  }
+
+  /** Mirrors unconfirmed versions to D1 now; a failure is logged and retried by the next sync. */
+  async mirror(): Promise<KnowledgeMirrorStatus | null> {
+    try {
+      return await this.#mirror.sync(this.#ports.hive());
+    } catch (error) {
+      log.warn("memory.mirror.failed", {
+        message: error instanceof Error ? error.message : String(error),
+      });
+      return null;
+    }
   }
 
   async #announce(entry: {
@@ -39,11 +59,14 @@ export class MemoryService {
     closed: number;
     drift: number;
   }): Promise<void> {
+    // Compare-and-swap on the announcement itself: the put replaces the version in force.
+    const current = this.#ports.artifacts().find((a) => a.identifier === STEWARD_ARTIFACT);
     const committed = await this.#ports.commit({
       idempotencyKey: `memory-steward-v${entry.version}`,
       writes: [
         {
           op: "put",
+          expectedVersion: current?.version ?? 0,
           artifact: {
             identifier: STEWARD_ARTIFACT,
             kind: "summary",
@@ -76,6 +99,7 @@ export class MemoryService {
         closed: outcome.value.closed,
         drift: outcome.value.drift.length,
       });
+      await this.mirror();
     }
     return outcome;
   }
@@ -88,6 +112,7 @@ export class MemoryService {
     const done = this.#knowledge.rollback(version, writer, reason);
     if (done.ok) {
       await this.#announce({ ...done.value, drift: 0 });
+      await this.mirror();
     }
     return done;
   }

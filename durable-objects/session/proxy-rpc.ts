@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { isRef } from "../../shared/context/refs.ts";
 import { contentKey } from "../../shared/hash.ts";
+import { ProxyCallSchema, type ProxyCall } from "../../shared/observe/proxy-span.ts";
 import { err, ok, type Result } from "../../shared/result.ts";
 import {
   ProxyLinkSchema,
@@ -140,4 +141,22 @@ export function proxyStats(
   return bound === hive
     ? ok(store.stats())
     : err("FORBIDDEN_HIVE", "this session belongs to another hive", "use a new session id");
+}
+
+/** Records one proxy call (its span) in the session's trace, for the hive the conversation is bound to. */
+export function proxyRecordCall(
+  store: ProxyStore,
+  hive: string,
+  input: unknown,
+  append: (call: ProxyCall) => void,
+): Result<{ recorded: true }, ProxyRpcError> {
+  const parsed = ProxyCallSchema.safeParse(input);
+  if (!parsed.success) {
+    return invalid(parsed.error);
+  }
+  if (store.hive() !== hive) {
+    return err("FORBIDDEN_HIVE", "this session belongs to another hive", "use a new session id");
+  }
+  append(parsed.data);
+  return ok({ recorded: true });
 }

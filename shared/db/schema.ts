@@ -78,6 +78,36 @@ export const hiveArtifacts = sqliteTable(
   ],
 );
 
+/**
+ * Every hive's knowledge triplets, mirrored from the Hive's knowledge store
+ * (durable-objects/hive/knowledge-mirror.ts) for queries across hives. A row is
+ * rewritten when a later steward version closes it; `closed_by` says which.
+ */
+export const knowledgeFacts = sqliteTable(
+  "knowledge_facts",
+  {
+    hive: text("hive").notNull(),
+    id: integer("id").notNull(),
+    subject: text("subject").notNull(),
+    predicate: text("predicate").notNull(),
+    object: text("object").notNull(),
+    kind: text("kind").notNull(),
+    cardinality: text("cardinality").notNull(),
+    /** JSON: session, step, source. */
+    provenance: text("provenance").notNull(),
+    validFrom: integer("valid_from").notNull(),
+    validTo: integer("valid_to"),
+    version: integer("version").notNull(),
+    closedBy: integer("closed_by"),
+    closedReason: text("closed_reason"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.hive, t.id] }),
+    index("knowledge_facts_valid").on(t.validTo, t.validFrom),
+  ],
+);
+
 export type HiveKeyRow = typeof hiveKeys.$inferSelect;
 export type HiveEventRow = typeof hiveEvents.$inferInsert;
 export type HiveArtifactRow = typeof hiveArtifacts.$inferInsert;
+export type KnowledgeFactRow = typeof knowledgeFacts.$inferSelect;

@@ -1,7 +1,9 @@
 // OpenTelemetry-compatible JSON (OTLP/JSON `resourceSpans`) from a session's trace:
 // one span per step, one child span per stage of the step (trace field `stages`),
-// one span per compaction job. Served by GET /v1/sessions/:id/spans.
+// one span per compaction job, one span per proxy call (proxy-span.ts). Served by
+// GET /v1/sessions/:id/spans.
 import { sha256Hex } from "../hash.ts";
+import { PROXY_CALL_KIND, ProxyCallSchema } from "./proxy-span.ts";
 import type { TraceRow } from "./trace-metrics.ts";
 
 export interface OtlpAttribute {
@@ -99,8 +101,8 @@ export function traceToSpans(session: string, hive: string, rows: readonly Trace
   }
   const spans: OtlpSpan[] = [];
   for (const [step, list] of [...byStep].sort((a, b) => a[0] - b[0])) {
-    // Compaction jobs run outside the step: they get spans of their own, not the step's extent.
-    const stepRows = list.filter((r) => r.kind !== "compaction");
+    // Compaction jobs and proxy calls run outside the step: they get spans of their own, not the step's extent.
+    const stepRows = list.filter((r) => r.kind !== "compaction" && r.kind !== PROXY_CALL_KIND);
     const stages = stepRows.flatMap((r) => stagesOf(r.data));
     const end = Math.max(...stepRows.map((r) => r.at), ...stages.map((s) => s.startedAt + s.ms));
     const elapsed = Math.max(
@@ -168,6 +170,7 @@ export function traceToSpans(session: string, hive: string, rows: readonly Trace
       });
     }
   }
+  spans.push(...proxySpans(session, traceId, rows));
   return {
     resourceSpans: [
       {
@@ -176,4 +179,43 @@ export function traceToSpans(session: string, hive: string, rows: readonly Trace
       },
     ],
   };
+}
+
+/** One span per proxy call row; a row that does not parse is skipped, never guessed. */
+function proxySpans(session: string, traceId: string, rows: readonly TraceRow[]): OtlpSpan[] {
+  return rows.flatMap((row) => {
+    if (row.kind !== PROXY_CALL_KIND) {
+      return [];
+    }
+    const parsed = ProxyCallSchema.safeParse(row.data);
+    if (!parsed.success) {
+      return [];
+    }
+    const call = parsed.data;
+    const attributes = [
+      attr("lethe.session", session),
+      attr("http.response.status_code", call.status),
+      attr("lethe.stream", call.stream),
+    ];
+    if (call.code !== undefined) {
+      attributes.push(attr("error.type", call.code));
+    }
+    if (call.upstreamTokens !== undefined) {
+      attributes.push(attr("lethe.upstreamTokens", call.upstreamTokens));
+    }
+    if (call.clientTokens !== undefined) {
+      attributes.push(attr("lethe.clientTokens", call.clientTokens));
+    }
+    return [
+      {
+        traceId,
+        spanId: spanId(session, `proxy:${row.ord}`),
+        name: "proxy chat.completions",
+        kind: 1,
+        startTimeUnixNano: nanos(call.startedAt),
+        endTimeUnixNano: nanos(call.startedAt + call.ms),
+        attributes,
+      },
+    ];
+  });
 }

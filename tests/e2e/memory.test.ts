@@ -7,7 +7,7 @@ import { freePort, type Cluster } from "../../scripts/lib/dev-server.ts";
 import { createContext } from "../../cli/commands/context.ts";
 import { memoryCommand } from "../../cli/commands/memory.ts";
 import { encodeScript } from "../../shared/model/script.ts";
-import { bootCluster, hiveClient } from "./helpers.ts";
+import { bootCluster, E2E_ADMIN_TOKEN, hiveClient } from "./helpers.ts";
 
 const PORT = await freePort();
 let cluster: Cluster | undefined;
@@ -158,5 +158,16 @@ describe("long-term memory across sessions", () => {
     lines.length = 0;
     await memoryCommand(["history", HIVE, key], ctx);
     expect(lines.join("\n")).toContain(`closed: rollback of version ${version}`);
+
+    // The operator's search across hives reads the D1 mirror, which followed the rollback.
+    lines.length = 0;
+    const operator = createContext({
+      url: cluster.url,
+      adminToken: E2E_ADMIN_TOKEN,
+      out: (l) => lines.push(l),
+      env: {},
+    });
+    await memoryCommand(["search-all", key, "--hive", HIVE], operator);
+    expect(lines[0]).toContain(`[${HIVE}] ${key} · is · 30`);
   }, 300_000);
 });

@@ -14,6 +14,7 @@ import { hiveSocket, hives } from "./routes/hives.ts";
 import { model, modelRoot } from "./routes/model.ts";
 import { proxy } from "./proxy/route.ts";
 import { MEMORY_ROUTES, memory } from "./routes/memory.ts";
+import { ADMIN_MEMORY_ROUTES, memoryAdmin } from "./routes/memory-admin.ts";
 import { WORKSPACE_ROUTES, workspace } from "./routes/workspace.ts";
 import { sessionSockets, sessions } from "./routes/sessions.ts";
 import { adminObserve, hiveObserve, sessionObserve } from "./routes/observe.ts";
@@ -64,6 +65,7 @@ export const ROUTES = {
     "MCP server (Streamable HTTP, hive key): artifacts, workspace, sessions; artifacts as resources",
   ...FIREWALL_ROUTES,
   ...MEMORY_ROUTES,
+  ...ADMIN_MEMORY_ROUTES,
 } as const;
 
 export const app = new Hono<{ Bindings: Env }>()
@@ -96,6 +98,7 @@ export const app = new Hono<{ Bindings: Env }>()
   .route("/v1/sessions", sessions)
   .route("/v1/admin", adminObserve)
   .route("/v1/admin", admin)
+  .route("/v1/admin", memoryAdmin)
   .route("/v1/hives", hiveObserve)
   .route("/v1/hives", workspace)
   .route("/v1/hives", compress)

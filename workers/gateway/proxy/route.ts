@@ -28,6 +28,7 @@ import {
 } from "./request.ts";
 import { completionBody, completionChunks, streamResponse } from "./respond.ts";
 import { upstreamDriver, upstreamError } from "./upstream.ts";
+import { traced } from "./span.ts";
 
 const log = createLogger("proxy");
 
@@ -399,7 +400,7 @@ export const proxy = new Hono<Bindings>()
         }),
     }),
   )
-  .post("/chat/completions", (c) => guarded(c, () => handle(c)))
+  .post("/chat/completions", (c) => traced(c, () => guarded(c, () => handle(c))))
   .get("/chat/sessions/:session", (c) => guarded(c, () => inspect(c, undefined)))
   .get("/chat/sessions/:session/refs/:ref", (c) =>
     guarded(c, () => inspect(c, c.req.param("ref"))),

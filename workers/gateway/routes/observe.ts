@@ -13,7 +13,13 @@ import {
 import { traceToSpans } from "../../../shared/observe/spans.ts";
 import { sumMetrics } from "../../../shared/observe/trace-metrics.ts";
 import { SESSION_ID_PATTERN } from "../../../shared/session/config.ts";
-import { authorizeHive, presentedKey, requireAdmin, requireHiveKey } from "../auth.ts";
+import {
+  authenticate,
+  authorizeHive,
+  presentedKey,
+  requireAdmin,
+  requireHiveKey,
+} from "../auth.ts";
 import {
   hiveFigures,
   knownHives,
@@ -104,9 +110,15 @@ async function authorizedSession(c: Context<Bindings>): Promise<{ id: string; hi
       hint: "send Authorization: Bearer <hive key>",
     });
   }
-  const described = await c.env.AgentSession.getByName(id).describe();
+  const stub = c.env.AgentSession.getByName(id);
+  const described = await stub.describe();
   if (!described.ok) {
-    throw sessionMissing(id);
+    // A proxy conversation has no loop config: the key's hive must be the one it is bound to.
+    const { hive } = await authenticate(c);
+    if (!(await stub.proxyStats(hive)).ok) {
+      throw sessionMissing(id);
+    }
+    return { id, hive };
   }
   await authorizeHive(c, described.value.config.hive);
   return { id, hive: described.value.config.hive };
