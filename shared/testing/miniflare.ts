@@ -72,6 +72,12 @@ function bundleModules(entry: string): NonNullable<Extract<V4WorkerOptions["modu
  * its in-process index when the binding is absent.
  */
 export function letheWorkerOptions(options: LetheWorkersOptions): V4WorkerOptions[] {
+  const missing = WORKERS.map((w) => path.join(ROOT, w.config)).filter((c) => !existsSync(c));
+  if (missing.length > 0) {
+    throw new Error(
+      `lethe/testing: Lethe's Worker configs are not at ${missing.join(", ")}; it bundles Lethe's Workers from a checkout of the Lethe repository (the npm package ships lethe/testing's code, not the Workers' sources)`,
+    );
+  }
   return WORKERS.map((w) => {
     const worker = workerFromConfig(path.join(ROOT, w.config), {
       reuseBuild: options.reuseBuild,
