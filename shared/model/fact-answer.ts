@@ -5,9 +5,9 @@ import { messageText, type ChatRequest } from "./openai-schemas.ts";
 import { contentStems } from "./words.ts";
 
 /** One fact line of a facts block: identifier, value, summary, provenance. */
-export const FACT_LINE = /^- (\S+) = (.+?) — (.*) \[([^\]]*)\]$/;
+const FACT_LINE = /^- (\S+) = (.+?) — (.*) \[([^\]]*)\]$/;
 /** Content words a question must share with a fact's identifier for the fact to answer it. */
-export const MIN_SUBJECT_OVERLAP = 2;
+const MIN_SUBJECT_OVERLAP = 2;
 
 export interface BlockFact {
   identifier: string;
