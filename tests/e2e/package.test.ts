@@ -148,22 +148,23 @@ describe.skipIf(!existsSync("/usr/bin/npm"))("the packed tarball on system Node 
     expect(testing.stdout.trim(), testing.stderr).toBe("function function lethe-gateway");
     // Lethe from the installed package (its pre-built Workers) inside the user's Miniflare,
     // under the Node the test runs on: miniflare and wrangler need Node 22.
-    const started = spawnSync(
-      process.execPath,
+    // A script file, as a user's test would be (Miniflare does not start from `node -e`).
+    writeFileSync(
+      path.join(app, "start.mjs"),
       [
-        "--input-type=module",
-        "-e",
-        [
-          'import { startLetheMiniflare } from "lethe/testing";',
-          "const lethe = await startLetheMiniflare({ workers: [] });",
-          'const key = await lethe.hiveKey("pkg");',
-          'const r = await lethe.gateway("/v1/hives/pkg/artifacts", { headers: { authorization: `Bearer ${key}` } });',
-          "console.log(`RESULT ${r.status} ${JSON.stringify(await r.json())}`);",
-          "await lethe.dispose();",
-        ].join("\n"),
-      ],
-      { cwd: app, encoding: "utf8", timeout: 300_000 },
+        'import { startLetheMiniflare } from "lethe/testing";',
+        "const lethe = await startLetheMiniflare({ workers: [] });",
+        'const key = await lethe.hiveKey("pkg");',
+        'const r = await lethe.gateway("/v1/hives/pkg/artifacts", { headers: { authorization: `Bearer ${key}` } });',
+        "console.log(`RESULT ${r.status} ${JSON.stringify(await r.json())}`);",
+        "await lethe.dispose();",
+      ].join("\n"),
     );
+    const started = spawnSync(process.execPath, ["start.mjs"], {
+      cwd: app,
+      encoding: "utf8",
+      timeout: 300_000,
+    });
     const result = started.stdout.split("\n").find((l) => l.startsWith("RESULT "));
     expect(result, started.stderr).toBe('RESULT 200 {"artifacts":[],"seq":0,"next":null}');
   }, 600_000);

@@ -1,6 +1,7 @@
 // The agents-chat example inside the @cloudflare/vitest-plugin pool with Lethe's
 // Workers as auxiliaries (lethe/testing): the example's Durable Object talks to
-// Lethe over its real service binding; a fact it saves is in a second agent's block.
+// Lethe over its real service binding; a fact it saves is in a second agent's block,
+// where the offline model (unscripted) answers a question from it.
 import { exports } from "cloudflare:workers";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
@@ -39,7 +40,7 @@ async function ask(agent: string, id: string, text: string, script?: unknown[]):
 }
 
 describe("agents-chat in the vitest pool with Lethe", () => {
-  it("a tool result's fact reaches a second agent's artifacts block", async () => {
+  it("a tool result's fact reaches a second agent's block, and the model answers from it", async () => {
     expect((env as unknown as { LETHE_KEY: string }).LETHE_KEY).toMatch(/^lethe_demo_/);
     const first = await ask("pool-alice", "p1", "Look up ledger", [
       { tool_calls: [{ name: "lookup_service", arguments: { name: "ledger" } }] },
