@@ -41,10 +41,11 @@ describe.skipIf(!existsSync("/usr/bin/npm"))("the packed tarball on system Node 
       JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string }
     ).version;
     expect(system("node", ["--version"], dir).stdout).toMatch(/^v20\./);
+    // `prepack` bundles Lethe's five Workers: minutes on a loaded machine.
     execFileSync("npm", ["pack", "--pack-destination", dir], {
       cwd: ROOT,
       stdio: "ignore",
-      timeout: 300_000,
+      timeout: 600_000,
     });
     const tarball = readdirSync(dir).find((f) => f.endsWith(".tgz"));
     expect(tarball).toBeDefined();
@@ -167,5 +168,5 @@ describe.skipIf(!existsSync("/usr/bin/npm"))("the packed tarball on system Node 
     });
     const result = started.stdout.split("\n").find((l) => l.startsWith("RESULT "));
     expect(result, started.stderr).toBe('RESULT 200 {"artifacts":[],"seq":0,"next":null}');
-  }, 600_000);
+  }, 900_000);
 });
