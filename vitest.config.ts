@@ -135,6 +135,10 @@ export default defineConfig({
             };
           }),
         ],
+        // lethe/agents from its source here (an installed lethe gives dist/agents.js).
+        resolve: {
+          alias: { "lethe/agents": new URL("./shared/agents/index.ts", import.meta.url).pathname },
+        },
         test: {
           name: "agents-pool",
           testTimeout: 60_000,

@@ -1,7 +1,8 @@
 // Builds the installable package's JavaScript: the CLI (dist/lethe.js, the `lethe`
 // bin), the typed client (dist/client.js, `lethe/client`) and the LangGraph saver
 // (dist/langgraph.js, `lethe/langgraph`), bundled by esbuild
-// for Node 20. Run by `npm run build` and npm's `prepare` (install, pack).
+// for Node 20; `lethe/agents` (dist/agents.js, for Workers) and `lethe/testing`
+// (dist/testing.js) with their packages left to the user's install. Run by `npm run build` and npm's `prepare` (install, pack).
 import { chmodSync } from "node:fs";
 import path from "node:path";
 import { build, type BuildOptions } from "esbuild";
@@ -41,6 +42,23 @@ export async function buildPackage(): Promise<void> {
     outfile: path.join(ROOT, "dist/langgraph.js"),
     banner: { js: REQUIRE_SHIM },
     external: [...(common.external ?? []), "@langchain/*"],
+  });
+  // lethe/agents runs in the user's Worker: their bundler (wrangler) resolves the packages
+  // and applies its [define] LETHE_ENCODING to the tokenizer's rank-table imports.
+  await build({
+    ...common,
+    platform: "neutral",
+    target: "es2022",
+    entryPoints: [path.join(ROOT, "shared/agents/index.ts")],
+    outfile: path.join(ROOT, "dist/agents.js"),
+    packages: "external",
+  });
+  // lethe/testing: miniflare, wrangler and @cloudflare/vitest-plugin are the user's (optional peers).
+  await build({
+    ...common,
+    entryPoints: [path.join(ROOT, "shared/testing/index.ts")],
+    outfile: path.join(ROOT, "dist/testing.js"),
+    packages: "external",
   });
 }
 

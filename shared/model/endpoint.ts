@@ -7,6 +7,7 @@ import { embedLexical, LEXICAL_DIMENSIONS, LEXICAL_MODEL } from "../embed/lexica
 import { contentKey } from "../hash.ts";
 import { agentMove, selfAssessment } from "./agent-policy.ts";
 import { ASSESSMENT_MARKER, ROUTER_MARKER, SUMMARISE_MARKER } from "./contracts.ts";
+import { answerFromFacts } from "./fact-answer.ts";
 import {
   ChatRequestSchema,
   EmbeddingsRequestSchema,
@@ -89,6 +90,10 @@ function policyAnswer(request: ChatRequest): Answer {
   // The step budget's self-assessment always gets a status (the contract's JSON).
   if (userText.startsWith(ASSESSMENT_MARKER)) {
     return { content: selfAssessment(request), toolCalls: [] };
+  }
+  const fromFacts = answerFromFacts(request);
+  if (fromFacts !== null) {
+    return { content: fromFacts, toolCalls: [] };
   }
   // A named tool_choice narrows the offer to that one tool, as OpenAI does.
   const choice = request.tool_choice;

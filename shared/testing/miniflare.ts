@@ -4,6 +4,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import {
   Miniflare,
   convertV4MiniflareOptions,
@@ -18,6 +19,52 @@ import { generateHiveKey, hashKey } from "../hive/keys.ts";
 export const LETHE_GATEWAY = "lethe-gateway";
 /** Bundles are written here, apart from `dist/` so a parallel test run never reads a half-written one. */
 export const TESTING_BUILD_DIR = path.join(ROOT, ".lethe-testing");
+/**
+ * Beside the built lethe/testing (dist/testing.js) in an installed package: Lethe's
+ * Workers pre-bundled at pack time (scripts/build-testing-workers.ts), one folder each
+ * with the bundle and its options, and the D1 migrations in dist/migrations.
+ */
+export const PREBUILT_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), "workers");
+
+/** The fields of a wrangler config's Miniflare options that lethe/testing passes on (plain JSON). */
+export type WorkerConfigOptions = Pick<
+  V4WorkerOptions,
+  | "compatibilityDate"
+  | "compatibilityFlags"
+  | "bindings"
+  | "d1Databases"
+  | "queueProducers"
+  | "queueConsumers"
+  | "serviceBindings"
+  | "durableObjects"
+>;
+
+/** A wrangler config's vars, Durable Objects, D1, queues and service bindings as Miniflare options. */
+export function configOptions(config: string): WorkerConfigOptions & { name?: string } {
+  const { workerOptions } = unstable_getMiniflareWorkerOptions(config);
+  const from = workerOptions as V4WorkerOptions;
+  return {
+    name: from.name,
+    compatibilityDate: from.compatibilityDate,
+    compatibilityFlags: from.compatibilityFlags,
+    bindings: { ...from.bindings },
+    d1Databases: from.d1Databases,
+    queueProducers: from.queueProducers,
+    queueConsumers: from.queueConsumers,
+    serviceBindings: from.serviceBindings,
+    durableObjects: from.durableObjects,
+  };
+}
+
+/** True when Lethe's own Worker configs are here (a checkout); false in an installed package. */
+function inCheckout(): boolean {
+  return WORKERS.every((w) => existsSync(path.join(ROOT, w.config)));
+}
+
+/** Where the D1 migrations are: the checkout's, or the package's copy. */
+export function migrationsDir(): string {
+  return inCheckout() ? path.join(ROOT, "migrations") : path.join(PREBUILT_DIR, "..", "migrations");
+}
 
 export interface LetheWorkersOptions {
   /** The admin token the gateway accepts for minting hive keys. */
@@ -72,11 +119,19 @@ function bundleModules(entry: string): NonNullable<Extract<V4WorkerOptions["modu
  * its in-process index when the binding is absent.
  */
 export function letheWorkerOptions(options: LetheWorkersOptions): V4WorkerOptions[] {
+  const checkout = inCheckout();
+  if (!checkout && !existsSync(PREBUILT_DIR)) {
+    throw new Error(
+      `lethe/testing: neither Lethe's Worker configs (${ROOT}) nor pre-built Workers (${PREBUILT_DIR}) are here; reinstall lethe, or run from a checkout of the Lethe repository`,
+    );
+  }
   return WORKERS.map((w) => {
-    const worker = workerFromConfig(path.join(ROOT, w.config), {
-      reuseBuild: options.reuseBuild,
-      name: w.name,
-    });
+    const worker = checkout
+      ? workerFromConfig(path.join(ROOT, w.config), {
+          reuseBuild: options.reuseBuild,
+          name: w.name,
+        })
+      : prebuiltWorker(w.name);
     if (w.name === LETHE_GATEWAY) {
       worker.bindings = { ...worker.bindings, LETHE_ADMIN_TOKEN: options.adminToken };
     }
@@ -93,9 +148,8 @@ export function workerFromConfig(
   config: string,
   options: { reuseBuild?: boolean; name?: string } = {},
 ): V4WorkerOptions & { name: string; bindings: NonNullable<V4WorkerOptions["bindings"]> } {
-  const { workerOptions } = unstable_getMiniflareWorkerOptions(config);
-  const from = workerOptions as V4WorkerOptions;
-  const name = options.name ?? from.name ?? path.basename(path.dirname(config));
+  const { name: configName, ...from } = configOptions(config);
+  const name = options.name ?? configName ?? path.basename(path.dirname(config));
   const scriptPath = bundle(
     name,
     config,
@@ -106,21 +160,33 @@ export function workerFromConfig(
     // The bundle and the .wasm modules wrangler wrote beside it, named as it imports them.
     modules: bundleModules(scriptPath),
     modulesRoot: path.dirname(scriptPath),
-    compatibilityDate: from.compatibilityDate,
-    compatibilityFlags: from.compatibilityFlags,
+    ...from,
     bindings: { ...from.bindings },
-    d1Databases: from.d1Databases,
-    queueProducers: from.queueProducers,
-    queueConsumers: from.queueConsumers,
-    serviceBindings: from.serviceBindings,
-    durableObjects: from.durableObjects,
+  };
+}
+
+/** One of Lethe's Workers from the package's pre-built bundle and options (no wrangler run). */
+function prebuiltWorker(
+  name: string,
+): V4WorkerOptions & { name: string; bindings: NonNullable<V4WorkerOptions["bindings"]> } {
+  const dir = path.join(PREBUILT_DIR, name);
+  const from = JSON.parse(
+    readFileSync(path.join(dir, "options.json"), "utf8"),
+  ) as WorkerConfigOptions;
+  const entry = path.join(dir, "index.js");
+  return {
+    name,
+    modules: bundleModules(entry),
+    modulesRoot: dir,
+    ...from,
+    bindings: { ...from.bindings },
   };
 }
 
 /** Applies Lethe's D1 migrations (migrations/*.sql, in order) through the gateway's binding. */
 export async function migrateLethe(mf: Miniflare): Promise<void> {
   const db = await mf.getD1Database("DB", LETHE_GATEWAY);
-  const dir = path.join(ROOT, "migrations");
+  const dir = migrationsDir();
   for (const file of readdirSync(dir)
     .filter((f) => f.endsWith(".sql"))
     .sort()) {

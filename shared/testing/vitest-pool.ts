@@ -1,10 +1,7 @@
 // `lethe/testing` for @cloudflare/vitest-plugin: Lethe's five Workers as
 // auxiliary Workers of the caller's pool (pre-built bundles, as the pool
 // requires), and the D1 binding + migrations the caller's setup file applies.
-import path from "node:path";
-import { readD1Migrations } from "@cloudflare/vitest-plugin";
-import { ROOT } from "../../scripts/lib/cluster.ts";
-import { LETHE_GATEWAY, letheWorkerOptions } from "./miniflare.ts";
+import { LETHE_GATEWAY, letheWorkerOptions, migrationsDir } from "./miniflare.ts";
 
 /** The gateway's D1 database id (wrangler.toml): bound in the caller's Worker to apply migrations. */
 export const LETHE_D1_ID = "00000000-0000-4000-8000-000000000000";
@@ -23,9 +20,11 @@ export async function lethePoolMiniflare(options: LethePoolOptions) {
   // Bundles built here are reused by any test process this run starts.
   const workers = letheWorkerOptions({ adminToken: options.adminToken });
   process.env.LETHE_TESTING_REUSE_BUILD = "1";
+  // Loaded here: importing lethe/testing needs only miniflare and wrangler, not the pool.
+  const { readD1Migrations } = await import("@cloudflare/vitest-plugin");
   return {
     workers: workers.map((w) => ({ ...w, name: w.name ?? LETHE_GATEWAY })),
     d1Databases: { LETHE_DB: LETHE_D1_ID },
-    bindings: { LETHE_MIGRATIONS: await readD1Migrations(path.join(ROOT, "migrations")) },
+    bindings: { LETHE_MIGRATIONS: await readD1Migrations(migrationsDir()) },
   };
 }

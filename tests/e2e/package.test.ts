@@ -1,7 +1,9 @@
 // The installable package: `npm pack` (which builds dist/ through `prepare`), the
 // tarball installed into an empty directory with the system's Node 20 npm, then
-// `npx lethe --help`, `--version`, a command's `--help`, a one-line error, and
-// `import { Lethe } from "lethe/client"` under Node 20.
+// `npx lethe --help`, `--version`, a command's `--help`, a one-line error,
+// `import { Lethe } from "lethe/client"` and lethe/agents (built JS) under Node 20;
+// miniflare stays out until the user installs it, then lethe/testing starts Lethe's
+// pre-built Workers inside the user's Miniflare.
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,6 +16,14 @@ const SYSTEM_PATH = "/usr/bin:/bin";
 const dir = mkdtempSync(path.join(tmpdir(), "lethe-pack-"));
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The version this project pins for a dev dependency (installed in the temp project as a peer). */
+function devVersion(name: string): string {
+  const manifest = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
+    devDependencies: Record<string, string>;
+  };
+  return manifest.devDependencies[name] ?? "latest";
+}
 
 function system(command: string, args: string[], cwd: string) {
   const run = spawnSync(command, args, {
@@ -31,10 +41,11 @@ describe.skipIf(!existsSync("/usr/bin/npm"))("the packed tarball on system Node 
       JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string }
     ).version;
     expect(system("node", ["--version"], dir).stdout).toMatch(/^v20\./);
+    // `prepack` bundles Lethe's five Workers: minutes on a loaded machine.
     execFileSync("npm", ["pack", "--pack-destination", dir], {
       cwd: ROOT,
       stdio: "ignore",
-      timeout: 300_000,
+      timeout: 600_000,
     });
     const tarball = readdirSync(dir).find((f) => f.endsWith(".tgz"));
     expect(tarball).toBeDefined();
@@ -91,5 +102,71 @@ describe.skipIf(!existsSync("/usr/bin/npm"))("the packed tarball on system Node 
       app,
     );
     expect(client.stdout.trim()).toBe("function http://x");
-  }, 600_000);
+
+    // lethe/agents is the built JavaScript, and counts exactly with the package's tokenizer.
+    const manifest = JSON.parse(
+      readFileSync(path.join(app, "node_modules/lethe/package.json"), "utf8"),
+    ) as { exports: Record<string, { default: string; types: string }> };
+    expect(manifest.exports["./agents"]?.default).toBe("./dist/agents.js");
+    expect(manifest.exports["./testing"]?.default).toBe("./dist/testing.js");
+    const agents = system(
+      "node",
+      [
+        "--input-type=module",
+        "-e",
+        'import * as a from "lethe/agents"; const t = await a.letheTokenizer(); console.log(typeof a.LetheSessionStore, typeof a.letheArtifactsBlock, typeof a.letheCompaction, t.count("hello world"))',
+      ],
+      app,
+    );
+    expect(agents.stdout.trim(), agents.stderr).toBe("function function function 2");
+    // miniflare (and wrangler, the vitest pool) are optional peers: not installed with lethe.
+    for (const peer of ["miniflare", "wrangler", "@cloudflare/vitest-plugin"]) {
+      expect(existsSync(path.join(app, "node_modules", peer)), peer).toBe(false);
+    }
+    const peers = system(
+      "npm",
+      [
+        "install",
+        "--no-audit",
+        "--no-fund",
+        "--ignore-scripts",
+        "--prefer-offline",
+        `miniflare@${devVersion("miniflare")}`,
+        `wrangler@${devVersion("wrangler")}`,
+      ],
+      app,
+    );
+    expect(peers.status, peers.stderr).toBe(0);
+    const testing = system(
+      "node",
+      [
+        "--input-type=module",
+        "-e",
+        'import * as t from "lethe/testing"; console.log(typeof t.startLetheMiniflare, typeof t.lethePoolMiniflare, t.LETHE_GATEWAY)',
+      ],
+      app,
+    );
+    expect(testing.stdout.trim(), testing.stderr).toBe("function function lethe-gateway");
+    // Lethe from the installed package (its pre-built Workers) inside the user's Miniflare,
+    // under the Node the test runs on: miniflare and wrangler need Node 22.
+    // A script file, as a user's test would be (Miniflare does not start from `node -e`).
+    writeFileSync(
+      path.join(app, "start.mjs"),
+      [
+        'import { startLetheMiniflare } from "lethe/testing";',
+        "const lethe = await startLetheMiniflare({ workers: [] });",
+        'const key = await lethe.hiveKey("pkg");',
+        'const r = await lethe.gateway("/v1/hives/pkg/artifacts", { headers: { authorization: `Bearer ${key}` } });',
+        "console.log(`RESULT ${r.status} ${JSON.stringify(await r.json())}`);",
+        "await lethe.dispose();",
+      ].join("\n"),
+    );
+    const started = spawnSync(process.execPath, ["start.mjs"], {
+      cwd: app,
+      encoding: "utf8",
+      timeout: 300_000,
+    });
+    const result = started.stdout.split("\n").find((l) => l.startsWith("RESULT "));
+    expect(result, started.stderr).toBe('RESULT 200 {"artifacts":[],"seq":0,"next":null}');
+  }, 900_000);
 });

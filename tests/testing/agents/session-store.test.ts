@@ -5,7 +5,7 @@
 import type { SessionMessage } from "agents/sessions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LetheAgentsError } from "../../../shared/agents/lethe-api.ts";
-import { LetheSessionStore } from "../../../shared/agents/session-store.ts";
+import { LetheSessionStore, MAX_MESSAGE_CHARS } from "../../../shared/agents/session-store.ts";
 import { startLetheMiniflare, type LetheInMiniflare } from "../../../shared/testing/miniflare.ts";
 import { connectionOf } from "./helpers.ts";
 
@@ -163,6 +163,19 @@ describe("LetheSessionStore: hostile inputs", () => {
     expect((await s.getMessage("odd"))?.metadata).toEqual({ any: ["thing"] });
   });
 
+  it("refuses a message over the size limit with a typed error, and nothing of its batch is written", async () => {
+    const s = await store();
+    await s.appendMessage(text("ok", "user", "fine"));
+    const huge = text("huge", "user", "z".repeat(MAX_MESSAGE_CHARS + 1));
+    const error = await s
+      .appendMessages([text("before", "assistant", "small"), huge])
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(LetheAgentsError);
+    expect((error as LetheAgentsError).code).toBe("MESSAGE_TOO_LARGE");
+    const reopened = new LetheSessionStore(s.connection, s.sessionId);
+    expect(ids(await reopened.getHistory())).toEqual(["ok"]);
+  }, 120_000);
+
   it("refuses a malformed message with a typed error and writes nothing", async () => {
     const s = await store();
     await s.appendMessage(text("ok", "user", "fine"));
@@ -186,6 +199,18 @@ describe("LetheSessionStore: hostile inputs", () => {
     const write = await intruder.appendMessage(text("evil", "user", "x")).catch((e: unknown) => e);
     expect(write).toBeInstanceOf(LetheAgentsError);
     expect((write as LetheAgentsError).status).toBe(404);
-    expect(ids(await s.getHistory())).toEqual(["mine"]);
+    for (const attempt of [
+      () => intruder.updateMessage(text("mine", "user", "overwritten")),
+      () => intruder.deleteMessages(["mine"]),
+      () => intruder.clearMessages(),
+      () => intruder.checkpoint("theirs"),
+    ]) {
+      const refused = await attempt().catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(LetheAgentsError);
+      expect((refused as LetheAgentsError).status).toBe(404);
+    }
+    const reopened = new LetheSessionStore(s.connection, s.sessionId);
+    expect(ids(await reopened.getHistory())).toEqual(["mine"]);
+    expect((await reopened.getMessage("mine"))?.parts[0]?.text).toBe("private");
   });
 });

@@ -1,8 +1,9 @@
 // The agents-chat example in workerd, inside the test's own Miniflare beside
 // Lethe (lethe/testing), driven by the SDK's own client (agents/client over
 // WebSocket): a long tool-heavy conversation stays under the prompt budget, an
-// early tool result's fact is in the artifacts block late on, and a second
-// agent of the hive sees it too.
+// early tool result's fact is in the artifacts block late on, where the model
+// (the offline stand-in, unscripted) answers the late question from it, and a
+// second agent of the hive sees it too.
 import path from "node:path";
 import { AgentClient } from "agents/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -49,7 +50,7 @@ async function chatClient(name: string) {
   await client.ready;
   return {
     client,
-    ask(id: string, text: string, script: unknown[]): Promise<ReplyFrame> {
+    ask(id: string, text: string, script?: unknown[]): Promise<ReplyFrame> {
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`no reply to ${id}`)), 60_000);
         waiting.set(id, (frame) => {
@@ -80,10 +81,8 @@ describe("agents-chat with Lethe as its memory", () => {
       );
     }
     const port = lookupService("billing-api").port;
-    // The scripted reply carries no value: what is checked is the prompt the model received.
-    const late = await alice.ask("late", "Which port does billing-api listen on?", [
-      { content: "Answering from the facts block." },
-    ]);
+    // No script: the model answers from the prompt it received (its facts block).
+    const late = await alice.ask("late", "Which port does billing-api listen on?");
     const every = [...replies, late].flatMap((r) => r.promptTokens);
     const compactions = replies.reduce((n, r) => n + r.compactions, 0);
     console.log(
@@ -95,12 +94,15 @@ describe("agents-chat with Lethe as its memory", () => {
     // The early tool output left the prompt's history long ago; the fact is in the block.
     expect(late.system).toContain(`service.billing-api.port = ${port}`);
     expect(late.system).toContain("tool:lookup_service#");
+    expect(late.text).toContain(`service.billing-api.port is ${port}`);
+    expect(late.text).toMatch(/source tool:lookup_service#call_\w+; session [^,]+, agent alice/);
     alice.client.close();
 
     const bob = await chatClient("bob");
-    const second = await bob.ask("b0", "What do we know about billing-api?", [{ content: "ok" }]);
+    const second = await bob.ask("b0", "What do we know about billing-api?");
     expect(second.session).not.toBe(late.session);
     expect(second.system).toContain(`service.billing-api.port = ${port}`);
+    expect(second.text).toContain(`service.billing-api.port is ${port}`);
     bob.client.close();
   }, 240_000);
 
