@@ -3,13 +3,15 @@
 // whose values are later restated, paraphrased or changed "now", and look-alike
 // sentences about a near subject. Families: "dev" (developed against), "holdout"
 // (run after the summariser was written, then used to fix it), "fresh" (written
-// after those fixes) and "unseen" (bench/compression-unseen.ts). Used by
-// bench/compression.ts and the compressor's tests.
+// after those fixes), "unseen" (bench/compression-unseen.ts, written before the
+// compressor was fixed for it) and "later" (bench/compression-later.ts, written
+// after that fix). Used by bench/compression.ts and the compressor's tests.
 import type { ChatMessage } from "../shared/context/messages.ts";
+import { LATER } from "./compression-later.ts";
 import { UNSEEN } from "./compression-unseen.ts";
 
-export type TemplateFamily = "dev" | "holdout" | "fresh" | "unseen";
-export const FAMILIES: readonly TemplateFamily[] = ["dev", "holdout", "fresh", "unseen"];
+export type TemplateFamily = "dev" | "holdout" | "fresh" | "unseen" | "later";
+export const FAMILIES: readonly TemplateFamily[] = ["dev", "holdout", "fresh", "unseen", "later"];
 
 export interface TranscriptFact {
   /** The whole subject, as the transcript names it ("cache lifetime of the pricing page"). */
@@ -192,6 +194,7 @@ const SPECS: Record<TemplateFamily, FamilySpec> = {
   },
   fresh: { facts: headFacts, first: FIRST.fresh, updates: UPDATES.fresh, lookAlike: LOOK_ALIKE },
   unseen: UNSEEN,
+  later: LATER,
 };
 
 const CHATTER = [
@@ -298,7 +301,13 @@ export interface TranscriptOptions {
   facts?: number;
 }
 
-const FAMILY_SALT: Record<TemplateFamily, number> = { dev: 0, holdout: 17, fresh: 31, unseen: 47 };
+const FAMILY_SALT: Record<TemplateFamily, number> = {
+  dev: 0,
+  holdout: 17,
+  fresh: 31,
+  unseen: 47,
+  later: 59,
+};
 
 /** The line of a (possibly multi-line) statement that holds its value. */
 function valueLine(text: string, value: string): string {
