@@ -4,14 +4,23 @@
 // sentences about a near subject. Families: "dev" (developed against), "holdout"
 // (run after the summariser was written, then used to fix it), "fresh" (written
 // after those fixes), "unseen" (bench/compression-unseen.ts, written before the
-// compressor was fixed for it) and "later" (bench/compression-later.ts, written
-// after that fix). Used by bench/compression.ts and the compressor's tests.
+// compressor was fixed for it), "later" (bench/compression-later.ts, written
+// after that fix, then used to fix it) and "blind" (bench/compression-blind.ts,
+// written after that). Used by bench/compression.ts and the compressor's tests.
 import type { ChatMessage } from "../shared/context/messages.ts";
+import { BLIND } from "./compression-blind.ts";
 import { LATER } from "./compression-later.ts";
 import { UNSEEN } from "./compression-unseen.ts";
 
-export type TemplateFamily = "dev" | "holdout" | "fresh" | "unseen" | "later";
-export const FAMILIES: readonly TemplateFamily[] = ["dev", "holdout", "fresh", "unseen", "later"];
+export type TemplateFamily = "dev" | "holdout" | "fresh" | "unseen" | "later" | "blind";
+export const FAMILIES: readonly TemplateFamily[] = [
+  "dev",
+  "holdout",
+  "fresh",
+  "unseen",
+  "later",
+  "blind",
+];
 
 export interface TranscriptFact {
   /** The whole subject, as the transcript names it ("cache lifetime of the pricing page"). */
@@ -195,6 +204,7 @@ const SPECS: Record<TemplateFamily, FamilySpec> = {
   fresh: { facts: headFacts, first: FIRST.fresh, updates: UPDATES.fresh, lookAlike: LOOK_ALIKE },
   unseen: UNSEEN,
   later: LATER,
+  blind: BLIND,
 };
 
 const CHATTER = [
@@ -307,6 +317,7 @@ const FAMILY_SALT: Record<TemplateFamily, number> = {
   fresh: 31,
   unseen: 47,
   later: 59,
+  blind: 71,
 };
 
 /** The line of a (possibly multi-line) statement that holds its value. */

@@ -2,7 +2,7 @@
 // input on seeded agent transcripts the compressor was not built with
 // (bench/compression-transcript.ts), against baselines measured in the same run.
 // Columns: reduction, current-value recall, stale-only, both-visible, tokens of
-// refs. Flags: --seeds=1,2,3  --family=dev,holdout,fresh,unseen,later  --turns=600. Prints; never asserts.
+// refs. Flags: --seeds=1,2,3  --family=dev,holdout,fresh,unseen,later,blind  --turns=600. Prints; never asserts.
 import type { ChatMessage } from "../shared/context/messages.ts";
 import { loadTokenizer } from "../shared/context/tokens.ts";
 import { compressConversation, type SummariserClient } from "../shared/compress/index.ts";
@@ -175,7 +175,8 @@ process.stdout.write(
     "  and first measured after the summariser was written, then used to fix it; fresh: written after those fixes;",
     "  unseen: bench/compression-unseen.ts, per-seed subjects, one-word look-alikes, tables, lists, changelog arrows,",
     "  written and first measured before the compressor was changed for it; later: bench/compression-later.ts,",
-    "  written after that change and never tuned to (other subjects, verb-first lines, 'from A to B', em dashes)",
+    "  written after that change, first measured, then used to fix the compressor;",
+    "  blind: bench/compression-blind.ts, written after that second fix and never tuned to",
     "local summariser: the local endpoint's deterministic extractive [LETHE SUMMARISE] policy through the real Driver, 8k window",
     "perfect summariser: scripted, knows the planted sentences and keeps each fact's latest (the ceiling)",
     "recall: facts whose current value shows in a line naming the subject; stale-only: only a replaced value shows;",

@@ -112,7 +112,7 @@ const LEAD =
 
 /** A value a fact can hold: a number, an identifier, a version, a quoted or capitalised word. */
 export function hasValue(text: string): boolean {
-  return /\d|`[^`]+`|"[^"]+"|\b[a-z]+[A-Z_][\w]*|\b[\w-]+\.[\w.-]+\b|(?<=\S\s+)[A-Z][\w-]+/.test(
+  return /\d|`[^`]+`|"[^"]+"|\b[a-z]+[A-Z_][\w]*|\b[a-z]+-[A-Z][\w-]*|\b[\w-]+\.[\w.-]+\b|(?<=\S\s+)[A-Z][\w-]+/.test(
     text,
   );
 }
@@ -136,7 +136,13 @@ export function normaliseSubject(phrase: string): string | undefined {
   while (words.length > 0 && (isStopword(words.at(-1) ?? "") || isAdverb(words.at(-1) ?? ""))) {
     words.pop();
   }
-  if (words.length === 0 || words.length > 12 || !words.some((w) => /[a-z]/.test(w))) {
+  // A subject is words: "X → V (was" is a clause around a value, not a subject.
+  if (
+    words.length === 0 ||
+    words.length > 12 ||
+    !words.some((w) => /[a-z]/.test(w)) ||
+    words.some((w) => !/[a-z0-9]/.test(w))
+  ) {
     return undefined;
   }
   return words.join(" ");
@@ -145,7 +151,7 @@ export function normaliseSubject(phrase: string): string | undefined {
 /** "| X | V |": a table row keys its first cell when the second holds a value. */
 const TABLE_ROW = /^\s*\|\s*([^|]{1,100}?)\s*\|\s*([^|]{1,200}?)\s*\|/;
 /** A list, quote or table marker in front of a line. */
-const LINE_MARK = /^\s*(?:[-*•>]\s*)+/;
+const LINE_MARK = /^\s*(?:(?:[-*•>]|\d{1,3}[.)])\s*)+/;
 /** "A → B", "A -> B", "from A to B": a value that replaced another. */
 const TRANSITION = /→|->|\bfrom\s+\S+(?:\s+\S+)?\s+to\s+\S/;
 
@@ -159,6 +165,35 @@ function bareValue(rest: string): boolean {
     (hasValue(rest) || /^[A-Z]/.test(rest.trim())) &&
     (TRANSITION.test(rest) || (words.length <= 6 && !words.some((w) => isStopword(w))))
   );
+}
+
+/** Prepositions that attach a qualifier to a noun phrase ("X of the sandbox"). */
+const QUALIFYING = new Set([
+  "of",
+  "for",
+  "in",
+  "on",
+  "at",
+  "from",
+  "under",
+  "inside",
+  "with",
+  "to",
+]);
+
+/**
+ * The noun phrase a clause ends with: from its last determiner that does not
+ * open a qualifier ("Turns out the X" → "the X"; "the X of the Y" stays whole).
+ */
+function nounPhrase(clause: string): string {
+  const words = clause.trim().split(/\s+/);
+  for (let i = words.length - 1; i > 0; i--) {
+    const word = (words[i] ?? "").toLowerCase();
+    if (DETERMINERS.has(word) && !QUALIFYING.has((words[i - 1] ?? "").toLowerCase())) {
+      return words.slice(i).join(" ");
+    }
+  }
+  return clause;
 }
 
 /** The whole subject a single sentence sets a value of, normalised; "it"-like pronouns as is. */
@@ -193,7 +228,7 @@ export function sentenceSubject(sentence: string): string | undefined {
   // The subject is the clause before the verb: after the last comma or clause word.
   const before = text.slice(0, verb.index);
   const clause = before.split(/[,;]|\b(?:and|but|so|because|since|while|that)\s+/i).at(-1) ?? "";
-  return normaliseSubject(clause);
+  return normaliseSubject(nounPhrase(clause));
 }
 
 export function sentencesOf(text: string): string[] {

@@ -27,8 +27,9 @@ const MAX_SUBJECT_WORDS = 8;
 const LEFT_VERBS =
   /^(?:set|use|using|make|keep|put|switch|bump|bumping|setting|changing|moving|raising|lowering|pin|\w+ed)$/;
 /** Verb-like words right after a subject ("X defaults to V", "X went to V"). */
-const RIGHT_VERBS =
-  /^(?:went|got|sat|rose|fell|hit|stood|became|grew|read|now|ought|\w{2,}(?:ed|[^s]s))$/;
+const RIGHT_VERBS = /^(?:went|got|sat|rose|fell|hit|stood|became|grew|read|now|ought|\w{2,}ed)$/;
+/** A present-tense verb ("X sits at V", "X reads V"): an -s word followed by no content word ("X graphs look" is a noun). */
+const PRESENT = /^\w{2,}[^s]s$/;
 /** Prepositions that make a noun phrase an adjunct ("as of the last sync", "from the design doc"). */
 const ADJUNCT = new Set([
   "of",
@@ -57,19 +58,22 @@ const QUALIFIER = /^(?:of|for|in|on|at|from|under|inside)$/;
 interface Token {
   text: string;
   word: boolean;
+  /** As written: a digit, a capital or a mixed-case word reads as a value ("reads Brannigan"). */
+  value: boolean;
 }
 
 function tokens(sentence: string): Token[] {
   const out: Token[] = [];
-  const lower = sentence
-    .slice(0, SCAN_CHARS)
-    .toLowerCase()
-    .replace(/[`"'()[\]]/g, "");
-  for (const m of lower.matchAll(
+  const text = sentence.slice(0, SCAN_CHARS).replace(/[`"'()[\]]/g, "");
+  for (const m of text.matchAll(
     /[\p{L}\p{N}](?:[\p{L}\p{N}_./:-]*[\p{L}\p{N}])?|[^\s\p{L}\p{N}]/gu,
   )) {
-    const text = m[0];
-    out.push({ text, word: /^[\p{L}\p{N}]/u.test(text) });
+    const raw = m[0];
+    out.push({
+      text: raw.toLowerCase(),
+      word: /^[\p{L}\p{N}]/u.test(raw),
+      value: /\d|\p{Lu}/u.test(raw),
+    });
   }
   return out;
 }
@@ -124,7 +128,12 @@ function wholeMentions(toks: readonly Token[], words: readonly string[]): number
       right !== undefined &&
       QUALIFIER.test(right.text) &&
       DETERMINER.test(toks[i + words.length + 1]?.text ?? "");
-    const rightOk = !qualified && (!isContent(right) || RIGHT_VERBS.test(right?.text ?? ""));
+    const next = toks[i + words.length + 1];
+    const rightOk =
+      !qualified &&
+      (!isContent(right) ||
+        RIGHT_VERBS.test(right?.text ?? "") ||
+        (PRESENT.test(right?.text ?? "") && (!isContent(next) || next?.value === true)));
     if (leftOk && rightOk) {
       at.push(i);
     }
