@@ -20,6 +20,8 @@ import {
 
 /** Characters of a sentence examined: the patterns stay linear on a 5 MB line. */
 const SCAN_CHARS = 1_000;
+/** Value sentences the index reads at most (the newest); the rest key by their own words. */
+export const MAX_INDEXED_SENTENCES = 20_000;
 /** Words a subject may have; a longer "subject" is a clause. */
 const MAX_SUBJECT_WORDS = 8;
 
@@ -60,6 +62,7 @@ interface Token {
   word: boolean;
   /** As written: a digit, a capital or a mixed-case word reads as a value ("reads Brannigan"). */
   value: boolean;
+  raw: string;
 }
 
 function tokens(sentence: string): Token[] {
@@ -73,6 +76,7 @@ function tokens(sentence: string): Token[] {
       text: raw.toLowerCase(),
       word: /^[\p{L}\p{N}]/u.test(raw),
       value: /\d|\p{Lu}/u.test(raw),
+      raw,
     });
   }
   return out;
@@ -95,6 +99,8 @@ export interface SubjectIndex {
   subjects: readonly string[];
   /** The same, for lookup: a sentence is matched in time linear in its words. */
   known: ReadonlySet<string>;
+  /** Every leading run of words of a known subject ("cache", "cache size"): lookups stop early. */
+  prefixes: ReadonlySet<string>;
   /** Value sentences that name each subject and no other. */
   solo: ReadonlyMap<string, number>;
 }
@@ -155,30 +161,29 @@ function before(toks: readonly Token[], at: number): { word: string; determined:
   return { word: toks[i]?.text ?? "", determined };
 }
 
-const SUBJECT_PATTERNS = new Map<string, RegExp>();
-
-/** A value in the sentence besides the words of its subject. */
-function valueBeside(sentence: string, subject: string): boolean {
-  let pattern = SUBJECT_PATTERNS.get(subject);
-  if (pattern === undefined) {
-    const words = subject.split(" ").map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
-    pattern = new RegExp(words.join("[^A-Za-z0-9]+"), "i");
-    if (SUBJECT_PATTERNS.size > 10_000) {
-      SUBJECT_PATTERNS.clear();
+/** A value in the sentence besides the words of its subject (its first spelling). */
+function valueBeside(toks: readonly Token[], subject: string, sentence: string): boolean {
+  const words = subject.split(" ");
+  for (let i = 0; i + words.length <= toks.length; i++) {
+    if (words.every((w, k) => toks[i + k]?.text === w)) {
+      const rest = [...toks.slice(0, i), ...toks.slice(i + words.length)];
+      return hasValue(rest.map((t) => t.raw).join(" "));
     }
-    SUBJECT_PATTERNS.set(subject, pattern);
   }
-  return hasValue(sentence.slice(0, SCAN_CHARS).replace(pattern, " "));
+  return hasValue(sentence.slice(0, SCAN_CHARS));
 }
 
 /** Known subjects a sentence's words spell out, at any position. */
-function spelled(toks: readonly Token[], known: ReadonlySet<string>): Set<string> {
+function spelled(toks: readonly Token[], index: Lookup): Set<string> {
   const out = new Set<string>();
   for (let i = 0; i < toks.length; i++) {
     let phrase = "";
     for (let n = 0; n < MAX_SUBJECT_WORDS && i + n < toks.length; n++) {
       phrase = n === 0 ? (toks[i]?.text ?? "") : `${phrase} ${toks[i + n]?.text ?? ""}`;
-      if (known.has(phrase)) {
+      if (!index.prefixes.has(phrase)) {
+        break;
+      }
+      if (index.known.has(phrase)) {
         out.add(phrase);
       }
     }
@@ -186,7 +191,20 @@ function spelled(toks: readonly Token[], known: ReadonlySet<string>): Set<string
   return out;
 }
 
-function candidates(sentence: string, known: ReadonlySet<string>): Candidate[] {
+type Lookup = Pick<SubjectIndex, "known" | "prefixes">;
+
+function lookup(subjects: readonly string[]): Lookup {
+  const prefixes = new Set<string>();
+  for (const subject of subjects) {
+    const words = subject.split(" ");
+    for (let n = 1; n <= words.length; n++) {
+      prefixes.add(words.slice(0, n).join(" "));
+    }
+  }
+  return { known: new Set(subjects), prefixes };
+}
+
+function candidates(sentence: string, known: Lookup): Candidate[] {
   if (/\?\s*$/.test(sentence)) {
     return [];
   }
@@ -197,7 +215,7 @@ function candidates(sentence: string, known: ReadonlySet<string>): Candidate[] {
     keyed !== undefined &&
     !PRONOUNS.has(keyed) &&
     keyed.split(" ").length <= MAX_SUBJECT_WORDS &&
-    valueBeside(sentence, keyed)
+    valueBeside(toks, keyed, sentence)
   ) {
     found.set(keyed, { subject: keyed, keyed: true, adjunct: false, verbal: false, nominal: true });
   }
@@ -206,7 +224,7 @@ function candidates(sentence: string, known: ReadonlySet<string>): Candidate[] {
       continue;
     }
     const at = wholeMentions(toks, subject.split(" "))[0];
-    if (at !== undefined && valueBeside(sentence, subject)) {
+    if (at !== undefined && valueBeside(toks, subject, sentence)) {
       const words = subject.split(" ");
       const left = before(toks, at);
       found.set(subject, {
@@ -270,28 +288,27 @@ function phrases(sentence: string): Set<string> {
 export function subjectIndex(texts: readonly string[]): SubjectIndex {
   const found = new Set<string>();
   const seen = new Map<string, number>();
-  const valueSentences = new Set<string>();
+  const all = new Set<string>();
   for (const text of texts) {
     for (const sentence of sentencesOf(text)) {
-      if (
-        valueSentences.has(sentence) ||
-        !hasValue(sentence.slice(0, SCAN_CHARS)) ||
-        /\?\s*$/.test(sentence)
-      ) {
-        continue;
+      if (hasValue(sentence.slice(0, SCAN_CHARS)) && !/\?\s*$/.test(sentence)) {
+        all.add(sentence);
       }
-      valueSentences.add(sentence);
-      const subject = sentenceSubject(sentence.slice(0, SCAN_CHARS));
-      if (
-        subject !== undefined &&
-        !PRONOUNS.has(subject) &&
-        subject.split(" ").length <= MAX_SUBJECT_WORDS
-      ) {
-        found.add(subject);
-      }
-      for (const phrase of phrases(sentence)) {
-        seen.set(phrase, (seen.get(phrase) ?? 0) + 1);
-      }
+    }
+  }
+  // The newest sentences (bullets come last) bound the work on a 5 MB transcript.
+  const valueSentences = [...all].slice(-MAX_INDEXED_SENTENCES);
+  for (const sentence of valueSentences) {
+    const subject = sentenceSubject(sentence.slice(0, SCAN_CHARS));
+    if (
+      subject !== undefined &&
+      !PRONOUNS.has(subject) &&
+      subject.split(" ").length <= MAX_SUBJECT_WORDS
+    ) {
+      found.add(subject);
+    }
+    for (const phrase of phrases(sentence)) {
+      seen.set(phrase, (seen.get(phrase) ?? 0) + 1);
     }
   }
   for (const [phrase, sentences] of seen) {
@@ -300,7 +317,7 @@ export function subjectIndex(texts: readonly string[]): SubjectIndex {
     }
   }
   const subjects = [...found].sort((a, b) => b.length - a.length);
-  const known = new Set(subjects);
+  const known = lookup(subjects);
   const solo = new Map<string, number>();
   for (const sentence of valueSentences) {
     const list = candidates(sentence, known);
@@ -309,7 +326,7 @@ export function subjectIndex(texts: readonly string[]): SubjectIndex {
       solo.set(only.subject, (solo.get(only.subject) ?? 0) + 1);
     }
   }
-  return { subjects, known, solo };
+  return { subjects, ...known, solo };
 }
 
 /** The subject one sentence sets a value of, against the index; "it"-like pronouns as is. */
@@ -318,7 +335,7 @@ export function subjectOf(sentence: string, index: SubjectIndex): string | undef
   if (keyed !== undefined && PRONOUNS.has(keyed)) {
     return keyed;
   }
-  const list = candidates(sentence, index.known);
+  const list = candidates(sentence, index);
   const rank = (c: Candidate) => [
     c.adjunct ? 0 : 1,
     c.verbal ? 0 : 1,
@@ -422,11 +439,17 @@ export function supersededStatements(
   }
   const cited = new Set(bullets.flatMap((b) => b.turns));
   const found: Superseded[] = [];
-  for (const { turn, text } of turns) {
+  // Newest turns first, up to the index's bound: this only reports what was replaced.
+  let read = 0;
+  for (const { turn, text } of [...turns].reverse()) {
+    if (read > MAX_INDEXED_SENTENCES) {
+      break;
+    }
     if (cited.has(turn)) {
       continue;
     }
     const sentences = sentencesOf(text);
+    read += sentences.length;
     sentences.forEach((sentence, i) => {
       const context = startsWithPronoun(sentence)
         ? `${sentences[i - 1] ?? ""} ${sentence}`

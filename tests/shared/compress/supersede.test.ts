@@ -4,6 +4,7 @@
 // one value per subject left current.
 import { describe, it } from "vitest";
 import {
+  MAX_INDEXED_SENTENCES,
   sentenceSubject,
   subjectIndex,
   subjectOfText,
@@ -113,4 +114,19 @@ describe("supersession over a conversation", () => {
     expect(subjectOfText("Paragraph 7 says the widget count is 21.", big)).toBeDefined();
     expect(Date.now() - started).toBeLessThan(3_000);
   });
+
+  it(
+    "4 MB of distinct value sentences: the index reads the newest ones and returns",
+    { timeout: 60_000 },
+    ({ expect }) => {
+      const text = Array.from(
+        { length: 60_000 },
+        (_, i) => `The cache size ${i % 977} of shard ${i} is ${i} MB and the queue holds jobs.`,
+      ).join(" ");
+      expect(text.length).toBeGreaterThan(4_000_000);
+      const big = subjectIndex([text]);
+      expect(big.subjects.length).toBeLessThanOrEqual(MAX_INDEXED_SENTENCES + 10);
+      expect(subjectOfText("The cache size 5 of shard 59999 is 7 MB.", big)).toBeDefined();
+    },
+  );
 });
