@@ -1,19 +1,33 @@
 // Seeded long agent transcripts for bench:compression, written apart from the
 // summariser: prose chatter, tool output with real code and logs, planted facts
 // whose values are later restated, paraphrased or changed "now", and look-alike
-// sentences about a near subject. Three template families: "dev" (developed
-// against), "holdout" (run after the summariser was written, then used to fix it)
-// and "fresh" (written after those fixes). Used by bench/compression.ts.
+// sentences about a near subject. Families: "dev" (developed against), "holdout"
+// (run after the summariser was written, then used to fix it), "fresh" (written
+// after those fixes), "unseen" (bench/compression-unseen.ts, written before the
+// compressor was fixed for it), "later" (bench/compression-later.ts, written
+// after that fix, then used to fix it) and "blind" (bench/compression-blind.ts,
+// written after that). Used by bench/compression.ts and the compressor's tests.
 import type { ChatMessage } from "../shared/context/messages.ts";
+import { BLIND } from "./compression-blind.ts";
+import { LATER } from "./compression-later.ts";
+import { UNSEEN } from "./compression-unseen.ts";
 
-export type TemplateFamily = "dev" | "holdout" | "fresh";
+export type TemplateFamily = "dev" | "holdout" | "fresh" | "unseen" | "later" | "blind";
+export const FAMILIES: readonly TemplateFamily[] = [
+  "dev",
+  "holdout",
+  "fresh",
+  "unseen",
+  "later",
+  "blind",
+];
 
 export interface TranscriptFact {
   /** The whole subject, as the transcript names it ("cache lifetime of the pricing page"). */
   subject: string;
   /** Values in the order stated; the last one is current. */
   values: string[];
-  /** A qualifier that turns the subject into its look-alike ("of the sandbox"). */
+  /** The look-alike's whole subject ("cache lifetime of the pricing page of the sandbox"). */
   lookAlike: string;
 }
 
@@ -106,9 +120,34 @@ function valueFor(head: string, rnd: () => number): string {
   return `${n(3, 700)}`;
 }
 
-type Phrase = (s: string, v: string) => string;
+/** A statement of a value: (subject, value, the value it replaces or ""). May span lines. */
+export type Phrase = (s: string, v: string, old: string) => string;
+
+/** One phrasing family: its subjects, values and the sentences that state them. */
+export interface FamilySpec {
+  /** `n` planted facts: the subject, its look-alike's whole subject and a value maker. */
+  facts(
+    rnd: () => number,
+    n: number,
+  ): { subject: string; lookAlike: string; value: () => string }[];
+  first: readonly Phrase[];
+  updates: readonly Phrase[];
+  lookAlike: readonly Phrase[];
+  /** Sentences that name a subject without stating its value. */
+  mentions?: readonly ((s: string, rnd: () => number) => string)[];
+}
+
+function headFacts(rnd: () => number, n: number) {
+  const heads = [...HEADS].sort(() => rnd() - 0.5).slice(0, n);
+  return heads.map((head) => ({
+    subject: head,
+    lookAlike: `${head} ${QUALIFIERS[Math.floor(rnd() * QUALIFIERS.length)] ?? "of the"}`,
+    value: () => valueFor(head, rnd),
+  }));
+}
+
 /** First statements of a value. */
-const FIRST: Record<TemplateFamily, Phrase[]> = {
+const FIRST: Record<"dev" | "holdout" | "fresh", Phrase[]> = {
   dev: [
     (s, v) => `The ${s} is ${v}.`,
     (s, v) => `For the record, the ${s} is ${v}.`,
@@ -126,7 +165,7 @@ const FIRST: Record<TemplateFamily, Phrase[]> = {
   ],
 };
 /** Later values: restated, "now", paraphrased, pronoun after a naming sentence. */
-const UPDATES: Record<TemplateFamily, Phrase[]> = {
+const UPDATES: Record<"dev" | "holdout" | "fresh", Phrase[]> = {
   dev: [
     (s, v) => `The ${s} is ${v}.`,
     (s, v) => `Update: the ${s} is now ${v}.`,
@@ -154,6 +193,20 @@ const LOOK_ALIKE: Phrase[] = [
   (s, v) => `Separately, the ${s} stays at ${v}.`,
 ];
 
+const SPECS: Record<TemplateFamily, FamilySpec> = {
+  dev: { facts: headFacts, first: FIRST.dev, updates: UPDATES.dev, lookAlike: LOOK_ALIKE },
+  holdout: {
+    facts: headFacts,
+    first: FIRST.holdout,
+    updates: UPDATES.holdout,
+    lookAlike: LOOK_ALIKE,
+  },
+  fresh: { facts: headFacts, first: FIRST.fresh, updates: UPDATES.fresh, lookAlike: LOOK_ALIKE },
+  unseen: UNSEEN,
+  later: LATER,
+  blind: BLIND,
+};
+
 const CHATTER = [
   "Let me take a look at that.",
   "Thanks, that helps a lot.",
@@ -169,13 +222,27 @@ const CHATTER = [
   "The build took about 4 minutes this time.",
   "We should probably write a note about this in the changelog.",
   "Two reviewers asked for more tests around the retry path.",
+  "The flaky test in the retry suite failed again on the second run, so I am looking at its timers.",
+  "I would rather not touch the migration scripts until the release branch is cut.",
+  "The stack trace points at the serializer, not at the handler we changed this morning.",
+  "Let me rebase onto main first and then rerun the integration tests locally.",
+  "I pushed a draft pull request so the reviewers can see the direction early.",
+  "The linter complains about an unused import in the invoice module; I will clean it up.",
+  "We could split this into two commits to keep the diff readable for the reviewers.",
+  "The staging deploy finished without errors, but the smoke test is still running.",
 ];
 
+const FUNCTIONS = ["parseInvoice", "retryWithBackoff", "loadConfig", "renderRow", "hashKey"];
+
 function codeBlock(rnd: () => number, i: number): string {
-  const name =
-    ["parseInvoice", "retryWithBackoff", "loadConfig", "renderRow", "hashKey"][i % 5] ?? "f";
+  const name = FUNCTIONS[i % FUNCTIONS.length] ?? "f";
+  const other = FUNCTIONS[(i + 2) % FUNCTIONS.length] ?? "g";
   const limit = 10 + Math.floor(rnd() * 90);
   return [
+    `import { z } from "zod";`,
+    ``,
+    `const InputSchema = z.object({ raw: z.string(), limit: z.number().int().default(${limit}) });`,
+    ``,
     `export function ${name}(input: string, limit = ${limit}): number {`,
     `  const parts = input.split(",").map((p) => p.trim());`,
     `  let total = 0;`,
@@ -185,6 +252,34 @@ function codeBlock(rnd: () => number, i: number): string {
     `  }`,
     `  return total;`,
     `}`,
+    ``,
+    `export async function ${other}Batch(items: readonly string[], retries = ${1 + Math.floor(rnd() * 5)}) {`,
+    `  const parsed = items.map((raw) => InputSchema.parse({ raw }));`,
+    `  for (let attempt = 0; attempt < retries; attempt++) {`,
+    `    const results = await Promise.allSettled(parsed.map((p) => ${name}(p.raw, p.limit)));`,
+    `    if (results.every((r) => r.status === "fulfilled")) return results;`,
+    `    await new Promise((resolve) => setTimeout(resolve, 2 ** attempt * 100));`,
+    `  }`,
+    `  throw new Error("${other}Batch: retries exhausted");`,
+    `}`,
+  ].join("\n");
+}
+
+function testLog(rnd: () => number): string {
+  const n = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo));
+  const files = ["parser", "retry", "invoice", "ledger", "export", "webhook", "auth", "render"];
+  return [
+    `> vitest run`,
+    ``,
+    ...files.map((f) => ` ✓ tests/${f}.test.ts (${n(4, 90)} tests) ${n(20, 900)}ms`),
+    ` × tests/retry.test.ts > backs off after a 503 (${n(1, 4)} failed)`,
+    `   AssertionError: expected ${n(100, 900)} to be less than ${n(100, 900)}`,
+    `    ❯ tests/retry.test.ts:${n(10, 200)}:${n(3, 40)}`,
+    ``,
+    ` Test Files  1 failed | ${files.length - 1} passed (${files.length})`,
+    `      Tests  ${n(1, 4)} failed | ${n(200, 600)} passed (${n(600, 700)})`,
+    `   Start at  ${String(n(8, 20)).padStart(2, "0")}:${String(n(0, 60)).padStart(2, "0")}:${String(n(0, 60)).padStart(2, "0")}`,
+    `   Duration  ${(rnd() * 9).toFixed(2)}s (transform ${n(100, 900)}ms, setup 0ms, collect ${n(1, 9)}.${n(10, 99)}s)`,
   ].join("\n");
 }
 
@@ -194,23 +289,17 @@ function toolOutput(rnd: () => number, i: number, facts: readonly TranscriptFact
     return codeBlock(rnd, i);
   }
   if (kind === 1) {
-    const pass = 20 + Math.floor(rnd() * 200);
-    return [
-      `> vitest run`,
-      ` ✓ tests/parser.test.ts (${pass} tests) ${Math.floor(rnd() * 900)}ms`,
-      ` × tests/retry.test.ts > backs off (${1 + Math.floor(rnd() * 3)} failed)`,
-      `Test Files  1 failed | 7 passed (8)`,
-      `Duration  ${(rnd() * 9).toFixed(2)}s`,
-    ].join("\n");
+    return testLog(rnd);
   }
-  // A config dump naming a planted subject with a made-up value: machine output, not a statement.
-  const fact = facts[Math.floor(rnd() * facts.length)];
-  const key = (fact?.subject ?? "limit").replace(/\s+/g, "_").toUpperCase();
-  return JSON.stringify(
-    { [key]: Math.floor(rnd() * 5000), region: "xx-test-1", debug: true },
-    null,
-    2,
-  );
+  // A config dump naming planted subjects with made-up values: machine output, not a statement.
+  const dump: Record<string, unknown> = { region: "xx-test-1", debug: true };
+  for (let k = 0; k < 10; k++) {
+    const fact = facts[Math.floor(rnd() * facts.length)];
+    const key = (fact?.subject ?? "limit").replace(/\s+/g, "_").toUpperCase();
+    dump[key] = Math.floor(rnd() * 5000);
+  }
+  dump["build"] = { id: `b-${Math.floor(rnd() * 1e6)}`, cached: rnd() > 0.5, steps: 14 };
+  return JSON.stringify(dump, null, 2);
 }
 
 export interface TranscriptOptions {
@@ -222,22 +311,37 @@ export interface TranscriptOptions {
   facts?: number;
 }
 
+const FAMILY_SALT: Record<TemplateFamily, number> = {
+  dev: 0,
+  holdout: 17,
+  fresh: 31,
+  unseen: 47,
+  later: 59,
+  blind: 71,
+};
+
+/** The line of a (possibly multi-line) statement that holds its value. */
+function valueLine(text: string, value: string): string {
+  return text.split("\n").find((l) => l.includes(value)) ?? text;
+}
+
 /** A transcript of user / assistant / tool turns with facts planted in the prose. */
 export function makeTranscript(options: TranscriptOptions): Transcript {
-  const rnd = prng(options.seed * 7919 + { dev: 0, holdout: 17, fresh: 31 }[options.family]);
+  const rnd = prng(options.seed * 7919 + FAMILY_SALT[options.family]);
+  const spec = SPECS[options.family];
   const total = options.turns ?? 600;
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)] as T;
-  const heads = [...HEADS].sort(() => rnd() - 0.5).slice(0, options.facts ?? 12);
-  const facts: TranscriptFact[] = heads.map((head, i) => {
+  const planted = spec.facts(rnd, options.facts ?? 12);
+  const facts: TranscriptFact[] = planted.map((p, i) => {
     const updates = i % 3 === 0 ? 0 : 1 + Math.floor(rnd() * 2);
     const values: string[] = [];
     while (values.length < updates + 1) {
-      const v = valueFor(head, rnd);
+      const v = p.value();
       if (!values.includes(v)) {
         values.push(v);
       }
     }
-    return { subject: head, values, lookAlike: pick(QUALIFIERS) };
+    return { subject: p.subject, values, lookAlike: p.lookAlike };
   });
   // Where each statement goes: first values early, updates later, look-alikes anywhere.
   const plan = new Map<number, string[]>();
@@ -256,23 +360,27 @@ export function makeTranscript(options: TranscriptOptions): Transcript {
       const span = Math.floor((total - 40) / fact.values.length);
       const turn = userTurns(Math.max(from, v * span + 2), (v + 1) * span);
       from = turn + 1;
-      const phrase = v === 0 ? pick(FIRST[options.family]) : pick(UPDATES[options.family]);
-      const sentence = phrase(fact.subject, value);
-      place(turn, sentence);
-      statements.push({ sentence, fact: f, value: v, turn });
+      const phrase = v === 0 ? pick(spec.first) : pick(spec.updates);
+      const text = phrase(fact.subject, value, fact.values[v - 1] ?? "");
+      place(turn, text);
+      statements.push({ sentence: valueLine(text, value), fact: f, value: v, turn });
     });
     // A look-alike after the latest value, with a value of its own.
     const alikeTurn = userTurns(from, total - 30);
-    const alikeValue = valueFor(fact.subject, rnd);
-    place(alikeTurn, pick(LOOK_ALIKE)(`${fact.subject} ${fact.lookAlike}`, alikeValue));
+    const alikeValue = planted[f]?.value() ?? "";
+    place(alikeTurn, pick(spec.lookAlike)(fact.lookAlike, alikeValue, ""));
+    // Mentions of the subject that state no value of it.
+    for (const mention of spec.mentions === undefined ? [] : [pick(spec.mentions)]) {
+      place(userTurns(2, total - 30), mention(fact.subject, rnd));
+    }
   });
   const messages: ChatMessage[] = [
     { role: "system", content: "You are a coding agent working on the billing service." },
   ];
   let callId = 0;
   for (let turn = 1; turn <= total; turn++) {
-    const planted = plan.get(turn) ?? [];
-    if (turn % 3 === 0 && planted.length === 0) {
+    const here = plan.get(turn) ?? [];
+    if (turn % 3 === 0 && here.length === 0) {
       const id = `call_${callId++}`;
       const prev = messages.at(-1);
       if (prev?.role === "assistant") {
@@ -287,10 +395,11 @@ export function makeTranscript(options: TranscriptOptions): Transcript {
         continue;
       }
     }
-    const chatter = Array.from({ length: 1 + Math.floor(rnd() * 3) }, () => pick(CHATTER));
+    const chatter = Array.from({ length: 3 + Math.floor(rnd() * 7) }, () => pick(CHATTER));
     const at = Math.floor(rnd() * (chatter.length + 1));
-    const sentences = [...chatter.slice(0, at), ...planted, ...chatter.slice(at)];
-    messages.push({ role: turn % 2 === 1 ? "user" : "assistant", content: sentences.join(" ") });
+    const sentences = [...chatter.slice(0, at), ...here, ...chatter.slice(at)];
+    const joint = here.some((p) => p.includes("\n")) ? "\n" : " ";
+    messages.push({ role: turn % 2 === 1 ? "user" : "assistant", content: sentences.join(joint) });
   }
   // Statement turns as message positions (index + 1, the compressor's default numbering).
   const fixed = statements.map((s) => ({

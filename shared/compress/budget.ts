@@ -3,7 +3,6 @@
 // Called by compress.ts; the schema is part of the compressor's RPC options.
 import { z } from "zod";
 import type { SummaryBullet } from "../model/contracts.ts";
-import { factSubject } from "./facts.ts";
 
 export const CompressBudgetSchema = z.union([
   z.strictObject({ tokens: z.number().int().min(1).max(100_000_000) }),
@@ -25,12 +24,13 @@ export function fitBullets(
   bullets: readonly SummaryBullet[],
   budget: number,
   cost: (bullet: SummaryBullet, chosen: ReadonlySet<number>) => number,
+  keyed: (bullet: SummaryBullet) => boolean,
 ): { kept: SummaryBullet[]; cut: SummaryBullet[] } {
   const ranked = bullets
     .map((bullet, index) => ({
       bullet,
       index,
-      keyed: factSubject(bullet.text) !== undefined,
+      keyed: keyed(bullet),
       last: Math.max(...bullet.turns, -1),
     }))
     .sort((a, b) => Number(b.keyed) - Number(a.keyed) || b.last - a.last || b.index - a.index);

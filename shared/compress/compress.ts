@@ -27,9 +27,15 @@ import {
   type BudgetOutcome,
   type CompressBudget,
 } from "./budget.ts";
-import { supersede, supersededStatements, type Superseded } from "./facts.ts";
 import { mapReduce, summariserWindow, type SummariserClient } from "./map-reduce.ts";
 import { STRUCTURAL_TARGET_SHARE, structuralBullets } from "./structural.ts";
+import {
+  subjectIndex,
+  subjectOfText,
+  supersede,
+  supersededStatements,
+  type Superseded,
+} from "./supersede.ts";
 import { collectTurns, ranges, tailStart, type Citation } from "./turns.ts";
 
 /** The summariser's window when the caller names none: the small preset of pruneForRetry. */
@@ -300,16 +306,22 @@ export async function compressConversation(
     const capped = bullets.map((b) =>
       b.turns.length > MAX_CITED_TURNS ? { ...b, turns: b.turns.slice(-MAX_CITED_TURNS) } : b,
     );
-    const split = supersede(capped);
+    // Subjects are known from the whole conversation, so a later value keys the same subject.
+    const subjects = subjectIndex([...turns.map((t) => t.text), ...capped.map((b) => b.text)]);
+    const split = supersede(capped, subjects);
     // What the summariser already dropped as replaced is found in the turns themselves.
-    superseded = [...split.superseded, ...supersededStatements(turns, split.current)];
-    let fitted = fitBullets(split.current, blockBudget - fixed, cost);
+    superseded = [...split.superseded, ...supersededStatements(turns, split.current, subjects)];
+    const keyed = (b: SummaryBullet) => subjectOfText(b.text, subjects) !== undefined;
+    let fitted = fitBullets(split.current, blockBudget - fixed, cost, keyed);
     if (fitted.cut.length > 0) {
       // Refs cost ~20 tokens a turn: past the budget, the index ref alone resolves every turn.
       inlineRefs = false;
       const bare = tokenizer.countMessage(asMessage(render([], false)));
-      const indexOnly = fitBullets(split.current, blockBudget - bare, (b) =>
-        tokenizer.countCached(`${formatBullet(b)}\n`),
+      const indexOnly = fitBullets(
+        split.current,
+        blockBudget - bare,
+        (b) => tokenizer.countCached(`${formatBullet(b)}\n`),
+        keyed,
       );
       if (indexOnly.kept.length > fitted.kept.length) {
         fitted = indexOnly;

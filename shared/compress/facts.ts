@@ -1,10 +1,9 @@
-// What counts as a fact, and which fact replaces which: code and tool output
-// are cited by ref instead of summarised; a value-setting sentence's merge key
-// is its whole subject (so look-alikes stay apart); a later value of the same
-// subject supersedes the earlier one. Called by compress.ts and the local
-// summariser policy (shared/model/summarise-policy.ts).
+// What counts as a fact in one sentence: code and tool output are cited by ref
+// instead of summarised; a value-setting sentence's merge key is its whole
+// subject ("X is V", "X: V", "| X | V |"), so look-alikes stay apart. Which fact
+// replaces which across a conversation is supersede.ts. Called by supersede.ts,
+// budget.ts and the local summariser policy (shared/model/summarise-policy.ts).
 import type { ChatMessage } from "../context/messages.ts";
-import type { SummaryBullet } from "../model/contracts.ts";
 import { isStopword } from "../model/words.ts";
 
 /** A line that reads as source code or machine output rather than prose. */
@@ -67,10 +66,43 @@ const DETERMINERS = new Set([
   "my",
   "your",
 ]);
-const PRONOUNS = new Set(["it", "this", "that", "they", "these", "those", "which"]);
+/** Words in front of a subject that say which value, not which subject ("the current X"). */
+export const STATUS_WORDS = new Set([
+  "current",
+  "new",
+  "old",
+  "previous",
+  "default",
+  "latest",
+  "updated",
+  "revised",
+  "final",
+  "existing",
+  "agreed",
+]);
+/** "-ly" words that are nouns, not adverbs. */
+const LY_NOUNS = new Set([
+  "family",
+  "supply",
+  "reply",
+  "assembly",
+  "anomaly",
+  "rally",
+  "ally",
+  "italy",
+]);
+/** An adverb ("currently", "officially"): never the end of a subject. */
+export function isAdverb(word: string): boolean {
+  return (
+    /^[a-z]{5,}ly$/.test(word) &&
+    !/(?:night|week|day|month|hour|year|quarter|minute)ly$/.test(word) &&
+    !LY_NOUNS.has(word)
+  );
+}
+export const PRONOUNS = new Set(["it", "this", "that", "they", "these", "those", "which"]);
 /** Verbs that set a value: "X is V", "X = V", "X changed to V". */
 const SETTING =
-  /\s*(?:=|:=|:(?=\s)|\b(?:is|are|was|were|has been|have been|becomes|became|equals|stays|remains|(?:should|will|must|would|shall|can|is going to|needs to) be)\b(?:\s+(?:now|still|currently|set to|changed to|updated to|moved to|raised to|lowered to|bumped to|going to be))?|\b(?:changed|updated|moved|raised|lowered|bumped|switched|set|increased|decreased|reduced|pinned|renamed)\s+(?:to|from)\b)\s+/i;
+  /\s*(?:=|:=|:(?=\s)|\b(?:is|are|was|were|has been|have been|becomes|became|equals|stays|remains|(?:should|will|must|would|shall|can|is going to|needs to|has to|ought to) be)\b(?:\s+(?:now|still|currently|set to|changed to|updated to|moved to|raised to|lowered to|bumped to|going to be))?|\b(?:changed|updated|moved|raised|lowered|bumped|switched|set|increased|decreased|reduced|pinned|renamed)\s+(?:to|from)\b)\s+/i;
 /** "<we> moved the X to V": the subject sits between the verb and "to". */
 const OBJECT_SETTING =
   /\b(?:moved|changed|updated|set|bumped|raised|lowered|switched|increased|decreased|reduced|pinned|renamed|put|made)\s+((?:the|our|its|their)\s+[^,.;:!?]{2,80}?)\s+(?:from\s+\S+\s+)?(?:to|at|as)\s+\S/i;
@@ -80,39 +112,101 @@ const LEAD =
 
 /** A value a fact can hold: a number, an identifier, a version, a quoted or capitalised word. */
 export function hasValue(text: string): boolean {
-  return /\d|`[^`]+`|"[^"]+"|\b[a-z]+[A-Z_][\w]*|\b[\w-]+\.[\w.-]+\b|(?<=\S\s+)[A-Z][\w-]+/.test(
+  return /\d|`[^`]+`|"[^"]+"|\b[a-z]+[A-Z_][\w]*|\b[a-z]+-[A-Z][\w-]*|\b[\w-]+\.[\w.-]+\b|(?<=\S\s+)[A-Z][\w-]+/.test(
     text,
   );
 }
 
-function normaliseSubject(phrase: string): string | undefined {
+export function normaliseSubject(phrase: string): string | undefined {
   const words = phrase
     .toLowerCase()
     .replace(/[`"'()[\]]/g, "")
     .split(/\s+/)
     .filter((w) => w.length > 0);
-  while (words.length > 0 && DETERMINERS.has(words[0] ?? "")) {
+  while (
+    words.length > 1 &&
+    (DETERMINERS.has(words[0] ?? "") || STATUS_WORDS.has(words[0] ?? ""))
+  ) {
     words.shift();
   }
   if (words.length === 1 && PRONOUNS.has(words[0] ?? "")) {
     return words[0];
   }
   // "the limit of" is not a subject: a phrase ends on a content word.
-  while (words.length > 0 && isStopword(words.at(-1) ?? "")) {
+  while (words.length > 0 && (isStopword(words.at(-1) ?? "") || isAdverb(words.at(-1) ?? ""))) {
     words.pop();
   }
-  if (words.length === 0 || words.length > 12) {
+  // A subject is words: "X → V (was" is a clause around a value, not a subject.
+  if (
+    words.length === 0 ||
+    words.length > 12 ||
+    !words.some((w) => /[a-z]/.test(w)) ||
+    words.some((w) => !/[a-z0-9]/.test(w))
+  ) {
     return undefined;
   }
   return words.join(" ");
 }
 
+/** "| X | V |": a table row keys its first cell when the second holds a value. */
+const TABLE_ROW = /^\s*\|\s*([^|]{1,100}?)\s*\|\s*([^|]{1,200}?)\s*\|/;
+/** A list, quote or table marker in front of a line. */
+const LINE_MARK = /^\s*(?:(?:[-*•>]|\d{1,3}[.)])\s*)+/;
+/** "A → B", "A -> B", "from A to B": a value that replaced another. */
+const TRANSITION = /→|->|\bfrom\s+\S+(?:\s+\S+)?\s+to\s+\S/;
+
+/** After "X:", a bare value (a few words, no function words) or a transition keys X. */
+function bareValue(rest: string): boolean {
+  const words = rest
+    .trim()
+    .replace(/[.;!]+$/, "")
+    .split(/\s+/);
+  return (
+    (hasValue(rest) || /^[A-Z]/.test(rest.trim())) &&
+    (TRANSITION.test(rest) || (words.length <= 6 && !words.some((w) => isStopword(w))))
+  );
+}
+
+/** Prepositions that attach a qualifier to a noun phrase ("X of the sandbox"). */
+const QUALIFYING = new Set([
+  "of",
+  "for",
+  "in",
+  "on",
+  "at",
+  "from",
+  "under",
+  "inside",
+  "with",
+  "to",
+]);
+
+/**
+ * The noun phrase a clause ends with: from its last determiner that does not
+ * open a qualifier ("Turns out the X" → "the X"; "the X of the Y" stays whole).
+ */
+function nounPhrase(clause: string): string {
+  const words = clause.trim().split(/\s+/);
+  for (let i = words.length - 1; i > 0; i--) {
+    const word = (words[i] ?? "").toLowerCase();
+    if (DETERMINERS.has(word) && !QUALIFYING.has((words[i - 1] ?? "").toLowerCase())) {
+      return words.slice(i).join(" ");
+    }
+  }
+  return clause;
+}
+
 /** The whole subject a single sentence sets a value of, normalised; "it"-like pronouns as is. */
 export function sentenceSubject(sentence: string): string | undefined {
-  if (!hasValue(sentence)) {
+  if (!hasValue(sentence) || /\?\s*$/.test(sentence)) {
     return undefined;
   }
-  const text = sentence.trim().replace(LEAD, "");
+  const row = TABLE_ROW.exec(sentence);
+  if (row !== null) {
+    const key = row[1] ?? "";
+    return /[a-z]/i.test(key) && hasValue(row[2] ?? "") ? normaliseSubject(key) : undefined;
+  }
+  const text = sentence.trim().replace(LINE_MARK, "").replace(LEAD, "");
   const object = OBJECT_SETTING.exec(text);
   if (object?.[1] !== undefined) {
     return normaliseSubject(object[1]);
@@ -123,29 +217,29 @@ export function sentenceSubject(sentence: string): string | undefined {
   }
   // "X: V" keys X only when V is a bare value; "New decision: 57 for the pool" names no subject.
   if (
-    verb[0].trim() === ":" &&
-    text
-      .slice(verb.index + verb[0].length)
-      .trim()
-      .split(/\s+/).length > 3
+    (verb[0].trim() === ":" || verb[0].trim() === "=") &&
+    !bareValue(text.slice(verb.index + verb[0].length))
   ) {
-    return undefined;
+    // "Correction to earlier: our X ought to be V": the label is no subject; the clause after it may name one.
+    return verb[0].trim() === ":"
+      ? sentenceSubject(text.slice(verb.index + verb[0].length))
+      : undefined;
   }
   // The subject is the clause before the verb: after the last comma or clause word.
   const before = text.slice(0, verb.index);
   const clause = before.split(/[,;]|\b(?:and|but|so|because|since|while|that)\s+/i).at(-1) ?? "";
-  return normaliseSubject(clause);
+  return normaliseSubject(nounPhrase(clause));
 }
 
-function sentencesOf(text: string): string[] {
+export function sentencesOf(text: string): string[] {
   return text
-    .split(/(?<=[.!?])\s+(?=[A-Z0-9`"'(])/)
+    .split(/\r?\n|(?<=[.!?])\s+(?=[A-Z0-9`"'(|])/)
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
 }
 
 /** A noun phrase named by a sentence without a value verb ("Quick note on the deploy target."). */
-function namedPhrase(sentence: string): string | undefined {
+export function namedPhrase(sentence: string): string | undefined {
   const matches = [
     ...sentence.matchAll(/\b(?:the|our|its)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*){0,5})/gi),
   ];
@@ -180,158 +274,4 @@ export function factSubject(text: string): string | undefined {
 export function startsWithPronoun(sentence: string): boolean {
   const first = sentence.trim().replace(LEAD, "").split(/\s+/)[0]?.toLowerCase() ?? "";
   return PRONOUNS.has(first.replace(/[^a-z]/g, ""));
-}
-
-const QUALIFIER = /^\s+(?:of|for|in|on|at|from|under|inside)\s+(?:the|a|an|our|its|their|all)\b/i;
-
-/**
- * The longest known subject a sentence names as a whole noun phrase (after a
- * determiner or at its start, not followed by a qualifier such as "of the
- * sandbox") while it holds a value: "Let's go with 57 as the pool size" sets
- * "pool size" when the conversation keyed "pool size" elsewhere.
- */
-export function mentionedSubject(sentence: string, known: readonly string[]): string | undefined {
-  if (!hasValue(sentence)) {
-    return undefined;
-  }
-  const lower = sentence.toLowerCase();
-  for (const subject of known) {
-    let at = lower.indexOf(subject);
-    while (at >= 0) {
-      const before = lower.slice(0, at);
-      const after = lower.slice(at + subject.length);
-      const wholeStart = /(?:^|\b(?:the|our|its|their|a|an)\s+)$/.test(before);
-      const wholeEnd = /^(?:$|[^\w-])/.test(after) && !QUALIFIER.test(after);
-      if (wholeStart && wholeEnd) {
-        return subject;
-      }
-      at = lower.indexOf(subject, at + 1);
-    }
-  }
-  return undefined;
-}
-
-/** Words of a noun phrase after a determiner: lower-case words, no function words. */
-const PHRASE_AFTER = /\b(?:the|our|its|their)\s+((?:[a-z][a-z-]*\s*){2,6})/g;
-
-/**
- * Subjects of these texts, longest first (the whole subject wins over a prefix):
- * every subject a sentence keys ("the X is V"), and every phrase of two or more
- * content words that follows a determiner in at least two different sentences
- * holding a value ("our X sits at V", "New decision: V for the X").
- */
-export function knownSubjects(texts: readonly string[]): string[] {
-  const found = new Set<string>();
-  const seen = new Map<string, Set<string>>();
-  for (const text of texts) {
-    for (const sentence of sentencesOf(text)) {
-      const subject = sentenceSubject(sentence);
-      if (subject !== undefined && !PRONOUNS.has(subject)) {
-        found.add(subject);
-      }
-      if (!hasValue(sentence)) {
-        continue;
-      }
-      for (const match of sentence.matchAll(PHRASE_AFTER)) {
-        const words = (match[1] ?? "").trim().split(/\s+/);
-        for (let n = 2; n <= words.length; n++) {
-          const phrase = words.slice(0, n);
-          if (phrase.some((w) => isStopword(w))) {
-            break;
-          }
-          const key = phrase.join(" ");
-          seen.set(key, (seen.get(key) ?? new Set()).add(sentence.toLowerCase()));
-        }
-      }
-    }
-  }
-  for (const [phrase, sentences] of seen) {
-    if (sentences.size >= 2) {
-      found.add(phrase);
-    }
-  }
-  return [...found].sort((a, b) => b.length - a.length);
-}
-
-export interface Superseded {
-  /** The replaced bullet, still reachable through its turns' refs. */
-  old: SummaryBullet;
-  subject: string;
-  /** The turn of the value that replaced it. */
-  byTurn: number;
-}
-
-/**
- * Latest value per whole subject: a bullet whose subject a later bullet sets
- * again is superseded (returned apart, never shown as current). Bullets without
- * a subject pass through. Order is kept.
- */
-export function supersede(bullets: readonly SummaryBullet[]): {
-  current: SummaryBullet[];
-  superseded: Superseded[];
-} {
-  const latest = new Map<string, { index: number; last: number }>();
-  const known = knownSubjects(bullets.map((b) => b.text));
-  const subjects = bullets.map((b) => factSubject(b.text) ?? mentionedSubject(b.text, known));
-  bullets.forEach((b, index) => {
-    const subject = subjects[index];
-    if (subject === undefined) {
-      return;
-    }
-    const last = Math.max(...b.turns, -1);
-    const seen = latest.get(subject);
-    if (seen === undefined || last >= seen.last) {
-      latest.set(subject, { index, last });
-    }
-  });
-  const current: SummaryBullet[] = [];
-  const superseded: Superseded[] = [];
-  bullets.forEach((b, index) => {
-    const subject = subjects[index];
-    const winner = subject === undefined ? undefined : latest.get(subject);
-    if (subject === undefined || winner === undefined || winner.index === index) {
-      current.push(b);
-      return;
-    }
-    superseded.push({ old: b, subject, byTurn: winner.last });
-  });
-  return { current, superseded };
-}
-
-/**
- * Earlier statements in the compressed turns of a subject that a kept bullet
- * sets later: the summariser dropped them as replaced; they are reported as
- * superseded (their turn stays one ref away), whichever summariser ran.
- */
-export function supersededStatements(
-  turns: readonly { turn: number; text: string }[],
-  bullets: readonly SummaryBullet[],
-): Superseded[] {
-  const latest = new Map<string, number>();
-  const known = knownSubjects([...bullets.map((b) => b.text), ...turns.map((t) => t.text)]);
-  for (const b of bullets) {
-    const subject = factSubject(b.text) ?? mentionedSubject(b.text, known);
-    if (subject !== undefined) {
-      latest.set(subject, Math.max(latest.get(subject) ?? -1, ...b.turns));
-    }
-  }
-  const cited = new Set(bullets.flatMap((b) => b.turns));
-  const found: Superseded[] = [];
-  for (const { turn, text } of turns) {
-    if (cited.has(turn)) {
-      continue;
-    }
-    const sentences = sentencesOf(text);
-    sentences.forEach((sentence, i) => {
-      const context = startsWithPronoun(sentence)
-        ? `${sentences[i - 1] ?? ""} ${sentence}`
-        : sentence;
-      const subject = factSubject(context) ?? mentionedSubject(sentence, known);
-      const byTurn = subject === undefined ? undefined : latest.get(subject);
-      if (subject !== undefined && byTurn !== undefined && turn < byTurn) {
-        found.push({ old: { text: sentence, turns: [turn] }, subject, byTurn });
-      }
-    });
-  }
-  return found;
 }

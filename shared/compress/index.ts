@@ -12,4 +12,5 @@ export * from "./map-reduce.ts";
 export * from "./quote-bait.ts";
 export * from "./rpc.ts";
 export * from "./structural.ts";
+export * from "./supersede.ts";
 export * from "./turns.ts";

@@ -1,0 +1,132 @@
+// The conversation-wide subject index and supersession (shared/compress/supersede.ts):
+// one subject per value sentence whatever the phrasing, look-alikes that differ by
+// one word kept apart, discourse phrases never taken for a subject, and at most
+// one value per subject left current.
+import { describe, it } from "vitest";
+import {
+  MAX_INDEXED_SENTENCES,
+  sentenceSubject,
+  subjectIndex,
+  subjectOfText,
+  supersede,
+} from "../../../shared/compress/index.ts";
+
+const conversation = [
+  "The ingest batch size is set to 400 rows in production.",
+  "| setting | value |\n| --- | --- |\n| ingest batch size | 800 rows |",
+  "Changelog:\n- ingest batch size: 800 rows → 1200 rows\n- docs: typo fixes",
+  "The staging ingest batch size was bumped to 50 rows.",
+  "The ingest batch size dashboard showed 4 alerts overnight.",
+  "We now use 2000 rows for the export batch size.",
+  "From the design doc: 300 rows is what we use for the export batch size.",
+  "As of the last sync the export batch size reads 900 rows.",
+  "Our ingest batch size currently equals 1500 rows, per Dana.",
+  "Does anyone remember why the ingest batch size was changed to 10 rows?",
+  "The settings page shows:\n> search cache TTL = 15 minutes",
+  "Switched the search cache TTL over to 25 minutes after the load test.",
+  "Search cache TTL went to 40 minutes once the incident review closed.",
+  "Reporting cache TTL went to 90 minutes once the incident review closed.",
+];
+const index = subjectIndex(conversation);
+const subject = (text: string) => subjectOfText(text, index);
+
+describe("the subject of a value sentence", () => {
+  it("keys structured lines by their left side", ({ expect }) => {
+    expect(sentenceSubject("| ingest batch size | 800 rows |")).toBe("ingest batch size");
+    expect(sentenceSubject("- ingest batch size: 800 rows → 1200 rows")).toBe("ingest batch size");
+    expect(sentenceSubject("> search cache TTL = 15 minutes")).toBe("search cache ttl");
+    expect(sentenceSubject("Current search on-call owner: Villanueva.")).toBe(
+      "search on-call owner",
+    );
+    expect(sentenceSubject("New decision: 57 for the pool size.")).toBeUndefined();
+    expect(sentenceSubject("Correction to earlier: our pool size ought to be 60.")).toBe(
+      "pool size",
+    );
+  });
+
+  it("finds the same whole subject in every phrasing", ({ expect }) => {
+    for (const text of [
+      "The ingest batch size is set to 400 rows in production.",
+      "| ingest batch size | 800 rows |",
+      "- ingest batch size: 800 rows → 1200 rows",
+      "Our ingest batch size currently equals 1500 rows, per Dana.",
+    ]) {
+      expect(subject(text), text).toBe("ingest batch size");
+    }
+    for (const text of [
+      "We now use 2000 rows for the export batch size.",
+      "From the design doc: 300 rows is what we use for the export batch size.",
+      "As of the last sync the export batch size reads 900 rows.",
+    ]) {
+      expect(subject(text), text).toBe("export batch size");
+    }
+    expect(subject("Switched the search cache TTL over to 25 minutes after the load test.")).toBe(
+      "search cache ttl",
+    );
+    expect(subject("Search cache TTL went to 40 minutes once the incident review closed.")).toBe(
+      "search cache ttl",
+    );
+  });
+
+  it("keeps look-alikes and mentions without a value apart", ({ expect }) => {
+    expect(subject("The staging ingest batch size was bumped to 50 rows.")).not.toBe(
+      "ingest batch size",
+    );
+    expect(subject("The ingest batch size dashboard showed 4 alerts overnight.")).not.toBe(
+      "ingest batch size",
+    );
+    expect(
+      subject("Does anyone remember why the ingest batch size was changed to 10 rows?"),
+    ).toBeUndefined();
+  });
+});
+
+describe("supersession over a conversation", () => {
+  it("leaves one current value per subject, the latest", ({ expect }) => {
+    const bullets = conversation.flatMap((text, i) =>
+      text
+        .split("\n")
+        .filter((line) => /\d/.test(line))
+        .map((line) => ({ text: line, turns: [i + 1] })),
+    );
+    const { current, superseded } = supersede(bullets, index);
+    const shown = current.map((b) => b.text);
+    expect(shown).toContain("Our ingest batch size currently equals 1500 rows, per Dana.");
+    expect(shown).toContain("As of the last sync the export batch size reads 900 rows.");
+    expect(shown).toContain("Search cache TTL went to 40 minutes once the incident review closed.");
+    // Another subject's sentence with the same discourse phrase is not replaced by it.
+    expect(shown).toContain(
+      "Reporting cache TTL went to 90 minutes once the incident review closed.",
+    );
+    expect(shown).toContain("The staging ingest batch size was bumped to 50 rows.");
+    expect(shown.some((t) => t.includes("1200 rows"))).toBe(false);
+    expect(shown.some((t) => t.includes("25 minutes"))).toBe(false);
+    expect(superseded.map((s) => s.subject)).toContain("ingest batch size");
+  });
+
+  it("is linear: 400 value sentences with distinct subjects index quickly", ({ expect }) => {
+    const text = Array.from(
+      { length: 400 },
+      (_, i) => `Paragraph ${i} says the widget count is ${i * 3}.`,
+    ).join("\n\n");
+    const started = Date.now();
+    const big = subjectIndex([text]);
+    expect(subjectOfText("Paragraph 7 says the widget count is 21.", big)).toBeDefined();
+    expect(Date.now() - started).toBeLessThan(3_000);
+  });
+
+  it(
+    "4 MB of distinct value sentences: the index reads the newest ones and returns",
+    { timeout: 60_000 },
+    ({ expect }) => {
+      const text = Array.from(
+        { length: 60_000 },
+        (_, i) => `The cache size ${i % 977} of shard ${i} is ${i} MB and the queue holds jobs.`,
+      ).join(" ");
+      expect(text.length).toBeGreaterThan(4_000_000);
+      const big = subjectIndex([text]);
+      expect(big.subjects.length).toBeLessThanOrEqual(MAX_INDEXED_SENTENCES + 10);
+      expect(subjectOfText("The cache size 5 of shard 59999 is 7 MB.", big)).toBeDefined();
+    },
+  );
+});
