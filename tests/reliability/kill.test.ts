@@ -44,15 +44,21 @@ describe("reliability: kills", () => {
       const persistTo = freshStateDir("kill");
       const hive = "killed";
       const rounds = FULL ? 5 : 1;
-      // Writes acknowledged in a round before its kill.
-      const burst = FULL ? 120 : 80;
+      // Writes acknowledged in a round before its kill (the writers keep going).
+      const burst = FULL ? 40 : 30;
       const started = performance.now();
       let cluster = await bootCluster(0, "kill", persistTo);
       clusters.push(cluster);
       const bootMs = [Math.round(performance.now() - started)];
       const { key } = await createHiveKey(cluster.url, E2E_ADMIN_TOKEN, hive, "kill");
       const acked = new Set<string>();
-      const missions: Array<{ hive: string; key: string; id: string; stepAtKill: number }> = [];
+      const missions: Array<{
+        hive: string;
+        key: string;
+        id: string;
+        stepAtKill: number;
+        running: boolean;
+      }> = [];
       let n = 0;
       for (let round = 0; round < rounds; round++) {
         const url = cluster.url;
@@ -96,8 +102,9 @@ describe("reliability: kills", () => {
         };
         const writers = Array.from({ length: 8 }, writer);
         const before = acked.size;
-        // Kill once the burst is half acknowledged and the mission has committed a step
-        // (or after 60 s, whichever is first: a slow machine still gets its kill).
+        // Kill while both are under way: the mission has committed a step (and is
+        // still running) and `burst` writes of this round are acknowledged; or
+        // after 60 s, whichever is first, so a slow machine still gets its kill.
         const deadline = Date.now() + 60_000;
         let step = 0;
         while (Date.now() < deadline && (acked.size - before < burst || step < 1)) {
@@ -107,10 +114,12 @@ describe("reliability: kills", () => {
             step = Number((view?.body.view as { step?: number } | undefined)?.step ?? 0);
           }
         }
+        const at = await call(url, m.key, "GET", `/v1/sessions/${id}/state`).catch(() => null);
         await cluster.kill();
         killed = true;
         await Promise.all(writers);
-        missions.push({ hive: mHive, key: m.key, id, stepAtKill: step });
+        const running = at?.body.status === "running";
+        missions.push({ hive: mHive, key: m.key, id, stepAtKill: step, running });
         const boot = performance.now();
         cluster = await bootCluster(0, "kill", persistTo);
         clusters.push(cluster);
@@ -168,6 +177,7 @@ describe("reliability: kills", () => {
         bootMs,
         missionsKilled: missions.length,
         missionsKilledAfterAStep: missions.filter((m) => m.stepAtKill >= 1).length,
+        missionsRunningAtKill: missions.filter((m) => m.running).length,
         missionsResumedWithAnswer: resumed,
         acknowledgedWrites: acked.size,
         acknowledgedLost: lost,
