@@ -1,6 +1,6 @@
 // The per-request wall budget (mounted first in app.ts): a request that has no
 // response when its budget runs out is answered 504 REQUEST_BUDGET_EXCEEDED and
-// its remaining work is abandoned, so no client is held by a slow component.
+// the gateway stops waiting, so no client is held by a slow component.
 import type { Context, MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { STEP_WALL_BUDGET_MS } from "../../durable-objects/session/quarantine.ts";
@@ -47,7 +47,7 @@ function exceeded(c: Context, ms: number): Response {
   return c.json(
     errorBody(
       "REQUEST_BUDGET_EXCEEDED",
-      `the request did not finish within its ${ms} ms budget; its work was abandoned`,
+      `the request did not finish within its ${ms} ms budget; the gateway stopped waiting`,
       "retry later; a write may or may not have been applied, so retry with the same idempotencyKey",
     ),
     504,
