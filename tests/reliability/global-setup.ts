@@ -3,7 +3,8 @@
 // and a session, handed to the files through vitest's provide/inject.
 import type { TestProject } from "vitest/node";
 import { createHiveKey } from "../../cli/commands/hive.ts";
-import { bootCluster, E2E_ADMIN_TOKEN, freshStateDir } from "../e2e/helpers.ts";
+import { E2E_ADMIN_TOKEN, freshStateDir } from "../e2e/helpers.ts";
+import { bootReliabilityCluster } from "./helpers.ts";
 
 export interface ReliabilityCluster {
   url: string;
@@ -24,7 +25,7 @@ declare module "vitest" {
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const persistTo = freshStateDir("reliability");
-  const cluster = await bootCluster(0, "reliability", persistTo);
+  const cluster = await bootReliabilityCluster(persistTo);
   const hive = "rel";
   const created = await createHiveKey(cluster.url, E2E_ADMIN_TOKEN, hive, "reliability");
   const session = await fetch(`${cluster.url}/v1/sessions`, {

@@ -4,9 +4,9 @@
 import { afterAll, describe, it } from "vitest";
 import { createHiveKey } from "../../cli/commands/hive.ts";
 import type { Cluster } from "../../scripts/lib/dev-server.ts";
-import { bootCluster, E2E_ADMIN_TOKEN, freshStateDir } from "../e2e/helpers.ts";
+import { E2E_ADMIN_TOKEN, freshStateDir } from "../e2e/helpers.ts";
 import { makeArtifact } from "../shared/hive/fixtures.ts";
-import { FULL, report } from "./helpers.ts";
+import { FULL, bootReliabilityCluster, report } from "./helpers.ts";
 
 const clusters: Cluster[] = [];
 
@@ -47,7 +47,7 @@ describe("reliability: kills", () => {
       // Writes acknowledged in a round before its kill (the writers keep going).
       const burst = FULL ? 40 : 30;
       const started = performance.now();
-      let cluster = await bootCluster(0, "kill", persistTo);
+      let cluster = await bootReliabilityCluster(persistTo);
       clusters.push(cluster);
       const bootMs = [Math.round(performance.now() - started)];
       const { key } = await createHiveKey(cluster.url, E2E_ADMIN_TOKEN, hive, "kill");
@@ -121,7 +121,7 @@ describe("reliability: kills", () => {
         const running = at?.body.status === "running";
         missions.push({ hive: mHive, key: m.key, id, stepAtKill: step, running });
         const boot = performance.now();
-        cluster = await bootCluster(0, "kill", persistTo);
+        cluster = await bootReliabilityCluster(persistTo);
         clusters.push(cluster);
         bootMs.push(Math.round(performance.now() - boot));
       }

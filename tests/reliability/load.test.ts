@@ -30,13 +30,14 @@ describe.runIf(FULL)("reliability: load (full run only)", () => {
     );
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     const loadBefore = Number(loadavg()[0]?.toFixed(2));
-    const rates = [5, 10, 25, 50, 100, 200, 400];
+    const rates = [1, 2, 5, 10, 25, 50, 100, 200, 400];
     const results: Array<{ rate: number; commits: number; p50: number; p99: number }> = [];
     let n = 0;
     let breaking: number | null = null;
     for (const rate of rates) {
       latencies.length = 0;
-      const seconds = 3;
+      // At least 10 commits a step: 1,000 deliveries behind each p99.
+      const seconds = Math.max(3, Math.ceil(10 / rate));
       const writes: Array<Promise<unknown>> = [];
       const start = performance.now();
       for (let i = 0; i < rate * seconds; i++) {
@@ -68,7 +69,7 @@ describe.runIf(FULL)("reliability: load (full run only)", () => {
       const p99 = percentile(latencies, 99);
       results.push({
         rate,
-        commits: rate * seconds,
+        commits: Math.ceil(rate * seconds),
         p50: Math.round(percentile(latencies, 50)),
         p99: Math.round(p99),
       });
