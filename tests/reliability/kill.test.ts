@@ -75,7 +75,6 @@ describe("reliability: kills", () => {
           l1Tokens: 512,
         });
         const id = String(created.body.id);
-        await call(url, m.key, "POST", `/v1/sessions/${id}/start`);
         let killed = false;
         const writer = async () => {
           while (!killed) {
@@ -102,23 +101,27 @@ describe("reliability: kills", () => {
         };
         const writers = Array.from({ length: 8 }, writer);
         const before = acked.size;
-        // Kill while both are under way: the mission has committed a step (and is
-        // still running) and `burst` writes of this round are acknowledged; or
-        // after 60 s, whichever is first, so a slow machine still gets its kill.
+        // The burst first (or 60 s on a slow machine), then the mission: the kill
+        // lands as soon as the mission has committed a step, while it still runs.
         const deadline = Date.now() + 60_000;
-        let step = 0;
-        while (Date.now() < deadline && (acked.size - before < burst || step < 1)) {
-          await sleep(50);
-          if (step < 1) {
-            const view = await call(url, m.key, "GET", `/v1/sessions/${id}`).catch(() => null);
-            step = Number((view?.body.view as { step?: number } | undefined)?.step ?? 0);
-          }
+        while (Date.now() < deadline && acked.size - before < burst) {
+          await sleep(20);
         }
-        const at = await call(url, m.key, "GET", `/v1/sessions/${id}/state`).catch(() => null);
+        await call(url, m.key, "POST", `/v1/sessions/${id}/start`);
+        let step = 0;
+        let status = "";
+        const stepDeadline = Date.now() + 60_000;
+        while (Date.now() < stepDeadline && step < 1) {
+          const view = await call(url, m.key, "GET", `/v1/sessions/${id}`).catch(() => null);
+          const v = view?.body.view as { step?: number; status?: string } | undefined;
+          step = Number(v?.step ?? 0);
+          status = String(v?.status ?? "");
+          await sleep(step < 1 ? 20 : 0);
+        }
         await cluster.kill();
         killed = true;
         await Promise.all(writers);
-        const running = at?.body.status === "running";
+        const running = status === "running";
         missions.push({ hive: mHive, key: m.key, id, stepAtKill: step, running });
         const boot = performance.now();
         cluster = await bootReliabilityCluster(persistTo);
