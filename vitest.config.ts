@@ -103,6 +103,8 @@ export default defineConfig({
           name: "reliability",
           environment: "node",
           include: ["tests/reliability/**/*.test.ts"],
+          // One shared cluster for every file but the kill tests.
+          globalSetup: ["tests/reliability/global-setup.ts"],
           testTimeout: 300_000,
           hookTimeout: 180_000,
           fileParallelism: false,

@@ -1,7 +1,7 @@
 // AgentSession: one Durable Object per agent run. Holds everything the agent is
 // and was (config, L1, transcript, references, checkpoints, trace) in SQLite and
 // serves its watchers over hibernating WebSockets. Every method is typed RPC.
-import { Server, type Connection, type WSMessage } from "partyserver";
+import { Server, type Connection, type ConnectionContext, type WSMessage } from "partyserver";
 import { isRef, keep } from "../shared/context/refs.ts";
 import {
   parseCompaction,
@@ -44,6 +44,7 @@ import { commitDraft, runStep, type StepResult } from "./session/step-runner.ts"
 import { StepQuarantine, quarantineOutcome, withinBudget } from "./session/quarantine.ts";
 import type { Turn } from "./session/transcript-store.ts";
 import { receive, send } from "./socket.ts";
+import { closeKeySockets, rememberSocketKey } from "./socket-keys.ts";
 import { migrate, schemaVersion } from "./storage/migrate.ts";
 import {
   proxyCommit,
@@ -643,7 +644,13 @@ export class AgentSession extends Server<Env> {
     }
   }
 
-  override onConnect(connection: Connection): void {
+  /** Closes the sockets opened with a revoked hive key (the admin revoke route); returns how many. */
+  closeKeySockets(keyId: string): number {
+    return closeKeySockets(this.getConnections(), keyId);
+  }
+
+  override onConnect(connection: Connection, ctx: ConnectionContext): void {
+    rememberSocketKey(connection, ctx.request);
     send(connection, {
       type: "sys.welcome",
       server: "AgentSession",

@@ -1,12 +1,28 @@
 // Shared by the reliability suite (tests/reliability): the run's scale (a
 // bounded slice in `npm test`, the whole with `npm run test:reliability`), a
-// request that classifies its answer (typed error, 5xx, hang), and the figures
-// each test prints as `RELIABILITY <category> <json>` lines.
+// cluster boot that tolerates a loaded machine, a request that classifies its
+// answer (typed error, 5xx, hang), and the figures each test prints as
+// `RELIABILITY <category> <json>` lines.
+import { startCluster, type Cluster } from "../../scripts/lib/dev-server.ts";
+import { E2E_ADMIN_TOKEN } from "../e2e/helpers.ts";
 
 /** `npm run test:reliability` sets LETHE_RELIABILITY=full; CI runs the bounded slice. */
 export const FULL = process.env.LETHE_RELIABILITY === "full";
 /** One seed for every fast-check run, so a failure replays exactly. */
 export const SEED = Number(process.env.LETHE_RELIABILITY_SEED ?? 17);
+/** A boot took 47-66 s with a load average near 20 on 2 cores; the default 60 s wait is too short. */
+const BOOT_TIMEOUT_MS = 240_000;
+
+/** A cluster on a free port with the e2e admin token, waiting up to BOOT_TIMEOUT_MS to answer. */
+export function bootReliabilityCluster(persistTo: string): Promise<Cluster> {
+  return startCluster({
+    port: 0,
+    persistTo,
+    vars: { LETHE_ADMIN_TOKEN: E2E_ADMIN_TOKEN },
+    readyTimeoutMs: BOOT_TIMEOUT_MS,
+  });
+}
+
 /** Longest a request may take before it counts as a hang. */
 export const HANG_MS = 10_000;
 

@@ -19,6 +19,7 @@ import { WORKSPACE_ROUTES, workspace } from "./routes/workspace.ts";
 import { sessionSockets, sessions } from "./routes/sessions.ts";
 import { adminObserve, hiveObserve, sessionObserve } from "./routes/observe.ts";
 import { requestLog } from "./request-log.ts";
+import { requestBudget } from "./budget.ts";
 import { LANGGRAPH_ROUTES, langgraph } from "./routes/langgraph.ts";
 import { mcp } from "./mcp/route.ts";
 
@@ -70,6 +71,7 @@ export const ROUTES = {
 
 export const app = new Hono<{ Bindings: Env }>()
   .use("*", requestLog)
+  .use("*", requestBudget)
   // Before the 1 MB body limit: the proxy takes whole histories (its own 32 MB limit).
   .route("/v1", proxy)
   .use(

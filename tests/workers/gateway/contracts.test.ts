@@ -184,7 +184,11 @@ describe("hive sockets", () => {
       { method: "DELETE", headers: { authorization: `Bearer ${ADMIN}` } },
       { ...env, LETHE_ADMIN_TOKEN: ADMIN } as Env,
     );
-    expect(await revoked.json()).toEqual({ revoked: id, closedSockets: 1 });
+    expect(await revoked.json()).toEqual({
+      revoked: id,
+      closedSockets: 1,
+      closedSessionSockets: 0,
+    });
     expect(await closed).toBe(CLOSE_KEY_REVOKED);
   });
 });

@@ -8,6 +8,7 @@ import { hiveKeys } from "../../../shared/db/schema.ts";
 import { AppError } from "../../../shared/errors.ts";
 import { checkHiveName, createHiveKey, requireAdmin, revokeHiveKey } from "../auth.ts";
 import { jsonBody } from "../validate.ts";
+import { closeSessionKeySockets } from "../session-socket-keys.ts";
 
 export const CreateKeySchema = z.strictObject({
   label: z.string().min(1).max(128).default("default"),
@@ -50,5 +51,6 @@ export const admin = new Hono<{ Bindings: Env }>()
     }
     // Sockets opened with the key close now; HTTP refuses it within KEY_CACHE_TTL_MS in every isolate.
     const closedSockets = await c.env.Hive.getByName(hive).closeKeySockets(c.req.param("id"));
-    return c.json({ revoked: c.req.param("id"), closedSockets });
+    const closedSessionSockets = await closeSessionKeySockets(c.env, hive, c.req.param("id"));
+    return c.json({ revoked: c.req.param("id"), closedSockets, closedSessionSockets });
   });

@@ -12,6 +12,7 @@ import { SubmitStepSchema } from "../../../shared/session/step.ts";
 import { authenticate, authorizeHive } from "../auth.ts";
 import { AnswerSchema } from "../../../shared/session/control.ts";
 import { jsonBody } from "../validate.ts";
+import { withSocketKey } from "../session-socket-keys.ts";
 
 type Bindings = { Bindings: Env };
 
@@ -91,7 +92,9 @@ const requireSessionKey: MiddlewareHandler<Bindings> = async (c, next) => {
 async function sessionSocket(c: Context<Bindings>): Promise<Response> {
   const url = new URL(c.req.url);
   url.searchParams.delete("key");
-  const routed = await routePartykitRequest(new Request(url, c.req.raw), c.env);
+  // The session remembers which key opened the socket, so revoking the key closes it.
+  const forwarded = withSocketKey(new Request(url, c.req.raw), (await authenticate(c)).keyId);
+  const routed = await routePartykitRequest(forwarded, c.env);
   if (routed === null) {
     throw new AppError("NOT_FOUND", "no such session socket", {
       status: 404,
