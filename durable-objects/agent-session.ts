@@ -37,10 +37,11 @@ import {
   type Answer,
   type ControlErrorCode,
 } from "../shared/session/control.ts";
-import { runAgentStep, workspaceHead } from "./session/loop.ts";
+import { runAgentStep } from "./session/agent-step.ts";
+import { workspaceHead } from "./session/step/prepare.ts";
 import { rollbackWithFiles } from "./session/restore-files.ts";
 import { sessionStewardJob } from "../shared/memory/steward-job.ts";
-import { commitDraft, runStep, type StepResult } from "./session/step-runner.ts";
+import { commitDraft, runStep, type StepResult } from "./session/commit-step.ts";
 import { StepQuarantine, quarantineOutcome, withinBudget } from "./session/quarantine.ts";
 import type { Turn } from "./session/transcript-store.ts";
 import { receive, send } from "./socket.ts";
@@ -126,7 +127,7 @@ export class AgentSession extends Server<Env> {
     return stateView(this.name, this.#store, state);
   }
 
-  /** Commits one step (see session/step-runner.ts): all of it or, on refusal, nothing. */
+  /** Commits one step (see session/commit-step.ts): all of it or, on refusal, nothing. */
   async step(input: SubmitStep): Promise<Result<StepResult, SessionErrorCode>> {
     const config = this.#store.config();
     if (config === null) {
