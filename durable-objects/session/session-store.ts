@@ -20,6 +20,7 @@ import { BLOB_SCHEMA, BlobStore } from "./blob-store.ts";
 import { CHECKPOINT_SCHEMA, CheckpointStore } from "./checkpoint-store.ts";
 import type { ForkExport, RefRow } from "./fork.ts";
 import { TRANSCRIPT_SCHEMA, TranscriptStore, type TurnInput } from "./transcript-store.ts";
+import type { TraceEvent } from "../../shared/session/trace.ts";
 
 /** The names of a session's skills (validated when the config was parsed): all active from step 1. */
 function skillNames(texts: readonly string[]): string[] {
@@ -52,10 +53,8 @@ export interface TraceRow {
   at: number;
 }
 
-export interface TraceEvent {
-  kind: string;
-  data: Record<string, unknown>;
-}
+/** Every event written is one of the trace schema's kinds (shared/session/trace.ts). */
+export type { TraceEvent };
 
 export interface StepRecord {
   turns: TurnInput[];

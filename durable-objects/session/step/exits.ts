@@ -260,7 +260,7 @@ export function refusedExit(
           ? []
           : [
               {
-                kind: `failure/${failure.kind}`,
+                kind: `failure/${failure.kind}` as const,
                 data: { moves: failure.moves, fromMove: failure.fromMove, reason: verdict.reason },
               },
             ]),
@@ -315,19 +315,19 @@ export function toolExit(
   const autofixTrace = givingUp
     ? [
         {
-          kind: "autofix/fail",
+          kind: "autofix/fail" as const,
           data: { attempts: state.autofix, tool: move.tool, error: output.slice(0, 500) },
         },
       ]
     : autofix
       ? [
           {
-            kind: "autofix/attempt",
+            kind: "autofix/attempt" as const,
             data: { attempt: state.autofix + 1, tool: move.tool, error: output.slice(0, 500) },
           },
         ]
       : recovered
-        ? [{ kind: "autofix/recover", data: { attempts: state.autofix, tool: move.tool } }]
+        ? [{ kind: "autofix/recover" as const, data: { attempts: state.autofix, tool: move.tool } }]
         : [];
   const gaveUp = givingUp
     ? {
@@ -404,7 +404,7 @@ export function toolExit(
           ? []
           : [
               {
-                kind: "gc",
+                kind: "gc" as const,
                 data: {
                   unreachable: effects.collected.unreachable,
                   unstaged: effects.collected.unstaged,
