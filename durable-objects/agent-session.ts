@@ -2,7 +2,7 @@
 // and was (config, L1, transcript, references, checkpoints, trace) in SQLite and
 // serves its watchers over hibernating WebSockets. Every method is typed RPC.
 import { Server, type Connection, type WSMessage } from "partyserver";
-import { isRef, keep } from "../shared/context/refs.ts";
+import { isRef, keep, refMatches } from "../shared/context/refs.ts";
 import {
   parseCompaction,
   staleCompaction,
@@ -477,12 +477,16 @@ export class AgentSession extends Server<Env> {
 
   /**
    * Stores a background compaction (the compressor's `session.compact` job): its
-   * kept turn texts and summary behind refs and a `compaction` trace event. Refused
-   * with STALE_COMPACTION when the session has moved past the step it was computed
-   * from, so newer state is never overwritten; a refusal changes nothing.
+   * kept turn texts and summary behind refs, a `compaction` trace event, and the
+   * summary as the history the envelope shows in place of the turns it covers. It
+   * is keyed by transcript position (the last summarised turn), not by step: steps
+   * taken while it was computed keep it valid. Refused with STALE_COMPACTION, changing
+   * nothing, when the session was rolled back before the step it was read at or the
+   * branch no longer holds the summarised turns; a second delivery changes nothing.
    */
   async applyCompaction(
     input: unknown,
+    job?: string,
   ): Promise<Result<{ step: number; summaryRef: string }, "NOT_FOUND" | CompactionErrorCode>> {
     if (this.#store.config() === null) {
       return this.#missing();
@@ -493,28 +497,67 @@ export class AgentSession extends Server<Env> {
     }
     const { step } = this.#store.state();
     const { basedOnStep, kept, summary, method, report, citations } = compaction.value;
-    if (step !== basedOnStep) {
+    const known = this.#store.compactions().find((e) => job !== undefined && e.job === job);
+    if (known !== undefined) {
+      return ok({ step, summaryRef: known.summaryRef });
+    }
+    if (step < basedOnStep) {
       return staleCompaction(basedOnStep, step);
     }
-    // Delivered twice (queues are at-least-once): the first application stands, the
-    // second changes nothing and answers the same summary ref.
-    const appliedKey = `compaction-applied:${this.#store.head() ?? "root"}`;
-    const already = this.ctx.storage.kv.get<string>(appliedKey);
-    if (typeof already === "string") {
-      return ok({ step, summaryRef: already });
+    const last = citations.reduce<{ turn: number; ref: string } | null>(
+      (max, c) => (max === null || c.turn > max.turn ? c : max),
+      null,
+    );
+    if (last === null) {
+      return err(
+        "INVALID_COMPACTION",
+        "the compaction cites no turn",
+        "send a summary with its citations",
+      );
+    }
+    // The branch must still hold the last summarised turn, byte for byte.
+    const seq = this.#store.transcript.seqAt(last.turn);
+    const row = seq === null ? undefined : this.#store.transcript.row(seq);
+    const text = row === undefined ? null : await this.#text(row.hash);
+    if (seq === null || text === null || !refMatches(last.ref, text)) {
+      return err(
+        "STALE_COMPACTION",
+        `the branch no longer holds turn ${last.turn} as the compaction read it`,
+        "compact again from the current branch; a rolled-back history is never summarised into it",
+      );
+    }
+    const already = this.#store.compactions().find((e) => e.seq === seq);
+    if (already !== undefined) {
+      return ok({ step, summaryRef: already.summaryRef });
     }
     const summaryKept = keep(summary);
     this.ctx.storage.transactionSync(() => {
-      this.ctx.storage.kv.put(appliedKey, summaryKept.ref);
       for (const k of kept) {
         this.#store.putRef(k, "compaction", step);
       }
       this.#store.putRef(summaryKept, "summary", step);
+      this.#store.addCompaction({
+        seq,
+        depth: last.turn,
+        summary,
+        summaryRef: summaryKept.ref,
+        basedOnStep,
+        job: job ?? null,
+        at: Date.now(),
+      });
       this.#store.appendTrace(
         step,
         {
           kind: "compaction",
-          data: { summaryRef: summaryKept.ref, basedOnStep, method, citations, report },
+          data: {
+            summaryRef: summaryKept.ref,
+            basedOnStep,
+            method,
+            citations,
+            report,
+            depth: last.turn,
+            ...(job === undefined ? {} : { job }),
+          },
         },
         Date.now(),
       );

@@ -7,6 +7,7 @@ import type { SessionConfig } from "../../shared/session/config.ts";
 import { makeToolReads } from "./tool-reads.ts";
 import { admit } from "./step/admit.ts";
 import { commitLoopDraft } from "./step/commit.ts";
+import { requestCompaction } from "./step/compact.ts";
 import type { LoopHost, LoopOutcome, StepContext, StepExit } from "./step/context.ts";
 import { effects } from "./step/effects.ts";
 import { toolExit, withCompaction } from "./step/exits.ts";
@@ -54,6 +55,8 @@ async function commitExit(ctx: StepContext, exit: StepExit): Promise<LoopOutcome
   if (!committed.ok) {
     return "stop";
   }
+  // The transcript past its threshold: a background compaction is requested.
+  await requestCompaction(ctx);
   const recover = exit.recover;
   if (recover !== undefined) {
     const to =

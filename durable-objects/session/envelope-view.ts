@@ -9,6 +9,7 @@ import { usedTokens } from "../../shared/context/page.ts";
 import { loadTokenizer, type Tokenizer } from "../../shared/context/tokens.ts";
 import type { SessionConfig } from "../../shared/session/config.ts";
 import {
+  COMPACTION_TURN_NAME,
   HISTORY_READ_TURNS,
   envelopeInput,
   type TranscriptTurn,
@@ -40,7 +41,11 @@ export interface EnvelopeView {
   } | null;
 }
 
-/** The last turns of the current branch with their content (the envelope's window). */
+/**
+ * The last turns of the branch with their content (the envelope's window). When a
+ * background compaction applies to the branch, its summary comes first and only
+ * the turns after the ones it summarised follow, raw.
+ */
 export async function readHistory(
   store: SessionStore,
   text: (hash: string) => Promise<string | null>,
@@ -52,13 +57,28 @@ export async function readHistory(
     position === undefined
       ? store.transcript.tail(HISTORY_READ_TURNS)
       : store.transcript.tailAt(position, HISTORY_READ_TURNS);
+  const compaction = store.compactionOn(position);
+  if (compaction !== null) {
+    out.push({
+      role: "system",
+      content: `${compaction.summary}\n[full text of the summarised turns: ${compaction.summaryRef} and the refs it cites; read_ref brings any back]`,
+      name: COMPACTION_TURN_NAME,
+      tokens: 0,
+      extra: null,
+      depth: compaction.depth,
+    });
+  }
   for (const row of rows) {
+    if (compaction !== null && row.depth <= compaction.depth) {
+      continue;
+    }
     out.push({
       role: row.role as TranscriptTurn["role"],
       content: (await text(row.hash)) ?? "",
       name: row.name,
       tokens: row.tokens,
       extra: row.extra,
+      depth: row.depth,
     });
   }
   return out;

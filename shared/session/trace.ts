@@ -37,6 +37,13 @@ export const TraceEventSchema = z.discriminatedUnion("kind", [
     basedOnStep: z.number().optional(),
     method: z.string().optional(),
   }),
+  /** The transcript passed its threshold: a `session.compact` job was enqueued. */
+  event("compaction/request", {
+    job: z.string(),
+    basedOnStep: z.number(),
+    turns: z.number(),
+    tokens: z.number(),
+  }),
   event("halt", { reason: z.string(), message: z.string() }),
   event("assessment", { status: z.string(), summary: z.string(), elapsedMs: z.number() }),
   event("model_error", { ...MoveFields, code: z.string(), rawRef: z.string().optional() }),

@@ -36,6 +36,8 @@ export interface StepPorts {
   router: Env["ROUTER"];
   gatekeeper: Env["GATEKEEPER"];
   model: Driver;
+  /** The jobs queue (background compaction). */
+  jobs: Env["JOBS"];
 }
 
 /** The hive as this step sees it (prepare.ts syncs it). */

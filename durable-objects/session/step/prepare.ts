@@ -137,6 +137,7 @@ export async function prepare(
         hive,
         router: host.env.ROUTER,
         gatekeeper: host.env.GATEKEEPER,
+        jobs: host.env.JOBS,
         model: driver.value,
       },
       meter,

@@ -1,0 +1,109 @@
+// Background compaction on the running cluster: a long mission's transcript passes
+// its threshold, the session enqueues `session.compact`, the compressor's summary
+// comes back and the envelope the model receives shows it in place of the turns it
+// covers (asserted on GET /envelope?step=), every prompt stays under its budget, and
+// the fact the final answer needs, found at the first step, is reachable from it.
+// The moves are scripted (the local policy never makes a mission this long).
+import { describe, it } from "vitest";
+import { scenarioCluster } from "./scenarios/harness.ts";
+import { call } from "./scenarios/fixtures.ts";
+
+const env = scenarioCluster(0, "compaction");
+
+/** Files the mission walks through, each long enough for its search result to weigh. */
+const FILES: Record<string, string> = {
+  "src/early.ts": "// The launch settings.\nexport const LAUNCH_CODE = 4711;\n",
+  ...Object.fromEntries(
+    Array.from({ length: 14 }, (_, i) => [
+      `src/part-${i}.ts`,
+      Array.from({ length: 12 }, (_, j) => `export const PART_${i}_${j} = ${i * 100 + j};`).join(
+        "\n",
+      ),
+    ]),
+  ),
+};
+
+async function until<T>(what: string, probe: () => Promise<T | null>, ms = 90_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value !== null) {
+      return value;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`timed out waiting for ${what}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+describe("compaction that lives", () => {
+  it("a long mission is compacted in the background and its envelope shows the summary", async ({
+    expect,
+  }) => {
+    const hive = await env().hive("compaction-lives", FILES);
+    const id = await hive.create({
+      mission: "Walk through every part file, then report LAUNCH_CODE.",
+      stepBudget: 60,
+      handsAnswer: "the final answer's value comes from the first step, through the summary",
+      script: [
+        call("search", { query: "LAUNCH_CODE", mode: "text", limit: 3 }),
+        ...Array.from({ length: 14 }, (_, i) =>
+          call("search", { query: `PART_${i}_`, mode: "text", limit: 12 }),
+        ),
+        // The mission waits for a person here: the background job has time to land.
+        call("ask_human", { question: "Shall I report?" }),
+        call("finish", { status: "achieved", summary: "LAUNCH_CODE is 4711" }),
+      ],
+    });
+    const paused = await hive.start(id);
+    expect(paused.state.status).toBe("paused");
+    type Row = { kind: string; step: number; data: Record<string, unknown> };
+    const trace = async () =>
+      ((await hive.call("GET", `/v1/sessions/${id}/trace?after=0&limit=1000`)).body.events ??
+        []) as Row[];
+    expect((await trace()).some((e) => e.kind === "compaction/request")).toBe(true);
+    const applied = await until("a compaction applied", async () => {
+      const found = (await trace()).find((e) => e.kind === "compaction" && "summaryRef" in e.data);
+      return found ?? null;
+    });
+    const answered = await hive.call("POST", `/v1/sessions/${id}/answer`, { text: "Yes." });
+    expect(answered.status).toBe(200);
+    const finished = await until("the mission's end", async () => {
+      const state = await hive.call("GET", `/v1/sessions/${id}/state`);
+      return state.body.status === "running" ? null : state.body;
+    });
+    expect(finished.status).toBe("finished");
+    const rows = await trace();
+    // Every prompt stayed under its configured budget (the default envelope: 28k tokens).
+    const steps = rows.filter((e) => e.kind === "step");
+    for (const step of steps) {
+      expect(Number(step.data.envelopeTokens)).toBeLessThanOrEqual(28_000);
+    }
+    // The prompt of the final move: the summary stands for the early turns.
+    const last = Math.max(...steps.map((e) => e.step));
+    const envelope = await hive.call("GET", `/v1/sessions/${id}/envelope?step=${last - 1}`);
+    expect(envelope.status).toBe(200);
+    const received = JSON.stringify(envelope.body.messages);
+    const summaryRef = String(applied.data.summaryRef);
+    expect(received).toContain("[CONVERSATION SUMMARY]");
+    expect(received).toContain(summaryRef);
+    // The first step's search result is out of the raw window...
+    expect(received).not.toContain('"query":"LAUNCH_CODE"');
+    // ...and the fact it found is in the summary or one of the refs the summary cites.
+    const summary = await hive.call(
+      "GET",
+      `/v1/sessions/${id}/refs/${encodeURIComponent(summaryRef)}`,
+    );
+    expect(summary.status).toBe(200);
+    const cited = [...JSON.stringify(summary.body).matchAll(/ref:[a-z0-9]+/g)].map((m) => m[0]);
+    const texts = await Promise.all(
+      cited.map(async (ref) =>
+        JSON.stringify(
+          (await hive.call("GET", `/v1/sessions/${id}/refs/${encodeURIComponent(ref)}`)).body,
+        ),
+      ),
+    );
+    expect(`${received}\n${texts.join("\n")}`).toContain("4711");
+  });
+});
