@@ -38,6 +38,8 @@ export interface EnvelopeView {
     kept: KeptContent[];
     tokensBefore: number;
     tokensAfter: number;
+    /** L1 pages that left the envelope: the step's commit unstages them, so the cut is not repeated. */
+    unstagePageIds: string[];
   } | null;
 }
 
@@ -109,6 +111,7 @@ export async function renderEnvelope(
             kept: compressed.kept,
             tokensBefore: built.tokens,
             tokensAfter: compressed.envelope.tokens,
+            unstagePageIds: compressed.unstagePageIds,
           },
     messages: envelope.messages,
     sections: Object.values(envelope.sections).map((x) => ({

@@ -48,8 +48,9 @@ describe("compaction that lives", () => {
       handsAnswer: "the final answer's value comes from the first step, through the summary",
       script: [
         call("search", { query: "LAUNCH_CODE", mode: "text", limit: 3 }),
-        ...Array.from({ length: 14 }, (_, i) =>
-          call("search", { query: `PART_${i}_`, mode: "text", limit: 12 }),
+        // Calculations count as progress: no deadlock or loop interrupts the walk.
+        ...Array.from({ length: 16 }, (_, i) =>
+          call("calculate", { expression: `${i + 2} * 37 + ${i}` }),
         ),
         // The mission waits for a person here: the background job has time to land.
         call("ask_human", { question: "Shall I report?" }),

@@ -3,6 +3,7 @@
 // error, refusal (ASK, escalation, thrash/deadlock) and the tool's own step.
 import type { ToolMove } from "../../../shared/driver/move.ts";
 import type { Verdict } from "../../../shared/gatekeeper/verdict.ts";
+import type { PagerOp } from "../../../shared/context/page.ts";
 import { keep } from "../../../shared/context/refs.ts";
 import { recordToolResult, MAX_CONSECUTIVE_ERRORS } from "../../../shared/gatekeeper/state.ts";
 import type { MissionOutcome, PendingHuman, SessionState } from "../../../shared/session/step.ts";
@@ -38,7 +39,31 @@ export function stepTurns(
   ];
 }
 
-/** Adds the envelope's compaction to a step draft: kept content and one trace event. */
+/** The L1 page ids a pager operation names. */
+function pagesOf(op: PagerOp): string[] {
+  switch (op.type) {
+    case "stage":
+    case "prefetch":
+      return [op.page.id];
+    case "unstage":
+    case "access":
+    case "pin":
+    case "unpin":
+      return [op.id];
+    case "restore":
+      return op.id === undefined ? [] : [op.id];
+    case "compare_open":
+      return [...op.ids];
+    default:
+      return [];
+  }
+}
+
+/**
+ * Adds the envelope's compaction to a step draft: kept content, one trace event, and
+ * the unstaging of the L1 pages it cut (first, and only those the step's own
+ * operations leave alone), so the next envelope does not cut them again.
+ */
 export function withCompaction(
   draft: StepDraft,
   compaction: EnvelopeView["compaction"],
@@ -46,8 +71,13 @@ export function withCompaction(
   if (compaction === null) {
     return draft;
   }
+  const touched = new Set(draft.ops.flatMap(pagesOf));
+  const unstage = compaction.unstagePageIds
+    .filter((id) => !touched.has(id))
+    .map((id) => ({ type: "unstage" as const, id }));
   return {
     ...draft,
+    ops: [...unstage, ...draft.ops],
     kept: [...(draft.kept ?? []), ...compaction.kept.map((k) => ({ ...k, kind: "compaction" }))],
     trace: [
       ...(draft.trace ?? []),
