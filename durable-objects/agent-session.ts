@@ -486,7 +486,8 @@ export class AgentSession extends Server<Env> {
    */
   async applyCompaction(
     input: unknown,
-    job?: string,
+    /** From the compressor's job: its id, and the seq of the last turn it summarised. */
+    delivery?: { job: string; seq: number },
   ): Promise<Result<{ step: number; summaryRef: string }, "NOT_FOUND" | CompactionErrorCode>> {
     if (this.#store.config() === null) {
       return this.#missing();
@@ -497,6 +498,7 @@ export class AgentSession extends Server<Env> {
     }
     const { step } = this.#store.state();
     const { basedOnStep, kept, summary, method, report, citations } = compaction.value;
+    const job = delivery?.job;
     const known = this.#store.compactions().find((e) => job !== undefined && e.job === job);
     if (known !== undefined) {
       return ok({ step, summaryRef: known.summaryRef });
@@ -515,11 +517,16 @@ export class AgentSession extends Server<Env> {
         "send a summary with its citations",
       );
     }
-    // The branch must still hold the last summarised turn, byte for byte.
+    // The branch must still hold the last summarised turn: the very turn the job read
+    // (by its seq), or, without one, a turn whose text is the one cited.
     const seq = this.#store.transcript.seqAt(last.turn);
     const row = seq === null ? undefined : this.#store.transcript.row(seq);
     const text = row === undefined ? null : await this.#text(row.hash);
-    if (seq === null || text === null || !refMatches(last.ref, text)) {
+    const same =
+      delivery === undefined
+        ? text !== null && refMatches(last.ref, text)
+        : seq !== null && seq === delivery.seq;
+    if (seq === null || !same) {
       return err(
         "STALE_COMPACTION",
         `the branch no longer holds turn ${last.turn} as the compaction read it`,

@@ -23,6 +23,9 @@ const FILES: Record<string, string> = {
   ),
 };
 
+/** The trace kinds last seen, for the message of a wait that timed out. */
+let last = "";
+
 async function until<T>(what: string, probe: () => Promise<T | null>, ms = 90_000): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
@@ -31,7 +34,7 @@ async function until<T>(what: string, probe: () => Promise<T | null>, ms = 90_00
       return value;
     }
     if (Date.now() > deadline) {
-      throw new Error(`timed out waiting for ${what}`);
+      throw new Error(`timed out waiting for ${what}; trace: ${last}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -65,7 +68,9 @@ describe("compaction that lives", () => {
         []) as Row[];
     expect((await trace()).some((e) => e.kind === "compaction/request")).toBe(true);
     const applied = await until("a compaction applied", async () => {
-      const found = (await trace()).find((e) => e.kind === "compaction" && "summaryRef" in e.data);
+      const rows = await trace();
+      last = rows.map((e) => e.kind).join(",");
+      const found = rows.find((e) => e.kind === "compaction" && "summaryRef" in e.data);
       return found ?? null;
     });
     const answered = await hive.call("POST", `/v1/sessions/${id}/answer`, { text: "Yes." });
@@ -106,5 +111,5 @@ describe("compaction that lives", () => {
       ),
     );
     expect(`${received}\n${texts.join("\n")}`).toContain("4711");
-  });
+  }, 300_000);
 });

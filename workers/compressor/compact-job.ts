@@ -18,6 +18,7 @@ const log = createLogger("compressor");
 const TRANSCRIPT_PAGE = 500;
 
 interface TurnRow {
+  seq: number;
   depth: number;
   role: string;
   name: string | null;
@@ -35,7 +36,7 @@ export interface SessionRpc {
   ): Promise<Result<{ turns: TurnRow[]; next: number | null }, string>>;
   applyCompaction(
     input: Compaction,
-    job?: string,
+    delivery?: { job: string; seq: number },
   ): Promise<Result<{ step: number; summaryRef: string }, "NOT_FOUND" | CompactionErrorCode>>;
 }
 
@@ -131,9 +132,16 @@ export async function runCompactJob(
     return "nothing";
   }
   const { method, summary, kept, citations, report } = run.value;
+  // The session keys the summary by the last turn it covers: that turn's seq as read here.
+  const lastTurn = Math.max(...citations.map((c) => c.turn));
+  const last = rows.find((r) => r.depth === lastTurn);
+  if (last === undefined) {
+    log.error("compact.citations", { job: job.id, lastTurn });
+    return "invalid";
+  }
   const applied = await session.applyCompaction(
     { basedOnStep: job.basedOnStep, method, summary, kept, citations, report },
-    job.id,
+    { job: job.id, seq: last.seq },
   );
   if (!applied.ok) {
     log.info("compact.refused", { job: job.id, code: applied.code, message: applied.message });
