@@ -214,10 +214,16 @@ describe("the session.compact job", () => {
     }
     const { method, summary, kept, citations, report } = computed.value;
     const input = { basedOnStep: read, method, summary, kept, citations, report };
-    const first = await stub.applyCompaction(input);
+    // Delivered as the compressor delivers it: the job's id and the seq of the last
+    // summarised turn as it read the transcript.
+    const lastTurn = Math.max(...citations.map((c) => c.turn));
+    const rows = await stub.transcript(0, 500);
+    const seq = rows.ok ? (rows.value.turns.find((t) => t.depth === lastTurn)?.seq ?? 0) : 0;
+    const delivery = { job: `twice-${crypto.randomUUID()}`, seq };
+    const first = await stub.applyCompaction(input, delivery);
     expect(first.ok).toBe(true);
     const after = { state: await stub.state(), trace: await stub.traceEvents(0, 1_000) };
-    const second = await stub.applyCompaction(input);
+    const second = await stub.applyCompaction(input, delivery);
     expect(second).toEqual(first);
     expect(await stub.state()).toEqual(after.state);
     expect(await stub.traceEvents(0, 1_000)).toEqual(after.trace);
