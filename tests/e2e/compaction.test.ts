@@ -87,8 +87,8 @@ describe("compaction that lives", () => {
       expect(Number(step.data.envelopeTokens)).toBeLessThanOrEqual(28_000);
     }
     // The prompt of the final move: the summary stands for the early turns.
-    const last = Math.max(...steps.map((e) => e.step));
-    const envelope = await hive.call("GET", `/v1/sessions/${id}/envelope?step=${last - 1}`);
+    const lastStep = Math.max(...steps.map((e) => e.step));
+    const envelope = await hive.call("GET", `/v1/sessions/${id}/envelope?step=${lastStep - 1}`);
     expect(envelope.status).toBe(200);
     const received = JSON.stringify(envelope.body.messages);
     const summaryRef = String(applied.data.summaryRef);
