@@ -45,8 +45,8 @@ export interface EnvelopeView {
 
 /**
  * The last turns of the branch with their content (the envelope's window). When a
- * background compaction applies to the branch, its summary comes first and only
- * the turns after the ones it summarised follow, raw.
+ * background compaction applies to the branch, its summary comes first (its depth
+ * says which turns it covers: the envelope shows only the later ones raw).
  */
 export async function readHistory(
   store: SessionStore,
@@ -70,10 +70,9 @@ export async function readHistory(
       depth: compaction.depth,
     });
   }
+  // The summarised turns stay in the history (the outcome check reads them); the
+  // envelope shows only those after the summary (envelopeInput).
   for (const row of rows) {
-    if (compaction !== null && row.depth <= compaction.depth) {
-      continue;
-    }
     out.push({
       role: row.role as TranscriptTurn["role"],
       content: (await text(row.hash)) ?? "",

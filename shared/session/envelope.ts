@@ -89,7 +89,11 @@ export function envelopeInput(
     first !== undefined && first.role === "system" && first.name === COMPACTION_TURN_NAME
       ? first.content
       : undefined;
-  const turns = summary === undefined ? history : history.slice(1);
+  // The turns the summary covers are left out: it stands for them.
+  const covered = summary === undefined ? 0 : (first?.depth ?? 0);
+  const turns = (summary === undefined ? history : history.slice(1)).filter(
+    (t) => t.depth === undefined || t.depth > covered,
+  );
   return {
     system: systemText(config, state.persona),
     static: state.static,

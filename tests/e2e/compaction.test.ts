@@ -102,14 +102,25 @@ describe("compaction that lives", () => {
       `/v1/sessions/${id}/refs/${encodeURIComponent(summaryRef)}`,
     );
     expect(summary.status).toBe(200);
-    const cited = [...JSON.stringify(summary.body).matchAll(/ref:[a-z0-9]+/g)].map((m) => m[0]);
-    const texts = await Promise.all(
-      cited.map(async (ref) =>
-        JSON.stringify(
-          (await hive.call("GET", `/v1/sessions/${id}/refs/${encodeURIComponent(ref)}`)).body,
-        ),
-      ),
-    );
+    // The summary cites its turns through refs (and an index ref): two levels resolve them.
+    const seen = new Set<string>();
+    let texts = [JSON.stringify(summary.body)];
+    for (let level = 0; level < 2; level++) {
+      const refs = [...new Set(texts.join("\n").match(/ref:[0-9a-f]{32}/g) ?? [])].filter(
+        (r) => !seen.has(r),
+      );
+      refs.forEach((r) => seen.add(r));
+      texts = [
+        ...texts,
+        ...(await Promise.all(
+          refs.map(async (ref) =>
+            JSON.stringify(
+              (await hive.call("GET", `/v1/sessions/${id}/refs/${encodeURIComponent(ref)}`)).body,
+            ),
+          ),
+        )),
+      ];
+    }
     expect(`${received}\n${texts.join("\n")}`).toContain("4711");
   }, 300_000);
 });

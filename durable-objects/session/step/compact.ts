@@ -25,7 +25,11 @@ const PENDING = "compact-pending";
 
 /** Whether the step's history passes the threshold: its raw turns (after any summary) and their tokens. */
 export function pastThreshold(ctx: StepContext): { turns: number; tokens: number } | null {
-  const raw = ctx.history.filter((t) => t.name !== COMPACTION_TURN_NAME);
+  const summary = ctx.history.find((t) => t.name === COMPACTION_TURN_NAME);
+  const covered = summary?.depth ?? 0;
+  const raw = ctx.history.filter(
+    (t) => t.name !== COMPACTION_TURN_NAME && (t.depth === undefined || t.depth > covered),
+  );
   const tokens = raw.reduce((sum, t) => sum + t.tokens, 0);
   return raw.length > COMPACT_AT_TURNS || tokens > COMPACT_AT_TOKENS
     ? { turns: raw.length, tokens }
