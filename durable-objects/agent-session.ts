@@ -2,7 +2,7 @@
 // and was (config, L1, transcript, references, checkpoints, trace) in SQLite and
 // serves its watchers over hibernating WebSockets. Every method is typed RPC.
 import { Server, type Connection, type ConnectionContext, type WSMessage } from "partyserver";
-import { isRef, keep } from "../shared/context/refs.ts";
+import { isRef, keep, refMatches } from "../shared/context/refs.ts";
 import {
   parseCompaction,
   staleCompaction,
@@ -37,10 +37,11 @@ import {
   type Answer,
   type ControlErrorCode,
 } from "../shared/session/control.ts";
-import { runAgentStep, workspaceHead } from "./session/loop.ts";
+import { runAgentStep } from "./session/agent-step.ts";
+import { workspaceHead } from "./session/step/prepare.ts";
 import { rollbackWithFiles } from "./session/restore-files.ts";
 import { sessionStewardJob } from "../shared/memory/steward-job.ts";
-import { commitDraft, runStep, type StepResult } from "./session/step-runner.ts";
+import { commitDraft, runStep, type StepResult } from "./session/commit-step.ts";
 import { StepQuarantine, quarantineOutcome, withinBudget } from "./session/quarantine.ts";
 import type { Turn } from "./session/transcript-store.ts";
 import { receive, send } from "./socket.ts";
@@ -129,7 +130,7 @@ export class AgentSession extends Server<Env> {
     return stateView(this.name, this.#store, state);
   }
 
-  /** Commits one step (see session/step-runner.ts): all of it or, on refusal, nothing. */
+  /** Commits one step (see session/commit-step.ts): all of it or, on refusal, nothing. */
   async step(input: SubmitStep): Promise<Result<StepResult, SessionErrorCode>> {
     const config = this.#store.config();
     if (config === null) {
@@ -479,12 +480,17 @@ export class AgentSession extends Server<Env> {
 
   /**
    * Stores a background compaction (the compressor's `session.compact` job): its
-   * kept turn texts and summary behind refs and a `compaction` trace event. Refused
-   * with STALE_COMPACTION when the session has moved past the step it was computed
-   * from, so newer state is never overwritten; a refusal changes nothing.
+   * kept turn texts and summary behind refs, a `compaction` trace event, and the
+   * summary as the history the envelope shows in place of the turns it covers. It
+   * is keyed by transcript position (the last summarised turn), not by step: steps
+   * taken while it was computed keep it valid. Refused with STALE_COMPACTION, changing
+   * nothing, when the session was rolled back before the step it was read at or the
+   * branch no longer holds the summarised turns; a second delivery changes nothing.
    */
   async applyCompaction(
     input: unknown,
+    /** From the compressor's job: its id, and the seq of the last turn it summarised. */
+    delivery?: { job: string; seq: number },
   ): Promise<Result<{ step: number; summaryRef: string }, "NOT_FOUND" | CompactionErrorCode>> {
     if (this.#store.config() === null) {
       return this.#missing();
@@ -495,28 +501,73 @@ export class AgentSession extends Server<Env> {
     }
     const { step } = this.#store.state();
     const { basedOnStep, kept, summary, method, report, citations } = compaction.value;
-    if (step !== basedOnStep) {
+    const job = delivery?.job;
+    const known = this.#store.compactions().find((e) => job !== undefined && e.job === job);
+    if (known !== undefined) {
+      return ok({ step, summaryRef: known.summaryRef });
+    }
+    if (step < basedOnStep) {
       return staleCompaction(basedOnStep, step);
     }
-    // Delivered twice (queues are at-least-once): the first application stands, the
-    // second changes nothing and answers the same summary ref.
-    const appliedKey = `compaction-applied:${this.#store.head() ?? "root"}`;
-    const already = this.ctx.storage.kv.get<string>(appliedKey);
-    if (typeof already === "string") {
-      return ok({ step, summaryRef: already });
+    const last = citations.reduce<{ turn: number; ref: string } | null>(
+      (max, c) => (max === null || c.turn > max.turn ? c : max),
+      null,
+    );
+    if (last === null) {
+      return err(
+        "INVALID_COMPACTION",
+        "the compaction cites no turn",
+        "send a summary with its citations",
+      );
+    }
+    // The branch must still hold the last summarised turn: the very turn the job read
+    // (by its seq), or, without one, a turn whose text is the one cited.
+    const seq = this.#store.transcript.seqAt(last.turn);
+    const row = seq === null ? undefined : this.#store.transcript.row(seq);
+    const text = row === undefined ? null : await this.#text(row.hash);
+    const same =
+      delivery === undefined
+        ? text !== null && refMatches(last.ref, text)
+        : seq !== null && seq === delivery.seq;
+    if (seq === null || !same) {
+      return err(
+        "STALE_COMPACTION",
+        `the branch no longer holds turn ${last.turn} as the compaction read it`,
+        "compact again from the current branch; a rolled-back history is never summarised into it",
+      );
+    }
+    const already = this.#store.compactions().find((e) => e.seq === seq);
+    if (already !== undefined) {
+      return ok({ step, summaryRef: already.summaryRef });
     }
     const summaryKept = keep(summary);
     this.ctx.storage.transactionSync(() => {
-      this.ctx.storage.kv.put(appliedKey, summaryKept.ref);
       for (const k of kept) {
         this.#store.putRef(k, "compaction", step);
       }
       this.#store.putRef(summaryKept, "summary", step);
+      this.#store.addCompaction({
+        seq,
+        depth: last.turn,
+        summary,
+        summaryRef: summaryKept.ref,
+        basedOnStep,
+        job: job ?? null,
+        at: Date.now(),
+      });
       this.#store.appendTrace(
         step,
         {
           kind: "compaction",
-          data: { summaryRef: summaryKept.ref, basedOnStep, method, citations, report },
+          data: {
+            summaryRef: summaryKept.ref,
+            basedOnStep,
+            method,
+            citations,
+            report,
+            depth: last.turn,
+            ...(job === undefined ? {} : { job }),
+          },
         },
         Date.now(),
       );

@@ -70,7 +70,7 @@ export const MUTATIONS: readonly Mutation[] = [
   {
     family: "retrieval",
     scenario: "cognitive load",
-    file: "durable-objects/session/loop.ts",
+    file: "durable-objects/session/step/route.ts",
     find: "const routedTools = routed.ok ? routed.value.tools",
     replace: "const routedTools = false ? routed.value.tools",
     removes: "routing (every tool offered at every step)",
@@ -118,7 +118,7 @@ export const MUTATIONS: readonly Mutation[] = [
   {
     family: "code",
     scenario: "cross-repository work",
-    file: "durable-objects/session/loop.ts",
+    file: "durable-objects/session/step/admit.ts",
     find: 'roots: config.roots ?? ["."],',
     replace: 'roots: ["."],',
     removes: "path isolation to the session's roots",
@@ -126,7 +126,7 @@ export const MUTATIONS: readonly Mutation[] = [
   {
     family: "memory",
     scenario: "structural garbage collection",
-    file: "durable-objects/session/loop.ts",
+    file: "durable-objects/session/step/effects.ts",
     find: "ops = [...ops, ...collected.ops];",
     replace: "ops = [...ops];",
     removes: "dropping unreachable files from L1",
@@ -175,7 +175,7 @@ export const MUTATIONS: readonly Mutation[] = [
   {
     family: "collaboration",
     scenario: "hive-mind sync",
-    file: "durable-objects/session/loop.ts",
+    file: "durable-objects/session/step/prepare.ts",
     find: "...metaLines(artifacts, MAX_META_ARTIFACTS),",
     replace: "...state.meta.filter(() => false),",
     removes: "syncing the hive's artifacts into the prompt",
@@ -191,7 +191,7 @@ export const MUTATIONS: readonly Mutation[] = [
   {
     family: "collaboration",
     scenario: "failure isolation",
-    file: "durable-objects/session/loop.ts",
+    file: "durable-objects/session/step/effects.ts",
     find: "config.speculative && outcome.files.length > 0 && !failed",
     replace: "false && outcome.files.length > 0 && !failed",
     removes: "the speculative hypothesis layer",
@@ -216,7 +216,7 @@ export const MUTATIONS: readonly Mutation[] = [
   {
     family: "governance",
     scenario: "human friction",
-    file: "durable-objects/session/loop.ts",
+    file: "durable-objects/session/step/verify-first.ts",
     find: 'if (item.freshness.reason === "contradicted") {',
     replace: "if (false) {",
     removes: "verify-first on poisoned artifacts",
@@ -224,7 +224,7 @@ export const MUTATIONS: readonly Mutation[] = [
   {
     family: "governance",
     scenario: "strategy switch",
-    file: "durable-objects/session/loop.ts",
+    file: "durable-objects/session/step/effects.ts",
     find: "const nextPersona = phases[phases.indexOf(state.persona) + 1];",
     replace: "const nextPersona = undefined as string | undefined;",
     removes: "handing over to the next persona",
@@ -232,26 +232,26 @@ export const MUTATIONS: readonly Mutation[] = [
   {
     family: "governance",
     scenario: "clean room",
-    file: "durable-objects/session/loop.ts",
+    file: "durable-objects/session/step/model.ts",
     find: "const healed = preset.cleanRoom ? cleanMove(move.value.move).move : move.value.move;",
     replace: "const healed = move.value.move;",
     removes: "redacting secrets out of a move's tool-call arguments",
   },
-  // No mutation removes the artifact-value redaction (loop.ts, `artifact: preset.cleanRoom`):
+  // No mutation removes the artifact-value redaction (step/effects.ts, `artifact: preset.cleanRoom`):
   // every artifact value arrives in a move, and the move is cleaned first, so removing it
   // alone changes nothing a scenario can see (measured: it survived).
   {
     family: "governance",
     scenario: "auto-fix loop",
-    file: "durable-objects/session/loop.ts",
-    find: "const autofix = failed && !policyHalt && !finished;",
+    file: "durable-objects/session/step/exits.ts",
+    find: "const autofix = failed && !ran.policyHalt && !finished;",
     replace: "const autofix = false as boolean;",
     removes: "the auto-fix loop",
   },
   {
     family: "governance",
     scenario: "re-anchoring on drift",
-    file: "durable-objects/session/loop.ts",
+    file: "durable-objects/session/step/admit.ts",
     find: "skills: config.skills ?? [],",
     replace: "skills: [],",
     removes: "the session's skills at admission",
@@ -259,7 +259,7 @@ export const MUTATIONS: readonly Mutation[] = [
   {
     family: "governance",
     scenario: "step budget",
-    file: "durable-objects/session/loop.ts",
+    file: "durable-objects/session/step/model.ts",
     find: "if (state.step >= config.stepBudget) {",
     replace: "if (false) {",
     removes: "the step budget's self-assessment",
@@ -267,7 +267,7 @@ export const MUTATIONS: readonly Mutation[] = [
   {
     family: "governance",
     scenario: "failure taxonomy",
-    file: "durable-objects/session/loop.ts",
+    file: "durable-objects/session/step/exits.ts",
     find: "const failure = verdict.failure;",
     replace: "const failure = undefined as typeof verdict.failure;",
     removes: "recovering from thrash and deadlock",
@@ -295,7 +295,7 @@ export const MUTATIONS: readonly Mutation[] = [
   ].map((scenario): Mutation => ({
     family: "firewall",
     scenario,
-    file: "durable-objects/session/loop.ts",
+    file: "durable-objects/session/step/admit.ts",
     find: "...(synced.firewallText === null ? {} : { firewall: synced.firewallText }),",
     replace: "...{},",
     removes: "handing the hive's firewall to admit",

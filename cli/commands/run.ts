@@ -6,6 +6,7 @@ import { parseArgs } from "node:util";
 import PartySocket from "partysocket";
 import { PRESET_NAMES } from "../../shared/agent/presets.ts";
 import { HIVE_NAME_PATTERN } from "../../shared/session/config.ts";
+import { parseTraceEvent } from "../../shared/session/trace.ts";
 import { CliError, type CliContext } from "./context.ts";
 import { PlainWebSocket } from "../../shared/client/follow.ts";
 import { createHiveKey } from "./hive.ts";
@@ -126,25 +127,25 @@ export function l1Bar(used: number, capacity: number, width = BAR_WIDTH): string
   return `${"█".repeat(filled)}${"░".repeat(width - filled)}`;
 }
 
-/** What a step did, from its trace events. */
+/** What a step did, from its trace events (typed by the trace schema, shared/session/trace.ts). */
 export function stepAction(events: readonly TraceRow[]): string {
-  for (const e of events) {
-    const d = e.data;
-    switch (e.kind) {
+  for (const row of events) {
+    const e = parseTraceEvent(row);
+    switch (e?.kind) {
       case "tool":
-        return `${String(d.tool)}${d.error === true ? " (failed)" : ""}`;
+        return `${e.data.tool}${e.data.error ? " (failed)" : ""}`;
       case "final":
         return "final answer";
       case "assessment":
-        return `self-assessment: ${String(d.status)}`;
+        return `self-assessment: ${e.data.status}`;
       case "refused":
-        return `${String(d.tool)} refused (${String(d.verdict)})`;
+        return `${e.data.tool} refused (${e.data.verdict})`;
       case "model_error":
-        return `model error ${String(d.code)}`;
+        return `model error ${e.data.code}`;
       case "gateway_error":
-        return `gateway error ${String(d.code)}`;
+        return `gateway error ${e.data.code}`;
       case "halt":
-        return `halt: ${String(d.reason)}`;
+        return `halt: ${e.data.reason}`;
     }
   }
   return "step";

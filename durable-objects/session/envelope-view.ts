@@ -9,6 +9,7 @@ import { usedTokens } from "../../shared/context/page.ts";
 import { loadTokenizer, type Tokenizer } from "../../shared/context/tokens.ts";
 import type { SessionConfig } from "../../shared/session/config.ts";
 import {
+  COMPACTION_TURN_NAME,
   HISTORY_READ_TURNS,
   envelopeInput,
   type TranscriptTurn,
@@ -37,10 +38,16 @@ export interface EnvelopeView {
     kept: KeptContent[];
     tokensBefore: number;
     tokensAfter: number;
+    /** L1 pages that left the envelope: the step's commit unstages them, so the cut is not repeated. */
+    unstagePageIds: string[];
   } | null;
 }
 
-/** The last turns of the current branch with their content (the envelope's window). */
+/**
+ * The last turns of the branch with their content (the envelope's window). When a
+ * background compaction applies to the branch, its summary comes first (its depth
+ * says which turns it covers: the envelope shows only the later ones raw).
+ */
 export async function readHistory(
   store: SessionStore,
   text: (hash: string) => Promise<string | null>,
@@ -52,6 +59,19 @@ export async function readHistory(
     position === undefined
       ? store.transcript.tail(HISTORY_READ_TURNS)
       : store.transcript.tailAt(position, HISTORY_READ_TURNS);
+  const compaction = store.compactionOn(position);
+  if (compaction !== null) {
+    out.push({
+      role: "system",
+      content: `${compaction.summary}\n[full text of the summarised turns: ${compaction.summaryRef} and the refs it cites; read_ref brings any back]`,
+      name: COMPACTION_TURN_NAME,
+      tokens: 0,
+      extra: null,
+      depth: compaction.depth,
+    });
+  }
+  // The summarised turns stay in the history (the outcome check reads them); the
+  // envelope shows only those after the summary (envelopeInput).
   for (const row of rows) {
     out.push({
       role: row.role as TranscriptTurn["role"],
@@ -59,6 +79,7 @@ export async function readHistory(
       name: row.name,
       tokens: row.tokens,
       extra: row.extra,
+      depth: row.depth,
     });
   }
   return out;
@@ -89,6 +110,7 @@ export async function renderEnvelope(
             kept: compressed.kept,
             tokensBefore: built.tokens,
             tokensAfter: compressed.envelope.tokens,
+            unstagePageIds: compressed.unstagePageIds,
           },
     messages: envelope.messages,
     sections: Object.values(envelope.sections).map((x) => ({

@@ -20,6 +20,7 @@ import { BLOB_SCHEMA, BlobStore } from "./blob-store.ts";
 import { CHECKPOINT_SCHEMA, CheckpointStore } from "./checkpoint-store.ts";
 import type { ForkExport, RefRow } from "./fork.ts";
 import { TRANSCRIPT_SCHEMA, TranscriptStore, type TurnInput } from "./transcript-store.ts";
+import type { TraceEvent } from "../../shared/session/trace.ts";
 
 /** The names of a session's skills (validated when the config was parsed): all active from step 1. */
 function skillNames(texts: readonly string[]): string[] {
@@ -52,10 +53,8 @@ export interface TraceRow {
   at: number;
 }
 
-export interface TraceEvent {
-  kind: string;
-  data: Record<string, unknown>;
-}
+/** Every event written is one of the trace schema's kinds (shared/session/trace.ts). */
+export type { TraceEvent };
 
 export interface StepRecord {
   turns: TurnInput[];
@@ -64,6 +63,26 @@ export interface StepRecord {
   label: string | null;
   trace: TraceEvent[];
 }
+
+/**
+ * A background compaction applied to the transcript: the summary of every turn up
+ * to the turn `seq` (at `depth`). It shows in the envelope of any branch whose
+ * lineage holds that turn: keyed by transcript position, so a rollback to before it
+ * hides it and a branch that never had it never shows it.
+ */
+export interface CompactionEntry {
+  seq: number;
+  depth: number;
+  summary: string;
+  summaryRef: string;
+  basedOnStep: number;
+  /** The queue job that delivered it (a second delivery changes nothing). */
+  job: string | null;
+  at: number;
+}
+
+/** Compactions kept per session (the deepest first); older ones are superseded. */
+const MAX_COMPACTIONS = 32;
 
 export interface ForkOrigin {
   session: string;
@@ -95,6 +114,39 @@ export class SessionStore {
 
   #setMeta(key: string, value: string): void {
     this.#sql.exec("INSERT OR REPLACE INTO session_meta (key, value) VALUES (?, ?)", key, value);
+  }
+
+  /** Applied compactions, the deepest first. */
+  compactions(): CompactionEntry[] {
+    const value = this.#meta("compactions");
+    return value === null ? [] : (JSON.parse(value) as CompactionEntry[]);
+  }
+
+  /** Records an applied compaction (the deepest MAX_COMPACTIONS are kept). */
+  addCompaction(entry: CompactionEntry): void {
+    const entries = [entry, ...this.compactions().filter((e) => e.seq !== entry.seq)]
+      .sort((a, b) => b.depth - a.depth)
+      .slice(0, MAX_COMPACTIONS);
+    this.#setMeta("compactions", JSON.stringify(entries));
+  }
+
+  /** The compaction the lineage ending at `position` (the head when absent) shows, if any. */
+  compactionOn(position?: number): CompactionEntry | null {
+    for (const entry of this.compactions()) {
+      if (this.transcript.seqAt(entry.depth, position) === entry.seq) {
+        return entry;
+      }
+    }
+    return null;
+  }
+
+  /** A small per-session marker (the pending compaction request): null when unset. */
+  marker(key: string): string | null {
+    return this.#meta(`marker:${key}`);
+  }
+
+  setMarker(key: string, value: string): void {
+    this.#setMeta(`marker:${key}`, value);
   }
 
   config(): SessionConfig | null {

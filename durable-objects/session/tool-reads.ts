@@ -11,7 +11,7 @@ import type {
   SymbolLocation,
   ToolReads,
 } from "../../shared/tools/context.ts";
-import { overlayOf, withOverlay } from "./overlay.ts";
+import { overlayOf, withOverlay } from "./speculation.ts";
 import type { SessionStore } from "./session-store.ts";
 
 /** Importers are found by asking each file for its imports; bounded per call. */
@@ -236,6 +236,6 @@ export function makeToolReads(
         : failed(written);
     },
   };
-  // A speculative session reads its own hypothesis first (overlay.ts).
+  // A speculative session reads its own hypothesis first (speculation.ts).
   return config.speculative ? withOverlay(reads, overlayOf(state)) : reads;
 }

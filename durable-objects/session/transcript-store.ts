@@ -193,6 +193,21 @@ export class TranscriptStore {
     return out.reverse();
   }
 
+  /** The seq of the turn at `depth` on the lineage ending at `position` (the head's when absent). */
+  seqAt(depth: number, position?: number): number | null {
+    if (position === undefined) {
+      const row = this.#sql
+        .exec<{ seq: number }>("SELECT seq FROM lineage WHERE depth = ?", depth)
+        .toArray()[0];
+      return row?.seq ?? null;
+    }
+    let cursor = position === 0 ? undefined : this.row(position);
+    while (cursor && cursor.depth > depth) {
+      cursor = cursor.prev === 0 ? undefined : this.row(cursor.prev);
+    }
+    return cursor !== undefined && cursor.depth === depth ? cursor.seq : null;
+  }
+
   /** The last `count` turns of the current lineage, oldest first. */
   tail(count: number): TurnRow[] {
     const { depth } = this.head();

@@ -1,5 +1,5 @@
 // The compressor's public surface: map-reduce summaries with citations, the
-// structural fallback, the summary block, and the quote-bait answer.
+// structural fallback and the summary block.
 export * from "./block.ts";
 export * from "./budget.ts";
 export * from "./chunk.ts";
@@ -9,7 +9,6 @@ export * from "./errors.ts";
 export * from "./facts.ts";
 export * from "./guard.ts";
 export * from "./map-reduce.ts";
-export * from "./quote-bait.ts";
 export * from "./rpc.ts";
 export * from "./structural.ts";
 export * from "./supersede.ts";

@@ -55,6 +55,8 @@ export interface EnvelopeInput {
   /** The task anchor: always in dynamic, verbatim. */
   anchor: string;
   checkpoint?: string;
+  /** The summary of the turns before the history (a background compaction): always in dynamic. */
+  summary?: string;
   /** The whole history; only its tail (the window) is read. */
   history: readonly Turn[];
 }
@@ -198,6 +200,9 @@ export function buildEnvelope(input: EnvelopeInput, options: EnvelopeOptions): E
   ];
   for (const page of input.pages) {
     dynamic.push({ role: "system", content: renderPage(page) });
+  }
+  if (input.summary !== undefined) {
+    dynamic.push({ role: "system", content: input.summary });
   }
   const fixedTokens = dynamic.reduce((sum, m) => sum + tokenizer.countMessage(m), 0);
   const turnBudget = Math.max(0, Math.floor(budgets.dynamic * TURN_SHARE));

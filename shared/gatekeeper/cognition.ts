@@ -1,6 +1,6 @@
 // Cognitive-load warnings: with more than MAX_ACTIVE_SKILLS skills active, every
 // successful tool result tells the model to narrow down. Called on results after
-// the output gate; the count is reset with resetCognitiveLoad (state.ts).
+// the output gate; the active skills are those the session config names (session-store.ts).
 import { MAX_ACTIVE_SKILLS, type GatekeeperState } from "./state.ts";
 
 export const COGNITIVE_LOAD_TAG = "[COGNITIVE LOAD WARNING]";

@@ -92,21 +92,6 @@ export function acknowledgeHuman(state: GatekeeperState): GatekeeperState {
   };
 }
 
-/** Makes `name` the skill being followed (moved to the end if already active). */
-export function activateSkill(state: GatekeeperState, name: string): GatekeeperState {
-  return { ...state, activeSkills: [...state.activeSkills.filter((s) => s !== name), name] };
-}
-
-export function deactivateSkill(state: GatekeeperState, name: string): GatekeeperState {
-  return { ...state, activeSkills: state.activeSkills.filter((s) => s !== name) };
-}
-
-/** Resets the cognitive-load count: only the skill being followed stays active. */
-export function resetCognitiveLoad(state: GatekeeperState): GatekeeperState {
-  const current = state.activeSkills.at(-1);
-  return { ...state, activeSkills: current === undefined ? [] : [current] };
-}
-
 /** JSON with sorted keys, so {a,b} and {b,a} are the same move. */
 export function stableStringify(value: unknown): string {
   if (Array.isArray(value)) {

@@ -1,6 +1,7 @@
 // Starting, pausing and answering a mission: the transitions of a session's
 // status that happen outside a step. Pure decisions; AgentSession applies them.
 import { z } from "zod";
+import { acknowledgeHuman } from "../gatekeeper/state.ts";
 import type { SessionState } from "./step.ts";
 
 export const AnswerSchema = z.strictObject({
@@ -95,6 +96,8 @@ export function answerTransition(state: SessionState, answer: Answer, now: numbe
       patch: {
         status: "running",
         pending: null,
+        // A person stepped in: the gatekeeper's loops, cycles and streaks start over.
+        gatekeeper: acknowledgeHuman(state.gatekeeper),
         ...(decision === "approve"
           ? { approved: { tool: pending.tool ?? "", args: pending.args ?? "" } }
           : {}),
@@ -113,7 +116,7 @@ export function answerTransition(state: SessionState, answer: Answer, now: numbe
   }
   return {
     ok: true,
-    patch: { status: "running", pending: null },
+    patch: { status: "running", pending: null, gatekeeper: acknowledgeHuman(state.gatekeeper) },
     turn: `[HUMAN] ${answer.text}`,
     label: "answered",
   };

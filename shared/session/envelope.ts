@@ -36,7 +36,15 @@ export interface TranscriptTurn {
   name: string | null;
   tokens: number;
   extra: string | null;
+  /** Its position on the branch (1 = first turn), when read from the transcript. */
+  depth?: number;
 }
+
+/**
+ * The name of the history entry that stands for the turns a background compaction
+ * summarised (readHistory puts it first); the envelope shows it in dynamic, always.
+ */
+export const COMPACTION_TURN_NAME = "lethe_compaction";
 
 /** A stored turn as the chat message the model sees. */
 export function turnMessage(turn: TranscriptTurn): Turn {
@@ -76,6 +84,16 @@ export function envelopeInput(
   history: readonly TranscriptTurn[],
   checkpoint?: string,
 ): EnvelopeInput {
+  const first = history[0];
+  const summary =
+    first !== undefined && first.role === "system" && first.name === COMPACTION_TURN_NAME
+      ? first.content
+      : undefined;
+  // The turns the summary covers are left out: it stands for them.
+  const covered = summary === undefined ? 0 : (first?.depth ?? 0);
+  const turns = (summary === undefined ? history : history.slice(1)).filter(
+    (t) => t.depth === undefined || t.depth > covered,
+  );
   return {
     system: systemText(config, state.persona),
     static: state.static,
@@ -83,6 +101,7 @@ export function envelopeInput(
     pages: state.pager.pages,
     anchor: config.mission,
     ...(checkpoint === undefined ? {} : { checkpoint }),
-    history: history.map(turnMessage),
+    ...(summary === undefined ? {} : { summary }),
+    history: turns.map(turnMessage),
   };
 }

@@ -112,15 +112,27 @@ describe("step lines", () => {
       data,
       at: 0,
     });
-    const events = [
-      event("step", { turns: 2 }),
-      event("tool", { tool: "stage_context", promptTokens: 400, completionTokens: 20 }),
-    ];
+    // A tool event as the agent loop writes it (TraceEventSchema, shared/session/trace.ts).
+    const tool = (name: string, error: boolean) =>
+      event("tool", {
+        step: 3,
+        elapsedMs: 12,
+        promptTokens: 400,
+        completionTokens: 20,
+        costUsd: 0,
+        route: "lexical",
+        tools: [name],
+        tool: name,
+        inputRef: "ref:a",
+        outputRef: "ref:b",
+        error,
+      });
+    const events = [event("step", { turns: 2 }), tool("stage_context", false)];
     expect(stepAction(events)).toBe("stage_context");
-    expect(stepAction([event("tool", { tool: "apply_patch", error: true })])).toBe(
-      "apply_patch (failed)",
-    );
-    expect(stepAction([event("halt", { reason: "LOOP" })])).toBe("halt: LOOP");
+    expect(stepAction([tool("apply_patch", true)])).toBe("apply_patch (failed)");
+    expect(stepAction([event("halt", { reason: "LOOP", message: "loop" })])).toBe("halt: LOOP");
+    // A row this reader does not know, or whose data is not the kind's, is just a step.
+    expect(stepAction([event("tool", { tool: 3 }), event("future/kind", {})])).toBe("step");
     expect(stepAction([event("step", {})])).toBe("step");
     expect(formatStep(3, 15, "stage_context", { used: 256, capacity: 512 }, 420)).toBe(
       "step 3/15  stage_context         [L1 █████░░░░░ 256/512]  420 tokens",

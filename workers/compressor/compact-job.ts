@@ -1,7 +1,8 @@
-// The `session.compact` job: read the session's transcript as it is at the step
-// the job names, summarise it, and hand the summary back. The session refuses it
-// if it moved on meanwhile; a job that finds the session already past its step
-// does not even call the model. Throws only for transient faults (the queue retries).
+// The `session.compact` job (the agent loop enqueues it when the transcript passes
+// its threshold): read the session's transcript, summarise it, and hand the summary
+// back with the job's id. The session keys it by the last summarised turn; a job
+// that finds the session rolled back before its step does not even call the model,
+// and a second delivery changes nothing. Throws only for transient faults (the queue retries).
 import type { ChatMessage, ToolCall } from "../../shared/context/messages.ts";
 import { loadTokenizer } from "../../shared/context/tokens.ts";
 import type { Compaction, CompactionErrorCode } from "../../shared/compress/compaction.ts";
@@ -17,6 +18,7 @@ const log = createLogger("compressor");
 const TRANSCRIPT_PAGE = 500;
 
 interface TurnRow {
+  seq: number;
   depth: number;
   role: string;
   name: string | null;
@@ -34,6 +36,7 @@ export interface SessionRpc {
   ): Promise<Result<{ turns: TurnRow[]; next: number | null }, string>>;
   applyCompaction(
     input: Compaction,
+    delivery?: { job: string; seq: number },
   ): Promise<Result<{ step: number; summaryRef: string }, "NOT_FOUND" | CompactionErrorCode>>;
 }
 
@@ -93,7 +96,8 @@ export async function runCompactJob(
     log.warn("compact.missing", { job: job.id, session: job.session });
     return "missing";
   }
-  if (state.value.step !== job.basedOnStep) {
+  // Rolled back before the step the job was sent at: the history it was for is gone.
+  if (state.value.step < job.basedOnStep) {
     log.info("compact.stale", {
       job: job.id,
       basedOnStep: job.basedOnStep,
@@ -128,14 +132,17 @@ export async function runCompactJob(
     return "nothing";
   }
   const { method, summary, kept, citations, report } = run.value;
-  const applied = await session.applyCompaction({
-    basedOnStep: job.basedOnStep,
-    method,
-    summary,
-    kept,
-    citations,
-    report,
-  });
+  // The session keys the summary by the last turn it covers: that turn's seq as read here.
+  const lastTurn = Math.max(...citations.map((c) => c.turn));
+  const last = rows.find((r) => r.depth === lastTurn);
+  if (last === undefined) {
+    log.error("compact.citations", { job: job.id, lastTurn });
+    return "invalid";
+  }
+  const applied = await session.applyCompaction(
+    { basedOnStep: job.basedOnStep, method, summary, kept, citations, report },
+    { job: job.id, seq: last.seq },
+  );
   if (!applied.ok) {
     log.info("compact.refused", { job: job.id, code: applied.code, message: applied.message });
     return "refused";

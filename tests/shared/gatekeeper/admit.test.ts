@@ -5,7 +5,6 @@ import { admit, type AdmitContext, type Move } from "../../../shared/gatekeeper/
 import type { Firewall } from "../../../shared/gatekeeper/firewall.ts";
 import {
   acknowledgeHuman,
-  activateSkill,
   GatekeeperStateSchema,
   MAX_CONSECUTIVE_ERRORS,
   recordToolResult,
@@ -13,6 +12,11 @@ import {
 import type { Verdict } from "../../../shared/gatekeeper/verdict.ts";
 import { TOOL_CATALOGUE } from "../../../shared/tools/catalogue.ts";
 import { firewallOf, makeContext, makeMove, makeSkill, NOW, SAMPLE_FIREWALL } from "./fixtures.ts";
+
+/** The session's config names the active skills (session-store.ts); tests set them the same way. */
+function activateSkill<T extends { activeSkills: string[] }>(state: T, name: string): T {
+  return { ...state, activeSkills: [...state.activeSkills.filter((s) => s !== name), name] };
+}
 
 // The verdict matrix: permission x firewall x schema x path. Checks run in the
 // documented order (permission, schema, path, firewall); the first that refuses decides.

@@ -2,7 +2,12 @@ import { beforeAll, describe, it } from "vitest";
 import { HARD_CAP_BYTES } from "../../../shared/context/output-gate.ts";
 import { loadTokenizer, type Tokenizer } from "../../../shared/context/tokens.ts";
 import { gateToolOutput } from "../../../shared/gatekeeper/output.ts";
-import { activateSkill, initialGatekeeperState } from "../../../shared/gatekeeper/state.ts";
+import { initialGatekeeperState } from "../../../shared/gatekeeper/state.ts";
+
+/** The session's config names the active skills (session-store.ts); tests set them the same way. */
+function activateSkill<T extends { activeSkills: string[] }>(state: T, name: string): T {
+  return { ...state, activeSkills: [...state.activeSkills.filter((s) => s !== name), name] };
+}
 
 let tokenizer: Tokenizer;
 beforeAll(async () => {

@@ -1,8 +1,13 @@
 import { describe, it } from "vitest";
 import { GatekeeperService } from "../../../shared/gatekeeper/service.ts";
-import { activateSkill, initialGatekeeperState } from "../../../shared/gatekeeper/state.ts";
+import { initialGatekeeperState } from "../../../shared/gatekeeper/state.ts";
 import { sha256Hex } from "../../../shared/hash.ts";
 import { SAMPLE_FIREWALL } from "./fixtures.ts";
+
+/** The session's config names the active skills (session-store.ts); tests set them the same way. */
+function activateSkill<T extends { activeSkills: string[] }>(state: T, name: string): T {
+  return { ...state, activeSkills: [...state.activeSkills.filter((s) => s !== name), name] };
+}
 
 const SKILL =
   "---\nname: reader\nallowed-tools: [search, context:*]\n---\nRead only. Never edit.\n";

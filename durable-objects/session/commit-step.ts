@@ -225,7 +225,7 @@ export async function commitDraft(
             ...(received?.metaUse ? { meta: received.metaUse } : {}),
           } satisfies StepTraceData,
         },
-        ...paged.value.reports.map((r) => ({ kind: "reduction", data: { ...r } })),
+        ...paged.value.reports.map((r) => ({ kind: "reduction" as const, data: { ...r } })),
         ...(draft.trace ?? []),
       ],
     });

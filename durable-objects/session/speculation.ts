@@ -9,7 +9,7 @@ import type { FileWrite, SearchHit, SymbolLocation } from "../../shared/tools/co
 import { workspaceFilePath } from "../../shared/workspace/paths.ts";
 import { workerMapper } from "../hive/symbol-parser.ts";
 import type { SessionStore } from "./session-store.ts";
-import type { StepDraft } from "./step-runner.ts";
+import type { StepDraft } from "./commit-step.ts";
 import type { LoopReads } from "./tool-reads.ts";
 
 /** The version an overlay read reports: the page's source says `file:<path>@speculative:a-b`. */

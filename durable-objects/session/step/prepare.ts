@@ -1,0 +1,162 @@
+// Stage 1 of an agent step, prepare: the step context built once — the state and
+// persona, the one tokenizer, the hive sync (meta, firewall), the workspace head,
+// verify-first, the one history read and the one envelope the model will receive.
+import { presetOf } from "../../../shared/agent/presets.ts";
+import { metaLines } from "../../../shared/agent/meta.ts";
+import { knowledgeMeta } from "../../../shared/memory/meta-items.ts";
+import { Driver } from "../../../shared/driver/driver.ts";
+import { driverConfigFromEnv } from "../../../shared/driver/config.ts";
+import type { Artifact } from "../../../shared/hive/artifact.ts";
+import type { Tokenizer } from "../../../shared/context/tokens.ts";
+import type { SessionConfig } from "../../../shared/session/config.ts";
+import type { SessionState } from "../../../shared/session/step.ts";
+import type { StepDraft } from "../commit-step.ts";
+import { readHistory, renderEnvelope, type EnvelopeView } from "../envelope-view.ts";
+import type { HiveStub, HiveView, LoopHost, StepContext, StepExit } from "./context.ts";
+import { haltExit } from "./exits.ts";
+import type { StepMeter } from "./meter.ts";
+import { verifyFirst } from "./verify-first.ts";
+
+/** Most artifacts the meta section lists (newest first); the rest stay searchable. */
+export const MAX_META_ARTIFACTS = 40;
+
+/** The model driver: the configured endpoint, or the cluster's local model over its binding. */
+function driverFor(host: LoopHost) {
+  const env = host.env as unknown as Record<string, unknown>;
+  const config = driverConfigFromEnv(env as Record<string, string | undefined>);
+  if (!config.ok) {
+    return config;
+  }
+  const external = typeof env.LETHE_MODEL_BASE_URL === "string" && env.LETHE_MODEL_BASE_URL !== "";
+  const fetch = external
+    ? undefined
+    : (input: string | URL | Request, init?: RequestInit) =>
+        host.env.MODEL.fetch(new Request(input, init));
+  return { ok: true as const, value: new Driver(config.value, fetch ? { fetch } : {}) };
+}
+
+/** Active artifacts of the hive when it changed since the session last looked, and its firewall. */
+async function syncHive(
+  hive: HiveStub,
+  config: SessionConfig,
+  state: SessionState,
+  tokenizer: Tokenizer,
+): Promise<HiveView> {
+  const [changes, firewall] = await Promise.all([
+    hive.changesSince(state.hiveSeqSeen, 1_000),
+    hive.firewall(),
+  ]);
+  // The hive's firewall.yaml, when it has one: every move of the step is admitted through it.
+  const firewallText = firewall.ok && firewall.value !== null ? firewall.value.text : null;
+  if (!changes.ok || changes.value.events.length === 0) {
+    return { hiveSeqSeen: state.hiveSeqSeen, meta: state.meta, artifacts: null, firewallText };
+  }
+  const listed = await hive.list({ status: "active", limit: 500 });
+  const artifacts: Artifact[] = listed.ok ? listed.value.artifacts : [];
+  return {
+    hiveSeqSeen: changes.value.head,
+    meta: [
+      ...metaLines(artifacts, MAX_META_ARTIFACTS),
+      // Long-term knowledge (issue 21), within its share of the meta budget.
+      ...(await knowledgeMeta(hive, config.mission, (text) => tokenizer.count(text))),
+    ],
+    artifacts,
+    firewallText,
+  };
+}
+
+/** The id of the hive's workspace head, or null when it has no files yet. */
+export async function workspaceHead(
+  host: { env: Env },
+  config: SessionConfig,
+): Promise<string | null> {
+  const head = await host.env.Hive.getByName(config.hive).workspaceManifest("head", undefined, 1);
+  return head.ok ? head.value.id : null;
+}
+
+/** What the commit reuses from the step: its tokenizer and the envelope the model received. */
+function receivedEnvelope(
+  envelope: EnvelopeView,
+  tokenizer: Tokenizer,
+): NonNullable<StepDraft["received"]> {
+  const hash = (name: string) => envelope.sections.find((x) => x.name === name)?.hash ?? "";
+  return {
+    tokenizer,
+    sectionHashes: {
+      system: hash("system"),
+      static: hash("static"),
+      meta: hash("meta"),
+      dynamic: hash("dynamic"),
+    },
+    tokens: envelope.tokens,
+    needsCompression: envelope.sections.filter((x) => x.needsCompression).map((x) => x.name),
+    sectionTokens: Object.fromEntries(envelope.sections.map((x) => [x.name, x.tokens])),
+  };
+}
+
+/**
+ * Builds the step context, or says the step does not run: `exit` null when it
+ * stops with nothing to commit (not running, or verify-first already committed).
+ */
+export async function prepare(
+  host: LoopHost,
+  config: SessionConfig,
+  meter: StepMeter,
+): Promise<{ ok: true; ctx: StepContext } | { ok: false; exit: StepExit | null }> {
+  const started = Date.now();
+  meter.begin("prepare");
+  const state = host.store.state();
+  const preset = presetOf(state.persona) ?? presetOf("code-agent");
+  if (state.status !== "running" || !preset) {
+    return { ok: false, exit: null };
+  }
+  const hive = host.env.Hive.getByName(config.hive);
+  const tokenizer = await meter.tokenizer(config.model);
+  const synced = await syncHive(hive, config, state, tokenizer);
+  const workspaceManifest =
+    (await workspaceHead(host, config)) ?? state.workspaceManifest ?? undefined;
+  const driver = driverFor(host);
+  if (!driver.ok) {
+    return { ok: false, exit: haltExit(driver.code, driver.message) };
+  }
+  if (preset.policies.includes("verify-first") && (await verifyFirst(host, config)) !== null) {
+    return { ok: false, exit: null };
+  }
+  // Scripted runs (tests, demos): the entry is the branch's model-call count.
+  const modelCalls = (state.modelCalls ?? 0) + 1;
+  const history = await meter.history(() => readHistory(host.store, (hash) => host.text(hash)));
+  const envelope = await meter.envelope(() =>
+    renderEnvelope(config, { ...state, meta: synced.meta }, history, tokenizer),
+  );
+  return {
+    ok: true,
+    ctx: {
+      host,
+      config,
+      ports: {
+        hive,
+        router: host.env.ROUTER,
+        gatekeeper: host.env.GATEKEEPER,
+        jobs: host.env.JOBS,
+        model: driver.value,
+      },
+      meter,
+      started,
+      state,
+      step: state.step + 1,
+      startHead: host.store.head(),
+      preset,
+      tokenizer,
+      hive: synced,
+      workspaceManifest,
+      modelCalls,
+      metadata:
+        config.script === undefined
+          ? undefined
+          : { lethe_script: config.script, lethe_script_index: String(modelCalls - 1) },
+      history,
+      envelope,
+      received: receivedEnvelope(envelope, tokenizer),
+    },
+  };
+}

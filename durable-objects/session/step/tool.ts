@@ -1,0 +1,38 @@
+// Stage 5 of an agent step, tool: the admitted move runs (shared/tools/run/) and the
+// persona's kernel policies (shared/agent/policies.ts) may replace its outcome:
+// halt on a missing dependency, purge L1 on a vulnerability, refuse a contract break.
+import { applyPolicies } from "../../../shared/agent/policies.ts";
+import type { ToolMove } from "../../../shared/driver/move.ts";
+import type { ToolOutcome } from "../../../shared/tools/context.ts";
+import { runTool } from "../../../shared/tools/run/index.ts";
+import type { LoopReads } from "../tool-reads.ts";
+import type { Admitted, Ran, StepContext } from "./context.ts";
+
+export async function tool(
+  ctx: StepContext,
+  move: ToolMove,
+  admitted: Admitted,
+  reads: LoopReads,
+): Promise<Ran> {
+  ctx.meter.begin("tool");
+  const { state } = ctx;
+  let outcome: ToolOutcome = await runTool(move.tool, admitted.args, reads);
+  const contracts = (ctx.hive.artifacts ?? (await reads.contracts())).filter(
+    (a) => a.kind === "contract",
+  );
+  const forced = applyPolicies({
+    policies: ctx.preset.policies,
+    tool: move.tool,
+    outcome,
+    contracts,
+    unpinnedPages: state.pager.pages.filter((p) => !p.pinned).map((p) => p.id),
+  });
+  if (forced) {
+    outcome = forced.outcome;
+  }
+  return {
+    outcome,
+    policy: forced ? forced.policy : null,
+    policyHalt: forced?.outcome.halt !== undefined,
+  };
+}
