@@ -3,6 +3,7 @@
 // (durable-objects/session/) type their events with it; the CLI and the docs read
 // rows through parseTraceEvent instead of matching free strings.
 import { z } from "zod";
+import { PROXY_CALL_KIND, ProxyCallSchema } from "../observe/proxy-span.ts";
 import { StepTraceDataSchema } from "./step-trace.ts";
 
 /** Fields every event of a step that called the model carries (its usage, route and tools). */
@@ -93,6 +94,8 @@ export const TraceEventSchema = z.discriminatedUnion("kind", [
   event("human", { label: z.string() }),
   event("forked", {}),
   event("rollback", { to: z.string() }),
+  /** One call through the context-managing proxy (its span). */
+  z.object({ kind: z.literal(PROXY_CALL_KIND), data: ProxyCallSchema.loose() }),
 ]);
 export type TraceEvent = z.infer<typeof TraceEventSchema>;
 export type TraceKind = TraceEvent["kind"];
