@@ -7,7 +7,7 @@ import { rmSync } from "node:fs";
 import { loadTokenizer } from "../shared/context/tokens.ts";
 import type { ChatMessage } from "../shared/context/messages.ts";
 import { Lethe } from "../shared/client/lethe.ts";
-import { newAdminToken } from "../cli/commands/hive.ts";
+import { newAdminToken } from "../scripts/lib/admin.ts";
 import { startCluster } from "../scripts/lib/dev-server.ts";
 import { startTestUpstream } from "./proxy/upstream.ts";
 import { mkdtempSync } from "node:fs";
