@@ -4,12 +4,10 @@
 // does not even call the model. Throws only for transient faults (the queue retries).
 import type { ChatMessage, ToolCall } from "../../shared/context/messages.ts";
 import { loadTokenizer } from "../../shared/context/tokens.ts";
-import type { Compaction, CompactionErrorCode } from "../../shared/compress/compaction.ts";
 import { compressConversation } from "../../shared/compress/compress.ts";
 import { createLogger } from "../../shared/log.ts";
 import { SCRIPT_HEADER } from "../../shared/model/script.ts";
 import type { SessionCompactJob } from "../../shared/queues.ts";
-import type { Result } from "../../shared/result.ts";
 import type { SessionNamespace, SessionStub } from "./session-binding.ts";
 import { compressionDriver, compressionModel, type SummariserEnv } from "./summariser.ts";
 
