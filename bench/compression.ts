@@ -9,7 +9,7 @@ import { compressConversation, type SummariserClient } from "../shared/compress/
 import { localModelFetch } from "../shared/compress/local-fetch.ts";
 import { driverConfigFromEnv } from "../shared/driver/config.ts";
 import { Driver } from "../shared/driver/driver.ts";
-import { makeConversation } from "../tests/shared/compress/conversation-fixture.ts";
+import { makeConversation } from "../corpora/conversation.ts";
 import {
   dropToolOutput,
   extractiveKeeper,
@@ -21,7 +21,7 @@ import {
   makeTranscript,
   type TemplateFamily,
   type TranscriptFact,
-} from "./compression-transcript.ts";
+} from "../corpora/compression-transcript.ts";
 
 const args = new Map(
   process.argv.slice(2).map((a) => {

@@ -9,7 +9,7 @@ import type { ChatMessage } from "../shared/context/messages.ts";
 import { Lethe } from "../shared/client/lethe.ts";
 import { newAdminToken } from "../scripts/lib/admin.ts";
 import { startCluster } from "../scripts/lib/dev-server.ts";
-import { startTestUpstream } from "./proxy/upstream.ts";
+import { startTestUpstream } from "../corpora/proxy/upstream.ts";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
