@@ -74,6 +74,7 @@ export default defineConfig({
             "tests/cli/**/*.test.ts",
             "tests/scripts/**/*.test.ts",
             "tests/bench/**/*.test.ts",
+            "tests/docs/**/*.test.ts",
           ],
         },
       },
