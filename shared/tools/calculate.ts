@@ -40,8 +40,6 @@ const CHECK_PRECISION = 96;
 /** round(x, places): places in 0..MAX_ROUND_PLACES. */
 export const MAX_ROUND_PLACES = 64;
 
-/** A decimal literal as the parser and the bindings accept it (no sign: that is unary minus). */
-export const DECIMAL_LITERAL = /^(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 const SIGNED_LITERAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /** True when `text` is a (signed) decimal literal the evaluator accepts as a value. */
