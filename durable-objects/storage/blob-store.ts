@@ -1,7 +1,9 @@
-// Content-addressed blobs in a Durable Object's SQLite: one row per blob keyed by
-// its content key, small blobs inline, large ones in chunks under the 2 MB row
-// limit. Identical content is stored once.
-import { contentKey } from "../../shared/hash.ts";
+// The one chunked content-addressed blob store of the Durable Objects' SQLite: one
+// row per blob keyed by its hash, large blobs in chunks under the 2 MB row limit,
+// identical content stored once. The session (its tables, blobs inline when they
+// fit one chunk, keyed by contentKey) and the Hive's workspace (ws_ tables, keyed by
+// the full SHA-256 its manifests carry) each open one over their own tables.
+import { contentKey, sha256Hex } from "../../shared/hash.ts";
 
 /** Chunk size: half the 2 MB row limit leaves room for the row's other columns. */
 export const BLOB_CHUNK_BYTES = 1024 * 1024;
@@ -44,61 +46,120 @@ export const BLOB_SCHEMA_V4 = `
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
+/** Where a store keeps its blobs, and how it keys them. */
+export interface BlobLayout {
+  /** The blob table: (hash, bytes, chunks[, data]). */
+  blobs: string;
+  /** The chunk table: (hash, idx, data). */
+  chunks: string;
+  /** Whether a blob of one chunk is kept inline in the blob table's `data` column. */
+  inline: boolean;
+  /** The key of some bytes. */
+  key: (bytes: Uint8Array) => string;
+}
+
+/** The session's layout (BLOB_SCHEMA_V4). */
+export const SESSION_BLOBS: BlobLayout = {
+  blobs: "blobs",
+  chunks: "blob_chunks",
+  inline: true,
+  key: contentKey,
+};
+
+/** The Hive workspace's layout (WORKSPACE_BLOB_SCHEMA): keys are full SHA-256 hex. */
+export const WORKSPACE_BLOBS: BlobLayout = {
+  blobs: "ws_blobs",
+  chunks: "ws_blob_chunks",
+  inline: false,
+  key: sha256Hex,
+};
+
+export const WORKSPACE_BLOB_SCHEMA = `
+  CREATE TABLE ws_blobs (hash TEXT PRIMARY KEY, bytes INTEGER NOT NULL, chunks INTEGER NOT NULL);
+  CREATE TABLE ws_blob_chunks (
+    hash TEXT NOT NULL, idx INTEGER NOT NULL, data BLOB NOT NULL,
+    PRIMARY KEY (hash, idx)
+  );
+`;
+
 export class BlobStore {
   readonly #sql: SqlStorage;
+  readonly #layout: BlobLayout;
 
-  constructor(sql: SqlStorage) {
+  constructor(sql: SqlStorage, layout: BlobLayout = SESSION_BLOBS) {
     this.#sql = sql;
+    this.#layout = layout;
   }
 
-  /** Stores content (once) and returns its hash. Call inside the step's transaction. */
-  put(content: string | Uint8Array): string {
+  /**
+   * Stores content (once) and returns its key; `hash`, when the caller already has
+   * the key, saves hashing again. Call inside the writer's transaction.
+   */
+  put(content: string | Uint8Array, hash?: string): string {
     const bytes = typeof content === "string" ? encoder.encode(content) : content;
     if (bytes.byteLength > MAX_BLOB_BYTES) {
       throw new RangeError(`blob of ${bytes.byteLength} bytes exceeds ${MAX_BLOB_BYTES}`);
     }
-    const hash = contentKey(bytes);
-    if (this.has(hash)) {
-      return hash;
+    const key = hash ?? this.#layout.key(bytes);
+    if (this.has(key)) {
+      return key;
     }
+    const { blobs, chunks: chunkTable, inline } = this.#layout;
     const chunks = Math.max(1, Math.ceil(bytes.byteLength / BLOB_CHUNK_BYTES));
-    if (chunks > 1) {
+    if (chunks > 1 || !inline) {
       for (let i = 0; i < chunks; i++) {
         const slice = bytes.subarray(i * BLOB_CHUNK_BYTES, (i + 1) * BLOB_CHUNK_BYTES);
         this.#sql.exec(
-          "INSERT INTO blob_chunks (hash, idx, data) VALUES (?, ?, ?)",
-          hash,
+          `INSERT INTO ${chunkTable} (hash, idx, data) VALUES (?, ?, ?)`,
+          key,
           i,
           slice,
         );
       }
     }
-    this.#sql.exec(
-      "INSERT INTO blobs (hash, bytes, chunks, data) VALUES (?, ?, ?, ?)",
-      hash,
-      bytes.byteLength,
-      chunks,
-      chunks > 1 ? null : bytes,
-    );
-    return hash;
+    if (inline) {
+      this.#sql.exec(
+        `INSERT INTO ${blobs} (hash, bytes, chunks, data) VALUES (?, ?, ?, ?)`,
+        key,
+        bytes.byteLength,
+        chunks,
+        chunks > 1 ? null : bytes,
+      );
+    } else {
+      this.#sql.exec(
+        `INSERT INTO ${blobs} (hash, bytes, chunks) VALUES (?, ?, ?)`,
+        key,
+        bytes.byteLength,
+        chunks,
+      );
+    }
+    return key;
   }
 
   has(hash: string): boolean {
-    return this.#sql.exec("SELECT 1 FROM blobs WHERE hash = ?", hash).toArray().length > 0;
+    return (
+      this.#sql.exec(`SELECT 1 FROM ${this.#layout.blobs} WHERE hash = ?`, hash).toArray().length >
+      0
+    );
   }
 
   bytes(hash: string): Uint8Array | null {
-    const inline = this.#sql
-      .exec<{ data: ArrayBuffer | null }>("SELECT data FROM blobs WHERE hash = ?", hash)
-      .toArray()[0];
-    if (inline === undefined) {
-      return null;
-    }
-    if (inline.data !== null) {
-      return new Uint8Array(inline.data);
+    const { blobs, chunks: chunkTable } = this.#layout;
+    if (this.#layout.inline) {
+      const inline = this.#sql
+        .exec<{ data: ArrayBuffer | null }>(`SELECT data FROM ${blobs} WHERE hash = ?`, hash)
+        .toArray()[0];
+      if (inline === undefined) {
+        return null;
+      }
+      if (inline.data !== null) {
+        return new Uint8Array(inline.data);
+      }
     }
     const rows = this.#sql
-      .exec<{ data: ArrayBuffer }>("SELECT data FROM blob_chunks WHERE hash = ? ORDER BY idx", hash)
+      .exec<{
+        data: ArrayBuffer;
+      }>(`SELECT data FROM ${chunkTable} WHERE hash = ? ORDER BY idx`, hash)
       .toArray();
     if (rows.length === 0) {
       return null;
@@ -123,17 +184,22 @@ export class BlobStore {
 
   /** Total bytes stored (for the storage benchmark and health). */
   totalBytes(): number {
-    return this.#sql.exec<{ n: number | null }>("SELECT sum(bytes) AS n FROM blobs").one().n ?? 0;
+    return (
+      this.#sql
+        .exec<{ n: number | null }>(`SELECT sum(bytes) AS n FROM ${this.#layout.blobs}`)
+        .one().n ?? 0
+    );
   }
 
   /** Deletes every blob whose hash is not in `live`; returns how many were removed. */
   sweep(live: ReadonlySet<string>): number {
-    const all = this.#sql.exec<{ hash: string }>("SELECT hash FROM blobs").toArray();
+    const { blobs, chunks } = this.#layout;
+    const all = this.#sql.exec<{ hash: string }>(`SELECT hash FROM ${blobs}`).toArray();
     let removed = 0;
     for (const { hash } of all) {
       if (!live.has(hash)) {
-        this.#sql.exec("DELETE FROM blob_chunks WHERE hash = ?", hash);
-        this.#sql.exec("DELETE FROM blobs WHERE hash = ?", hash);
+        this.#sql.exec(`DELETE FROM ${chunks} WHERE hash = ?`, hash);
+        this.#sql.exec(`DELETE FROM ${blobs} WHERE hash = ?`, hash);
         removed++;
       }
     }
