@@ -24,7 +24,7 @@ import type { PagerOp } from "../../shared/context/page.ts";
 import type { Artifact } from "../../shared/hive/artifact.ts";
 import { valueInText } from "../../shared/workspace/evidence.ts";
 import { citedLines, parseCitation } from "../../shared/workspace/provenance.ts";
-import type { StaleArtifact } from "../hive/workspace.ts";
+import type { StaleArtifact } from "../hive/workspace/workspace.ts";
 import type { SessionConfig } from "../../shared/session/config.ts";
 import type { MissionOutcome, PendingHuman, SessionState } from "../../shared/session/step.ts";
 import {

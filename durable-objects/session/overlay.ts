@@ -7,7 +7,7 @@ import type { SessionConfig } from "../../shared/session/config.ts";
 import type { OverlayFile, SessionState } from "../../shared/session/step.ts";
 import type { FileWrite, SearchHit, SymbolLocation } from "../../shared/tools/context.ts";
 import { workspaceFilePath } from "../../shared/workspace/paths.ts";
-import { workerMapper } from "../hive/symbol-parser.ts";
+import { workerMapper } from "../hive/workspace/symbol-parser.ts";
 import type { SessionStore } from "./session-store.ts";
 import type { StepDraft } from "./step-runner.ts";
 import type { LoopReads } from "./tool-reads.ts";

@@ -2,9 +2,9 @@
 // (each version stores only its changes; a manifest is the latest change of each
 // path at or before a version), the workspace configuration and the durable
 // queue of file versions waiting to be indexed. Used by workspace.ts.
-import { ok } from "../../shared/result.ts";
-import type { NotIndexedReason } from "../../shared/workspace/content.ts";
-import { wsErr, type WorkspaceResult } from "../../shared/workspace/errors.ts";
+import { ok } from "../../../shared/result.ts";
+import type { NotIndexedReason } from "../../../shared/workspace/content.ts";
+import { wsErr, type WorkspaceResult } from "../../../shared/workspace/errors.ts";
 import {
   chainHash,
   EMPTY_MANIFEST_HASH,
@@ -16,11 +16,11 @@ import {
   type ManifestEntry,
   type ManifestInfo,
   type WrittenFile,
-} from "../../shared/workspace/manifest.ts";
-import { DEFAULT_WORKSPACE_ROOTS, workspaceFilePath } from "../../shared/workspace/paths.ts";
-import { prepareWrites, type PreparedWrite } from "../../shared/workspace/prepare.ts";
-import type { FileWrite } from "../../shared/workspace/requests.ts";
-import { BlobStore, WORKSPACE_BLOB_SCHEMA, WORKSPACE_BLOBS } from "../storage/blob-store.ts";
+} from "../../../shared/workspace/manifest.ts";
+import { DEFAULT_WORKSPACE_ROOTS, workspaceFilePath } from "../../../shared/workspace/paths.ts";
+import { prepareWrites, type PreparedWrite } from "../../../shared/workspace/prepare.ts";
+import type { FileWrite } from "../../../shared/workspace/requests.ts";
+import { BlobStore, WORKSPACE_BLOB_SCHEMA, WORKSPACE_BLOBS } from "../../storage/blob-store.ts";
 
 export const WORKSPACE_SCHEMA = `
   ${WORKSPACE_BLOB_SCHEMA}
