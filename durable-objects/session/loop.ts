@@ -33,7 +33,7 @@ import {
   toolDefinition,
   type ToolDefinition,
 } from "../../shared/tools/catalogue.ts";
-import type { ToolOutcome } from "../../shared/tools/context.ts";
+import type { ToolOutcome } from "../../shared/tools/tool-ports.ts";
 import { runTool } from "../../shared/tools/run/index.ts";
 import { renderEnvelope, readHistory, type EnvelopeView } from "./envelope-view.ts";
 import { commitDraft, type StepDraft, type StepHost } from "./step-runner.ts";

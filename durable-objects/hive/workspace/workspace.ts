@@ -18,7 +18,7 @@ import { createLogger, describeError } from "../../../shared/log.ts";
 import { ok } from "../../../shared/result.ts";
 import { wsErr, type WorkspaceResult } from "../../../shared/workspace/errors.ts";
 import type { Manifest, ManifestInfo, WriteResult } from "../../../shared/workspace/manifest.ts";
-import { applyEdits } from "../../../shared/workspace/patch.ts";
+import { applyEdits } from "../../../shared/workspace/exact-edits.ts";
 import { workspaceFilePath, workspaceRoots } from "../../../shared/workspace/paths.ts";
 import { valueInText } from "../../../shared/workspace/evidence.ts";
 import {

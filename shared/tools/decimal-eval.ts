@@ -1,5 +1,5 @@
 // Exact decimal arithmetic for the `calculate` tool: evaluates expressions parsed
-// by shared/tools/calculate-parse.ts with decimal.js, bounded in exponents and
+// by shared/tools/decimal-parse.ts with decimal.js, bounded in exponents and
 // magnitude, and flags rounded results. Called by shared/tools/run/calculate.ts.
 import Decimal from "decimal.js";
 import {
@@ -9,7 +9,7 @@ import {
   parseExpression,
   type CalcErrorCode,
   type Expr,
-} from "./calculate-parse.ts";
+} from "./decimal-parse.ts";
 import type { Result } from "../result.ts";
 
 export {
@@ -20,7 +20,7 @@ export {
   parseExpression,
   type CalcErrorCode,
   type Expr,
-} from "./calculate-parse.ts";
+} from "./decimal-parse.ts";
 
 /** |exponent| of `^`: 10^1000 is far beyond any quantity a mission computes. */
 export const MAX_EXPONENT = 1_000;
