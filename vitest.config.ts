@@ -73,6 +73,8 @@ export default defineConfig({
             "tests/shared/**/*.test.ts",
             "tests/cli/**/*.test.ts",
             "tests/scripts/**/*.test.ts",
+            "tests/bench/**/*.test.ts",
+            "tests/docs/**/*.test.ts",
           ],
         },
       },

@@ -6,7 +6,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createHiveKey, newAdminToken } from "../cli/commands/hive.ts";
+import { createHiveKey, newAdminToken } from "../scripts/lib/admin.ts";
 import { freePort, startCluster } from "../scripts/lib/dev-server.ts";
 import { benchLangGraph } from "./checkpoints-langgraph.ts";
 

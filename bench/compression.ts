@@ -1,6 +1,6 @@
 // `npm run bench:compression`: compression at budgets of 50/25/10/5% of the
 // input on seeded agent transcripts the compressor was not built with
-// (bench/compression-transcript.ts), against baselines measured in the same run.
+// (corpora/compression-transcript.ts), against baselines measured in the same run.
 // Columns: reduction, current-value recall, stale-only, both-visible, tokens of
 // refs. Flags: --seeds=1,2,3  --family=dev,holdout,fresh,unseen,later,blind  --turns=600. Prints; never asserts.
 import type { ChatMessage } from "../shared/context/messages.ts";
@@ -9,7 +9,7 @@ import { compressConversation, type SummariserClient } from "../shared/compress/
 import { localModelFetch } from "../shared/compress/local-fetch.ts";
 import { driverConfigFromEnv } from "../shared/driver/config.ts";
 import { Driver } from "../shared/driver/driver.ts";
-import { makeConversation } from "../tests/shared/compress/conversation-fixture.ts";
+import { makeConversation } from "../corpora/conversation.ts";
 import {
   dropToolOutput,
   extractiveKeeper,
@@ -22,7 +22,7 @@ import {
   makeTranscript,
   type TemplateFamily,
   type TranscriptFact,
-} from "./compression-transcript.ts";
+} from "../corpora/compression-transcript.ts";
 
 const args = new Map(
   process.argv.slice(2).map((a) => {
@@ -168,7 +168,7 @@ const line = (cells: string[]) =>
 process.stdout.write(
   [
     "bench:compression: output budget = share of the input's tokens (o200k_base, messages with their overhead)",
-    `transcripts: bench/compression-transcript.ts, ${TURNS} messages after the system message, 12 planted facts`,
+    `transcripts: corpora/compression-transcript.ts, ${TURNS} messages after the system message, 12 planted facts`,
     "  (8 updated once or twice: restated, 'now', paraphrased, or a pronoun after a naming sentence),",
     "  a look-alike per fact (same head + a qualifier, its own value), chatter, tool output (code, test logs, config JSON)",
     "  family dev: phrasings the summariser was developed against; holdout: phrasings written with the generator",
@@ -204,7 +204,7 @@ for (const family of FAMILIES) {
     });
   }
 }
-// The fixtures the compressor was designed with (tests/shared/compress/conversation-fixture.ts).
+// The fixtures the compressor was designed with (corpora/conversation.ts).
 for (const seed of SEEDS) {
   const f = makeConversation({ seed, turns: 200, filler: 3, updates: "paraphrased" });
   cases.push({

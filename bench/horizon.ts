@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createHiveKey, newAdminToken } from "../cli/commands/hive.ts";
+import { createHiveKey, newAdminToken } from "../scripts/lib/admin.ts";
 import { loadTokenizer } from "../shared/context/tokens.ts";
 import { api, type Api } from "../scripts/lib/api.ts";
 import { freePort, startCluster, type Cluster } from "../scripts/lib/dev-server.ts";

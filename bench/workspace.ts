@@ -11,7 +11,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createHiveKey, newAdminToken } from "../cli/commands/hive.ts";
+import { createHiveKey, newAdminToken } from "../scripts/lib/admin.ts";
 import { freePort, startCluster } from "../scripts/lib/dev-server.ts";
 import { Bm25Index } from "../shared/l3/bm25.ts";
 import { documentsFor, type L3Document } from "../shared/l3/documents.ts";

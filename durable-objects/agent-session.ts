@@ -580,6 +580,15 @@ export class AgentSession extends Server<Env> {
     return this.#store.traceAfter(after, Math.min(limit, 1_000));
   }
 
+  /** The same page as a Result: NOT_FOUND for a session never created (the HTTP routes). */
+  async tracePage(after = 0, limit = 100) {
+    const rows = this.#store.traceAfter(after, Math.min(limit, 1_000));
+    // A proxy conversation has no loop config but keeps its call spans in the trace.
+    return this.#store.config() === null && after === 0 && rows.length === 0
+      ? this.#missing()
+      : ok(rows);
+  }
+
   /** Content by hash: local, else through the fork origin (copy-on-write reads). */
   async readBlob(hash: string): Promise<string | null> {
     return this.#text(hash);
@@ -658,13 +667,16 @@ export class AgentSession extends Server<Env> {
 
   /** Storage figures (for the checkpoint benchmark). */
   async storageStats() {
-    return {
+    if (this.#store.config() === null) {
+      return this.#missing();
+    }
+    return ok({
       blobBytes: this.#store.blobs.totalBytes(),
       /** Bytes of every row that checkpoints and their restore need (the trace excluded). */
       checkpointBytes: this.#store.checkpointBytes(),
       sqliteBytes: this.ctx.storage.sql.databaseSize,
       checkpoints: this.#store.checkpoints.count(),
-    };
+    });
   }
 
   /** A paused session's question goes to every watcher (a firewall ASK with its decision id). */

@@ -43,16 +43,16 @@ import { Mirror, type Reconciled } from "./hive/mirror.ts";
 import { RefStore, type RefStoreErrorCode } from "./hive/ref-store.ts";
 import { Knowledge, knowledgeConfig } from "./hive/knowledge.ts";
 import { MemoryService } from "./hive/memory-service.ts";
-import { HiveStore, type Committed } from "./hive/store.ts";
+import { HiveStore, type Committed } from "./hive/artifacts/store.ts";
 import { Subscribers, type SocketState } from "./hive/subscribers.ts";
-import { workerMapper } from "./hive/symbol-parser.ts";
+import { workerMapper } from "./hive/workspace/symbol-parser.ts";
 import {
   Workspace,
   type FileContent,
   type StaleArtifact,
   type WorkspaceStatus,
-} from "./hive/workspace.ts";
-import type { WorkspaceConfig } from "./hive/workspace-store.ts";
+} from "./hive/workspace/workspace.ts";
+import type { WorkspaceConfig } from "./hive/workspace/store.ts";
 import { FirewallStore, type FirewallSetResult } from "./hive/firewall-store.ts";
 import type { HiveFirewall } from "../shared/hive/firewall.ts";
 import { receive, send } from "./socket.ts";
@@ -402,7 +402,7 @@ export class Hive extends Server<Env> {
   }
 
   // Workspace (issue 6): versioned files, the symbol index and L3, delegated to
-  // durable-objects/hive/workspace.ts; arguments are validated there.
+  // durable-objects/hive/workspace/workspace.ts; arguments are validated there.
 
   /** Narrows the workspace's root directories and names its entry points. */
   async workspaceConfigure(request: ConfigureRequest): Promise<WorkspaceResult<WorkspaceConfig>> {

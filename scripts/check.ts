@@ -1,4 +1,5 @@
 // `npm run check`: format, lint, generated types up to date, no islands (scripts/islands.ts),
+// tooling boundaries (scripts/boundaries.ts),
 // type-check every project, and bundle every Worker with `wrangler deploy --dry-run`.
 import { spawnSync } from "node:child_process";
 import { ROOT, WORKERS, wranglerEnv } from "./lib/cluster.ts";
@@ -21,6 +22,7 @@ step("format", "oxfmt", ["--check", "."]);
 step("lint", "oxlint", ["--deny-warnings", "."]);
 step("generated types", process.execPath, ["scripts/types.ts", "--check"]);
 step("islands (product exports only tests reach)", process.execPath, ["scripts/islands.ts"]);
+step("tooling boundaries (bench, scripts, tests)", process.execPath, ["scripts/boundaries.ts"]);
 step("type-check (gateway, objects, shared, tests, cli)", "tsc", ["-p", "tsconfig.json"]);
 step("type-check (workerd tests)", "tsc", ["-p", "tests/tsconfig.json"]);
 step("type-check (examples/agents-chat)", "tsc", ["-p", "examples/agents-chat/tsconfig.json"]);

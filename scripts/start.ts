@@ -6,7 +6,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { HealthReportSchema, type HealthReport } from "../shared/health.ts";
 import { STATE_DIR } from "./lib/cluster.ts";
-import { createHiveKey, newAdminToken } from "../cli/commands/hive.ts";
+import { createHiveKey, newAdminToken } from "./lib/admin.ts";
 import { DEMO_HIVE, runDemo } from "./lib/demo.ts";
 import { startCluster, stateOwner, type Cluster } from "./lib/dev-server.ts";
 import { vendorDashboard } from "./dashboard-vendor.ts";

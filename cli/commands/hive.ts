@@ -1,18 +1,11 @@
 // CLI commands for hives: `hive create <name>` (admin: a new API key, printed
-// once) and `artifacts <hive>` (the active artifacts). Also used by `npm start`
-// to mint a local development key, and by the e2e tests and benchmarks.
-import { randomBytes } from "node:crypto";
+// once) and `artifacts <hive>` (the active artifacts); `lethe run` mints its key here.
 import { parseArgs } from "node:util";
 import { Lethe, LetheError, type CreatedKey, type ListQuery } from "../../shared/client/lethe.ts";
 import { ArtifactPageSchema, type ArtifactPage } from "../../shared/hive/reads.ts";
 import { CliError, type CliContext } from "./context.ts";
 
 export type { CreatedKey };
-
-/** A random admin token for a local cluster (`npm start` passes it with --var). */
-export function newAdminToken(): string {
-  return `lethe-admin-${randomBytes(24).toString("hex")}`;
-}
 
 /** Runs one typed-client call; its failure becomes the CLI's one-line error. */
 async function call<T>(what: string, run: () => Promise<T>): Promise<T> {
@@ -44,17 +37,6 @@ export async function createHiveKey(
   return call("creating a key", () =>
     new Lethe({ url: baseUrl, adminToken }).createHiveKey(hive, label),
   );
-}
-
-/** For `npm start`: a development key for `hive`, printed once. */
-export async function printDevKey(
-  baseUrl: string,
-  adminToken: string,
-  hive: string,
-): Promise<string> {
-  const created = await createHiveKey(baseUrl, adminToken, hive, "local-dev");
-  process.stdout.write(`hive ${hive}: development key (shown once)\n  LETHE_KEY=${created.key}\n`);
-  return created.key;
 }
 
 /** Every active artifact of a hive, following the listing's cursor. */

@@ -24,7 +24,7 @@ import { citedSources } from "../../shared/memory/validate.ts";
 import { err, ok } from "../../shared/result.ts";
 import { citedLines, parseCitation } from "../../shared/workspace/provenance.ts";
 import { KnowledgeStore } from "./knowledge-store.ts";
-import type { Workspace } from "./workspace.ts";
+import type { Workspace } from "./workspace/workspace.ts";
 
 export interface KnowledgeConfig {
   decay: DecayConfig;

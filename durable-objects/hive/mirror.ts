@@ -7,7 +7,7 @@
 import { packByBytes } from "../../shared/hive/pack.ts";
 import type { HiveEvent } from "../../shared/hive/writes.ts";
 import { MAX_JOB_BYTES, type HiveMirrorJob } from "../../shared/queues.ts";
-import type { HiveStore } from "./store.ts";
+import type { HiveStore } from "./artifacts/store.ts";
 
 /** Coalesces a burst of commits into a few queue messages instead of one each. */
 const MIRROR_DELAY_MS = 200;

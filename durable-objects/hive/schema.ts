@@ -3,9 +3,9 @@
 import type { Artifact, ArtifactKind, ArtifactStatus } from "../../shared/hive/artifact.ts";
 import type { SqlMigration } from "../storage/migrate.ts";
 import { KNOWLEDGE_SCHEMA } from "./knowledge-store.ts";
-import { SYMBOL_SCHEMA } from "./symbol-store.ts";
-import { VECTOR_SCHEMA } from "./vector-store.ts";
-import { WORKSPACE_SCHEMA } from "./workspace-store.ts";
+import { SYMBOL_SCHEMA } from "./workspace/symbol-store.ts";
+import { VECTOR_SCHEMA } from "./workspace/vector-store.ts";
+import { WORKSPACE_SCHEMA } from "./workspace/store.ts";
 
 export const HIVE_MIGRATIONS: readonly SqlMigration[] = [
   {

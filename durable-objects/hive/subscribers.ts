@@ -15,8 +15,8 @@ import { packByBytes, utf8Bytes } from "../../shared/hive/pack.ts";
 import type { HiveEvent } from "../../shared/hive/writes.ts";
 import { createLogger } from "../../shared/log.ts";
 import { send } from "../socket.ts";
+import type { HiveStore } from "./artifacts/store.ts";
 import { FANOUT_INTERVAL_MS, Fanout } from "./fanout.ts";
-import type { HiveStore } from "./store.ts";
 
 const log = createLogger("hive");
 

@@ -2,6 +2,7 @@
 // and answering a pending ASK. A session of another hive reads as not found.
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
+import { hiveOfSessionId, newSessionId } from "../../shared/contracts/session-id.ts";
 import { SESSION_ID_PATTERN } from "../../shared/session/config.ts";
 import { AnswerSchema } from "../../shared/session/control.ts";
 import { toolError, toolResult, toolValue } from "./tool-result.ts";
@@ -23,9 +24,10 @@ const AnswerToolSchema = AnswerSchema.extend({ session: SessionId });
 export function registerSessionTools(server: McpServer, ctx: McpToolContext): void {
   /** The session's stub when it exists in this hive; otherwise the tool error to return. */
   const ownSession = async (id: string) => {
+    const named = hiveOfSessionId(id);
     const stub = ctx.env.AgentSession.getByName(id);
-    const described = await stub.describe();
-    if (!described.ok || described.value.config.hive !== ctx.hive) {
+    const described = named === null || named === ctx.hive ? await stub.describe() : null;
+    if (described === null || !described.ok || described.value.config.hive !== ctx.hive) {
       return {
         ok: false as const,
         error: toolError(
@@ -83,7 +85,7 @@ export function registerSessionTools(server: McpServer, ctx: McpToolContext): vo
       if (!own.ok) {
         return own.error;
       }
-      const id = `s-${crypto.randomUUID()}`;
+      const id = newSessionId(ctx.hive);
       const forked = await ctx.env.AgentSession.getByName(id).forkFrom(
         args.session,
         args.checkpoint,

@@ -13,7 +13,7 @@ import {
   type Json,
   type RetentionPolicy,
 } from "../../shared/session/checkpoint.ts";
-import type { BlobStore } from "./blob-store.ts";
+import type { BlobStore } from "../storage/blob-store.ts";
 import type { TranscriptStore } from "./transcript-store.ts";
 
 export const CHECKPOINT_SCHEMA = `

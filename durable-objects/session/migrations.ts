@@ -1,7 +1,7 @@
 // AgentSession's SQLite schema, as append-only versioned migrations (applied in
 // the constructor by durable-objects/storage/migrate.ts). Never edit a shipped one.
 import type { SqlMigration } from "../storage/migrate.ts";
-import { BLOB_SCHEMA_V4 } from "./blob-store.ts";
+import { BLOB_SCHEMA_V4 } from "../storage/blob-store.ts";
 import { SESSION_STORE_SCHEMA } from "./session-store.ts";
 
 export const SESSION_MIGRATIONS: readonly SqlMigration[] = [

@@ -16,7 +16,7 @@ import {
 import type { SessionConfig } from "../../shared/session/config.ts";
 import type { SessionState } from "../../shared/session/step.ts";
 import type { JsonObject } from "../../shared/tools/catalogue.ts";
-import { BLOB_SCHEMA, BlobStore } from "./blob-store.ts";
+import { BLOB_SCHEMA, BlobStore } from "../storage/blob-store.ts";
 import { CHECKPOINT_SCHEMA, CheckpointStore } from "./checkpoint-store.ts";
 import type { ForkExport, RefRow } from "./fork.ts";
 import { TRANSCRIPT_SCHEMA, TranscriptStore, type TurnInput } from "./transcript-store.ts";

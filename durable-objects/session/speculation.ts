@@ -5,9 +5,9 @@
 import { sha256Hex } from "../../shared/hash.ts";
 import type { SessionConfig } from "../../shared/session/config.ts";
 import type { OverlayFile, SessionState } from "../../shared/session/step.ts";
-import type { FileWrite, SearchHit, SymbolLocation } from "../../shared/tools/context.ts";
+import type { FileWrite, SearchHit, SymbolLocation } from "../../shared/tools/tool-ports.ts";
 import { workspaceFilePath } from "../../shared/workspace/paths.ts";
-import { workerMapper } from "../hive/symbol-parser.ts";
+import { workerMapper } from "../hive/workspace/symbol-parser.ts";
 import type { SessionStore } from "./session-store.ts";
 import type { StepDraft } from "./commit-step.ts";
 import type { LoopReads } from "./tool-reads.ts";

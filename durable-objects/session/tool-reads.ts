@@ -1,4 +1,4 @@
-// The reads a tool may do (shared/tools/context.ts), served by the session's
+// The reads a tool may do (shared/tools/tool-ports.ts), served by the session's
 // hive (artifacts, workspace files, structural index, L3) and by the session
 // itself (references, L1). Also the two writes the loop applies for a tool.
 import type { Artifact } from "../../shared/hive/artifact.ts";
@@ -10,7 +10,7 @@ import type {
   ReadResult,
   SymbolLocation,
   ToolReads,
-} from "../../shared/tools/context.ts";
+} from "../../shared/tools/tool-ports.ts";
 import { overlayOf, withOverlay } from "./speculation.ts";
 import type { SessionStore } from "./session-store.ts";
 

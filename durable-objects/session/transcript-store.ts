@@ -2,7 +2,7 @@
 // content blob and at the previous turn of its lineage. `lineage` indexes the
 // current branch by depth, so paging is indexed and a rollback only moves a pointer.
 import type { ToolCall } from "../../shared/context/messages.ts";
-import type { BlobStore } from "./blob-store.ts";
+import type { BlobStore } from "../storage/blob-store.ts";
 
 export const TRANSCRIPT_SCHEMA = `
   CREATE TABLE turns (

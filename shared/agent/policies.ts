@@ -3,7 +3,7 @@
 // the step is committed. Named in presets (shared/agent/presets.ts).
 import { z } from "zod";
 import type { Artifact } from "../hive/artifact.ts";
-import type { FileWrite, ToolOutcome } from "../tools/context.ts";
+import type { FileWrite, ToolOutcome } from "../tools/tool-ports.ts";
 
 /** The marker the structural tools print for an import that resolves to nothing. */
 export const MISSING_DEPENDENCY_MARK = "[MISSING DEPENDENCY]";

@@ -7,7 +7,7 @@ import { LruCache } from "./lru.ts";
 import type { ChatMessage } from "./messages.ts";
 
 export type EncodingName = "o200k_base" | "cl100k_base";
-export const ENCODINGS: readonly EncodingName[] = ["o200k_base", "cl100k_base"];
+
 /** Every current OpenAI chat model uses o200k_base; unknown models fall back to it. */
 export const DEFAULT_ENCODING: EncodingName = "o200k_base";
 

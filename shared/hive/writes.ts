@@ -136,16 +136,6 @@ export function hiveErr(
     : { ok: false, code, message, hint, conflict };
 }
 
-/** HTTP status for each refusal, shared by the routes and their tests. */
-export const HIVE_ERROR_STATUS: Record<HiveErrorCode, 400 | 404 | 409 | 410 | 422> = {
-  VERSION_CONFLICT: 409,
-  NOT_FOUND: 404,
-  NOT_ACTIVE: 409,
-  IDEMPOTENCY_MISMATCH: 422,
-  INVALID_REQUEST: 400,
-  BEYOND_RETENTION: 410,
-};
-
 /** Single-write requests (HTTP bodies and RPC arguments): a write plus its key. */
 export const PutRequestSchema = PutWriteSchema.omit({ op: true }).extend({
   idempotencyKey: IdempotencyKeySchema,

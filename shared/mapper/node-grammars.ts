@@ -1,6 +1,6 @@
 // Node only (tests, benchmarks, the CLI): loads web-tree-sitter and the grammars
 // from the .wasm files in node_modules. Workers use static wasm imports instead
-// (durable-objects/hive/symbol-parser.ts).
+// (durable-objects/hive/workspace/symbol-parser.ts).
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { Language, Parser } from "web-tree-sitter";

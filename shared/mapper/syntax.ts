@@ -97,11 +97,6 @@ export class SourceLines {
   }
 }
 
-/** SHA-256 of lines start..end of `source`: the hash an artifact citing them carries. */
-export function linesHash(source: string, start: number, end: number): string {
-  return sha256Hex(new SourceLines(source).slice(start, end));
-}
-
 export interface DefInput {
   name: string;
   qualifiedName?: string;

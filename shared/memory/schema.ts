@@ -181,10 +181,3 @@ export type MemoryErrorCode =
   | "NOT_LATEST"
   | "ALREADY_ROLLED_BACK";
 export type MemoryResult<T> = Result<T, MemoryErrorCode>;
-/** HTTP status of each refusal (the memory routes). */
-export const MEMORY_ERROR_STATUS: Record<MemoryErrorCode, 400 | 404 | 409> = {
-  INVALID_REQUEST: 400,
-  NOT_FOUND: 404,
-  NOT_LATEST: 409,
-  ALREADY_ROLLED_BACK: 409,
-};

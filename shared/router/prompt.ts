@@ -4,10 +4,9 @@
 // domain lines `- <domain>: <description>; tools: <a>, <b>` and answers
 // {"domains": [...], "confidence": 0..1}. The layout itself lives in
 // shared/model/contracts.ts so both sides build and parse the same text.
-import { buildRouterSystemPrompt, ROUTER_MARKER } from "../model/contracts.ts";
+import { buildRouterSystemPrompt } from "../model/contracts.ts";
 import type { DomainSpec, ToolSpec } from "../tools/catalogue.ts";
 
-export const ROUTER_PROMPT_TAG = ROUTER_MARKER;
 /** Most domains kept from one answer (the contract asks for 3 to 5): more floods the step. */
 export const MAX_ROUTED_DOMAINS = 5;
 /** Longest intent sent to the classifier: the step's goal, not the whole transcript. */

@@ -4,7 +4,8 @@ import { PRESET_NAMES } from "../agent/presets.ts";
 import { parseSkill } from "../gatekeeper/skills.ts";
 import { RetentionPolicySchema } from "./checkpoint.ts";
 
-export const SESSION_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
+/** Up to 128 characters: an id carries its hive (shared/contracts/session-id.ts). */
+export const SESSION_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
 export const HIVE_NAME_PATTERN = /^[a-z0-9][a-z0-9-]{0,62}$/;
 /** Missions are instructions, not documents: long inputs belong in the workspace. */
 export const MAX_MISSION_CHARS = 8_000;

@@ -6,7 +6,7 @@
 import { env } from "cloudflare:workers";
 import { runInDurableObject } from "cloudflare:test";
 import { describe, it } from "vitest";
-import { L3Store, selectVectorIndex } from "../../durable-objects/hive/vector-store.ts";
+import { L3Store, selectVectorIndex } from "../../durable-objects/hive/workspace/vector-store.ts";
 import { embedLexical } from "../../shared/embed/lexical.ts";
 import {
   embedderFromEnv,

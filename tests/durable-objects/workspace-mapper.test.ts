@@ -1,7 +1,7 @@
 // The mapper inside workerd, loaded from static wasm imports: the same maps as in
 // Node for every fixture language, and no crash on hostile sources.
 import { describe, it } from "vitest";
-import { workerMapper } from "../../durable-objects/hive/symbol-parser.ts";
+import { workerMapper } from "../../durable-objects/hive/workspace/symbol-parser.ts";
 import { CodeGraph } from "../../shared/mapper/graph.ts";
 import type { FileMap } from "../../shared/mapper/types.ts";
 import { javascriptRepo, pythonRepo, typescriptRepo, type Repo } from "../fixtures/repos/index.ts";

@@ -5,7 +5,10 @@ import { runInDurableObject } from "cloudflare:test";
 import { describe, it } from "vitest";
 import { LocalVectorIndex } from "../../shared/l3/local-index.ts";
 import type { IndexInfo, VectorIndex } from "../../shared/l3/vector-index.ts";
-import { selectVectorIndex, SqlVectorRows } from "../../durable-objects/hive/vector-store.ts";
+import {
+  selectVectorIndex,
+  SqlVectorRows,
+} from "../../durable-objects/hive/workspace/vector-store.ts";
 
 const local = (): VectorIndex =>
   new LocalVectorIndex({ all: () => [], put: () => undefined, delete: () => undefined }, 3);

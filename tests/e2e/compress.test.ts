@@ -10,7 +10,7 @@ import { main } from "../../cli/lethe.ts";
 import { freePort, type Cluster } from "../../scripts/lib/dev-server.ts";
 import type { ChatMessage } from "../../shared/context/messages.ts";
 import { refMatches } from "../../shared/context/refs.ts";
-import { makeTranscript } from "../../bench/compression-transcript.ts";
+import { makeTranscript } from "../../corpora/compression-transcript.ts";
 import { bootCluster, hiveClient } from "./helpers.ts";
 
 const PORT = await freePort();

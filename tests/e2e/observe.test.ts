@@ -180,8 +180,14 @@ describe("metrics, spans and logs", () => {
     expect((await text("/v1/admin/metrics", client.key)).status).toBe(401);
     const sessions = await client.call("GET", `/v1/hives/${hive}/sessions`);
     const first = (sessions.body.sessions as Array<{ id: string }>)[0]?.id ?? "s-none";
-    expect((await text(`/v1/sessions/${first}/spans`, other.key)).status).toBe(403);
-    expect((await text(`/v1/sessions/s-missing/metrics`, client.key)).status).toBe(404);
+    // Another hive's session answers exactly as a missing one, on every observe route.
+    const missing = await text(`/v1/sessions/s-missing/metrics`, client.key);
+    expect(missing.status).toBe(404);
+    for (const route of ["metrics", "steps", "spans"]) {
+      const foreignSession = await text(`/v1/sessions/${first}/${route}`, other.key);
+      expect(foreignSession.status, route).toBe(404);
+      expect(foreignSession.body, route).toBe(missing.body);
+    }
     expect((await text(`/v1/hives/${hive}/sessions?limit=0`, client.key)).status).toBe(400);
   });
 

@@ -5,8 +5,8 @@
 import { rmSync } from "node:fs";
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, it } from "vitest";
-import { startTestUpstream, type TestUpstream } from "../../bench/proxy/upstream.ts";
-import { TASK_PROMPT, TASK_TOOLS } from "../../bench/proxy/task.ts";
+import { startTestUpstream, type TestUpstream } from "../../corpora/proxy/upstream.ts";
+import { TASK_PROMPT, TASK_TOOLS } from "../../corpora/proxy/task.ts";
 import { createHiveKey } from "../../cli/commands/hive.ts";
 import type { OtlpExport } from "../../shared/observe/spans.ts";
 import { startCluster, type Cluster } from "../../scripts/lib/dev-server.ts";

@@ -22,8 +22,8 @@ import {
   startTestUpstream,
   type TestUpstream,
   type UpstreamRequest,
-} from "../../bench/proxy/upstream.ts";
-import { DEPLOY_PORT, TASK_PROMPT, TASK_TOOLS } from "../../bench/proxy/task.ts";
+} from "../../corpora/proxy/upstream.ts";
+import { DEPLOY_PORT, TASK_PROMPT, TASK_TOOLS } from "../../corpora/proxy/task.ts";
 import { createHiveKey } from "../../cli/commands/hive.ts";
 import { startCluster, type Cluster } from "../../scripts/lib/dev-server.ts";
 import { E2E_ADMIN_TOKEN, freshStateDir } from "./helpers.ts";

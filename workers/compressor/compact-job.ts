@@ -5,12 +5,11 @@
 // and a second delivery changes nothing. Throws only for transient faults (the queue retries).
 import type { ChatMessage, ToolCall } from "../../shared/context/messages.ts";
 import { loadTokenizer } from "../../shared/context/tokens.ts";
-import type { Compaction, CompactionErrorCode } from "../../shared/compress/compaction.ts";
 import { compressConversation } from "../../shared/compress/compress.ts";
 import { createLogger } from "../../shared/log.ts";
 import { SCRIPT_HEADER } from "../../shared/model/script.ts";
 import type { SessionCompactJob } from "../../shared/queues.ts";
-import type { Result } from "../../shared/result.ts";
+import type { SessionNamespace, SessionStub } from "./session-binding.ts";
 import { compressionDriver, compressionModel, type SummariserEnv } from "./summariser.ts";
 
 const log = createLogger("compressor");
@@ -26,22 +25,8 @@ interface TurnRow {
   extra: string | null;
 }
 
-/** The AgentSession RPC methods this job calls (the gateway exports the class). */
-export interface SessionRpc {
-  state(): Promise<Result<{ step: number }, string>>;
-  describe(): Promise<Result<{ config: { script?: string } }, string>>;
-  transcript(
-    after: number,
-    limit: number,
-  ): Promise<Result<{ turns: TurnRow[]; next: number | null }, string>>;
-  applyCompaction(
-    input: Compaction,
-    delivery?: { job: string; seq: number },
-  ): Promise<Result<{ step: number; summaryRef: string }, "NOT_FOUND" | CompactionErrorCode>>;
-}
-
 export interface CompactEnv extends SummariserEnv {
-  AgentSession: DurableObjectNamespace;
+  AgentSession: SessionNamespace;
 }
 
 export type CompactOutcome = "applied" | "stale" | "refused" | "nothing" | "missing" | "invalid";
@@ -69,7 +54,7 @@ function toMessage(row: TurnRow): ChatMessage {
   }
 }
 
-async function readTranscript(session: SessionRpc): Promise<TurnRow[] | undefined> {
+async function readTranscript(session: SessionStub): Promise<TurnRow[] | undefined> {
   const rows: TurnRow[] = [];
   let after = 0;
   for (;;) {
@@ -89,8 +74,7 @@ export async function runCompactJob(
   job: SessionCompactJob,
   env: CompactEnv,
 ): Promise<CompactOutcome> {
-  // The namespace is declared without the class (it lives in the gateway's bundle).
-  const session = env.AgentSession.getByName(job.session) as unknown as SessionRpc;
+  const session = env.AgentSession.getByName(job.session);
   const [state, described] = await Promise.all([session.state(), session.describe()]);
   if (!state.ok || !described.ok) {
     log.warn("compact.missing", { job: job.id, session: job.session });

@@ -2,37 +2,22 @@
 // failed strategies, then ask the hive's single writer to run the steward (it
 // replays the session's artifacts itself). Throws only for transient faults.
 import { transcriptCandidates, type ReplayTurn } from "../../shared/memory/extract.ts";
-import type {
-  MemoryResult,
-  StewardOutcome,
-  StewardRunRequestIn,
-} from "../../shared/memory/schema.ts";
+import type { MemoryResult, StewardOutcome } from "../../shared/memory/schema.ts";
 import type { MemoryStewardJob } from "../../shared/queues.ts";
-import type { Result } from "../../shared/result.ts";
+import type { HiveNamespace, SessionNamespace } from "./session-binding.ts";
 
 /** Transcript rows per read: AgentSession.transcript() pages hold at most 500. */
 const TRANSCRIPT_PAGE = 500;
 /** Turns replayed per session: a steward run reads a bounded transcript. */
 const MAX_REPLAY_TURNS = 20_000;
 
-interface SessionRpc {
-  transcript(
-    after: number,
-    limit: number,
-  ): Promise<Result<{ turns: ReplayTurn[]; next: number | null }, string>>;
-}
-
-interface HiveRpc {
-  memoryStewardRun(request: StewardRunRequestIn): Promise<MemoryResult<StewardOutcome>>;
-}
-
 export interface StewardEnv {
-  AgentSession: DurableObjectNamespace;
-  Hive: DurableObjectNamespace;
+  AgentSession: SessionNamespace;
+  Hive: HiveNamespace;
 }
 
 async function replay(env: StewardEnv, session: string): Promise<ReplayTurn[]> {
-  const stub = env.AgentSession.getByName(session) as unknown as SessionRpc;
+  const stub = env.AgentSession.getByName(session);
   const turns: ReplayTurn[] = [];
   let after = 0;
   while (turns.length < MAX_REPLAY_TURNS) {
@@ -57,7 +42,7 @@ export async function runStewardJob(
     job.session === undefined
       ? []
       : transcriptCandidates(job.session, await replay(env, job.session), job.sentAt);
-  const hive = env.Hive.getByName(job.hive) as unknown as HiveRpc;
+  const hive = env.Hive.getByName(job.hive);
   return hive.memoryStewardRun({
     jobId: job.id,
     writer: "meta-steward",

@@ -1,5 +1,6 @@
-// The gateway's one error handler: every failure becomes a JSON body with a stable
-// `code`, a human `message` and a `hint`; stacks are logged, never sent.
+// The gateway's one error handler: every failure (a refusal thrown by results.ts,
+// an AppError, a hono HTTPException) becomes a JSON body with a stable `code`, a
+// human `message` and a `hint`; stacks are logged, never sent.
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
@@ -29,6 +30,10 @@ export function onError(error: unknown, c: Context): Response {
     );
   }
   if (error instanceof HTTPException) {
+    if (error.res !== undefined) {
+      // A refusal built by results.ts: its typed JSON body is already the answer.
+      return error.getResponse();
+    }
     if (error.status === 400 && error.message.startsWith("Malformed JSON")) {
       return errorResponse(
         c,

@@ -4,7 +4,6 @@
 import type { AgentSession } from "../../durable-objects/agent-session.ts";
 import { drizzle } from "drizzle-orm/d1";
 import { hiveKeys } from "../../shared/db/schema.ts";
-import { AppError } from "../../shared/errors.ts";
 import { createLogger, describeError } from "../../shared/log.ts";
 import {
   foldTrace,
@@ -28,12 +27,16 @@ export interface SessionFigures {
 
 type SessionStub = DurableObjectStub<AgentSession>;
 
-/** Every trace row of a session, in order. */
-export async function readTrace(stub: SessionStub): Promise<TraceRow[]> {
+/** Every trace row of a session, in order; null when the session does not exist. */
+export async function readTrace(stub: SessionStub): Promise<TraceRow[] | null> {
   const rows: TraceRow[] = [];
   let after = 0;
   for (;;) {
-    const page = (await stub.traceEvents(after, TRACE_PAGE)) as unknown[];
+    const result = await stub.tracePage(after, TRACE_PAGE);
+    if (!result.ok) {
+      return null;
+    }
+    const page: unknown[] = result.value;
     for (const raw of page) {
       const parsed = TraceRowSchema.safeParse(raw);
       if (parsed.success) {
@@ -48,14 +51,16 @@ export async function readTrace(stub: SessionStub): Promise<TraceRow[]> {
 }
 
 /** The figures of one session, or null when it does not exist. */
-export async function sessionFigures(env: Env, id: string): Promise<SessionFigures | null> {
-  const stub = env.AgentSession.getByName(id);
+export async function sessionFigures(
+  stub: SessionStub,
+  id: string,
+): Promise<SessionFigures | null> {
   const state = await stub.state();
   if (!state.ok) {
     return null;
   }
   const s = state.value;
-  const rows = await readTrace(stub);
+  const rows = (await readTrace(stub)) ?? [];
   return {
     id,
     metrics: foldTrace(rows),
@@ -72,7 +77,9 @@ export async function sessionFigures(env: Env, id: string): Promise<SessionFigur
 /** The figures of a hive's sessions (newest first, at most MAX_SESSIONS_PER_READ). */
 export async function hiveFigures(env: Env, hive: string): Promise<SessionFigures[]> {
   const page = await env.Hive.getByName(hive).sessions(MAX_SESSIONS_PER_READ);
-  const figures = await Promise.all(page.sessions.map((s) => sessionFigures(env, s.id)));
+  const figures = await Promise.all(
+    page.sessions.map((s) => sessionFigures(env.AgentSession.getByName(s.id), s.id)),
+  );
   const found = figures.filter((f): f is SessionFigures => f !== null);
   writeDataPoints(env, hive, found);
   return found;
@@ -118,11 +125,4 @@ export async function knownHives(db: D1Database): Promise<string[]> {
     .from(hiveKeys)
     .orderBy(hiveKeys.hive);
   return rows.map((r) => r.hive);
-}
-
-export function sessionMissing(id: string): AppError<"NOT_FOUND"> {
-  return new AppError("NOT_FOUND", `no session ${id.slice(0, 80)}`, {
-    status: 404,
-    hint: "GET /v1/hives/:hive/sessions lists a hive's sessions",
-  });
 }

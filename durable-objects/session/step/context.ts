@@ -15,7 +15,7 @@ import type { PagerOp } from "../../../shared/context/page.ts";
 import type { KeptContent } from "../../../shared/context/refs.ts";
 import type { Collected } from "../../../shared/session/gc.ts";
 import type { MissionOutcome, OverlayFile } from "../../../shared/session/step.ts";
-import type { ToolOutcome } from "../../../shared/tools/context.ts";
+import type { ToolOutcome } from "../../../shared/tools/tool-ports.ts";
 
 /** What the agent loop needs from the AgentSession Durable Object. */
 export interface LoopHost extends StepHost {

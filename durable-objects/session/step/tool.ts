@@ -3,7 +3,7 @@
 // halt on a missing dependency, purge L1 on a vulnerability, refuse a contract break.
 import { applyPolicies } from "../../../shared/agent/policies.ts";
 import type { ToolMove } from "../../../shared/driver/move.ts";
-import type { ToolOutcome } from "../../../shared/tools/context.ts";
+import type { ToolOutcome } from "../../../shared/tools/tool-ports.ts";
 import { runTool } from "../../../shared/tools/run/index.ts";
 import type { LoopReads } from "../tool-reads.ts";
 import type { Admitted, Ran, StepContext } from "./context.ts";

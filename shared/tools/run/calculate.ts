@@ -9,8 +9,8 @@ import {
   parseExpression,
   PRECISION,
   type Expr,
-} from "../calculate.ts";
-import { failure, outcome, type ToolOutcome, type ToolReads } from "../context.ts";
+} from "../decimal-eval.ts";
+import { failure, outcome, type ToolOutcome, type ToolReads } from "../tool-ports.ts";
 import type { CalculateArgsSchema } from "../schemas.ts";
 import { fail, NOT_FOUND, oneLine, readFailure } from "./common.ts";
 

@@ -8,7 +8,7 @@ import {
   type SymbolLocation,
   type ToolOutcome,
   type ToolReads,
-} from "../context.ts";
+} from "../tool-ports.ts";
 import type {
   FindCallersArgsSchema,
   FindDefinitionsArgsSchema,

@@ -3,7 +3,13 @@
 // into L1 through the ops, never into the tool's output.
 import type { z } from "zod";
 import type { PageInput } from "../../context/page.ts";
-import { filePage, outcome, type FileRead, type ToolOutcome, type ToolReads } from "../context.ts";
+import {
+  filePage,
+  outcome,
+  type FileRead,
+  type ToolOutcome,
+  type ToolReads,
+} from "../tool-ports.ts";
 import type {
   ReadRefArgsSchema,
   StageContextArgsSchema,

@@ -2,8 +2,14 @@
 // file's current hash (null for a new file); the loop applies it as a new
 // workspace version with optimistic concurrency on that hash.
 import type { z } from "zod";
-import { failure, outcome, type FileRead, type ToolOutcome, type ToolReads } from "../context.ts";
-import { applyParsedPatch, normalisePatchEol, parsePatch } from "../patch.ts";
+import {
+  failure,
+  outcome,
+  type FileRead,
+  type ToolOutcome,
+  type ToolReads,
+} from "../tool-ports.ts";
+import { applyParsedPatch, normalisePatchEol, parsePatch } from "../unified-diff.ts";
 import type { ApplyPatchArgsSchema, WriteFileArgsSchema } from "../schemas.ts";
 import { fail, lineCount, looksBinary, NOT_FOUND, plural, readFailure } from "./common.ts";
 

@@ -3,7 +3,7 @@
 // parsing again applies defaults and types them), then dispatched.
 import type { z } from "zod";
 import { findTool } from "../catalogue.ts";
-import type { ToolOutcome, ToolReads } from "../context.ts";
+import type { ToolOutcome, ToolReads } from "../tool-ports.ts";
 import {
   ApplyPatchArgsSchema,
   AskHumanArgsSchema,

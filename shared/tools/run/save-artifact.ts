@@ -15,7 +15,7 @@ import {
   type JsonValue,
 } from "../../hive/artifact.ts";
 import { sha256Hex } from "../../hash.ts";
-import { outcome, type ToolOutcome, type ToolReads } from "../context.ts";
+import { outcome, type ToolOutcome, type ToolReads } from "../tool-ports.ts";
 import type { SaveArtifactArgsSchema } from "../schemas.ts";
 import { fail, NOT_FOUND, oneLine, readFailure } from "./common.ts";
 

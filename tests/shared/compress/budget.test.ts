@@ -14,7 +14,7 @@ import {
   type CompressOptions,
   type CompressionRun,
 } from "../../../shared/compress/index.ts";
-import { makeTranscript } from "../../../bench/compression-transcript.ts";
+import { makeTranscript } from "../../../corpora/compression-transcript.ts";
 import { makeDriver } from "./summariser.ts";
 
 const tokenizer = await loadTokenizer("gpt-4o");

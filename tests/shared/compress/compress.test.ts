@@ -13,7 +13,7 @@ import {
   tailStart,
   type CompressionRun,
 } from "../../../shared/compress/index.ts";
-import { makeConversation, type ConversationFixture } from "./conversation-fixture.ts";
+import { makeConversation, type ConversationFixture } from "../../../corpora/conversation.ts";
 import { makeDriver, recordingDriver } from "./summariser.ts";
 
 const tokenizer = await loadTokenizer("gpt-4o");

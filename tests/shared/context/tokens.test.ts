@@ -5,14 +5,17 @@ import { BpeCounter, LONG_PIECE_BYTES, PIECE_CACHE_ENTRIES } from "../../../shar
 import { CL100K_PATTERNS, O200K_PATTERNS } from "../../../shared/context/split-patterns.ts";
 import {
   COUNT_CACHE_ENTRIES,
-  ENCODINGS,
   RECENT_TEXT_CHARS,
   loadTokenizer,
   loadedTokenizer,
   resolveEncoding,
+  type EncodingName,
   type Tokenizer,
 } from "../../../shared/context/tokens.ts";
 import { makeCorpus, oracleCount } from "./oracle.ts";
+
+/** The encodings Lethe ships (EncodingName), each checked against tiktoken. */
+const ENCODINGS: readonly EncodingName[] = ["o200k_base", "cl100k_base"];
 
 const tokenizers = new Map<string, Tokenizer>();
 beforeAll(async () => {

@@ -1,12 +1,8 @@
 import { describe, it } from "vitest";
 import { ROUTER_MIN_CONFIDENCE } from "../../../shared/router/classify.ts";
-import { parseRouterDomains } from "../../../shared/model/contracts.ts";
+import { parseRouterDomains, ROUTER_MARKER } from "../../../shared/model/contracts.ts";
 import { routeByOverlap } from "../../../shared/model/router-policy.ts";
-import {
-  buildClassifyRequest,
-  ROUTER_PROMPT_TAG,
-  type ClassifyRequest,
-} from "../../../shared/router/prompt.ts";
+import { buildClassifyRequest, type ClassifyRequest } from "../../../shared/router/prompt.ts";
 import { routeStep, type Classifier } from "../../../shared/router/route.ts";
 import { DOMAINS, TOOL_CATALOGUE } from "../../../shared/tools/catalogue.ts";
 
@@ -55,7 +51,7 @@ describe("routeStep", () => {
     expect(request?.temperature).toBe(0);
     expect(request?.response_format).toEqual({ type: "json_object" });
     const system = request?.messages[0].content ?? "";
-    expect(system.split("\n")[0]).toBe(ROUTER_PROMPT_TAG);
+    expect(system.split("\n")[0]).toBe(ROUTER_MARKER);
     expect(system).toContain(
       "- edit: change workspace files: write a file or apply a patch; tools: write_file, apply_patch",
     );

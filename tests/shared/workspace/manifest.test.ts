@@ -5,7 +5,7 @@ import {
   manifestId,
   parseManifestId,
 } from "../../../shared/workspace/manifest.ts";
-import { applyEdits } from "../../../shared/workspace/patch.ts";
+import { applyEdits } from "../../../shared/workspace/exact-edits.ts";
 
 describe("manifest ids and hashes", () => {
   test("an id carries its version and round-trips", ({ expect }) => {

@@ -6,7 +6,7 @@ import {
   parseCitation,
   symbolProvenance,
 } from "../../../shared/workspace/provenance.ts";
-import { applyEdits } from "../../../shared/workspace/patch.ts";
+import { applyEdits } from "../../../shared/workspace/exact-edits.ts";
 import { typescriptRepo } from "../../fixtures/repos/index.ts";
 
 async function defsOf(path: string, text: string) {

@@ -97,7 +97,7 @@ describe("/v1/hives/:hive/workspace", () => {
     });
     expect(await call("POST", "/files", { files: [] })).toMatchObject({
       status: 400,
-      body: { error: { code: "INVALID_REQUEST" } },
+      body: { error: { code: "INVALID_BODY" } },
     });
     const conflict = await call("POST", "/files", {
       files: [{ path: "a.py", content: "" }],

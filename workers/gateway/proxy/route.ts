@@ -12,6 +12,7 @@ import type { ModelToolCall } from "../../../shared/driver/types.ts";
 import { isAppError } from "../../../shared/errors.ts";
 import { createLogger, describeError } from "../../../shared/log.ts";
 import { SESSION_ID_PATTERN } from "../../../shared/session/config.ts";
+import { hiveOfSessionId } from "../../../shared/contracts/session-id.ts";
 import { HIVE_KEY_PREFIX } from "../../../shared/hive/keys.ts";
 import { authorizeHive, presentedKey } from "../auth.ts";
 import { chainOf, type ChainLink } from "./chain.ts";
@@ -88,7 +89,7 @@ async function keyHive(c: Context<Bindings>): Promise<string> {
   return hive;
 }
 
-function sessionId(c: Context): string {
+function sessionId(c: Context, hive: string): string {
   const given = c.req.header(SESSION_HEADER);
   if (given === undefined || given === "") {
     return `px-${crypto.randomUUID()}`;
@@ -97,10 +98,15 @@ function sessionId(c: Context): string {
     throw new ProxyFailure(
       invalidRequest(
         "invalid_session",
-        `${SESSION_HEADER} must be letters, digits, '-' and '_' (up to 64)`,
+        `${SESSION_HEADER} must be letters, digits, '-' and '_' (up to 128)`,
         "omit the header to start a conversation; reuse the id the proxy returned",
       ),
     );
+  }
+  // An id naming a hive is that hive's alone: the session routes trust the name.
+  const named = hiveOfSessionId(given);
+  if (named !== null && named !== hive) {
+    throw rpcFailure({ code: "FORBIDDEN_HIVE", message: "another hive's session id" });
   }
   return given;
 }
@@ -160,7 +166,7 @@ function countRequest(tokenizer: Tokenizer, messages: readonly ChatMessage[], to
 
 async function handle(c: Context<Bindings>): Promise<Response> {
   const hive = await keyHive(c);
-  const session = sessionId(c);
+  const session = sessionId(c, hive);
   let body: unknown;
   try {
     body = await c.req.json();

@@ -8,7 +8,6 @@ import { errorBody } from "../../../shared/errors.ts";
 import { AsOfQuerySchema, ListQuerySchema } from "../../../shared/hive/reads.ts";
 import {
   CommitRequestSchema,
-  HIVE_ERROR_STATUS,
   PutRequestSchema,
   RetractRequestSchema,
   SupersedeRequestSchema,
@@ -16,20 +15,14 @@ import {
 } from "../../../shared/hive/writes.ts";
 import { SOCKET_KEY_HEADER } from "../../../shared/hive/messages.ts";
 import { requireHiveKey, type AuthVariables } from "../auth.ts";
+import { unwrap } from "../results.ts";
 import { jsonBody } from "../validate.ts";
 
 type HiveEnv = { Bindings: Env; Variables: AuthVariables };
 
-/** Maps a Hive Result to JSON: the value, or the typed error (with the conflict, if any). */
+/** A Hive Result as JSON: the value, or the typed refusal (with the conflict, if any). */
 function answer<T>(c: Context<HiveEnv>, result: HiveResult<T>, status: 200 | 201 = 200): Response {
-  if (result.ok) {
-    return c.json(result.value as object, status);
-  }
-  const body = errorBody(result.code, result.message, result.hint);
-  return c.json(
-    result.conflict === undefined ? body : { ...body, conflict: result.conflict },
-    HIVE_ERROR_STATUS[result.code],
-  );
+  return c.json(unwrap(result) as object, status);
 }
 
 function invalidQuery(c: Context<HiveEnv>, error: z.ZodError): Response {

@@ -4,7 +4,6 @@
 import { Hono, type Context } from "hono";
 import { errorBody } from "../../../shared/errors.ts";
 import {
-  GRAPH_ERROR_STATUS,
   GetTupleSchema,
   ListSchema,
   PutCheckpointSchema,
@@ -15,6 +14,7 @@ import {
 } from "../../../shared/langgraph/wire.ts";
 import type { Result } from "../../../shared/result.ts";
 import { requireHiveKey, type AuthVariables } from "../auth.ts";
+import { unwrap } from "../results.ts";
 import { jsonBody } from "../validate.ts";
 
 type GraphEnv = { Bindings: Env; Variables: AuthVariables };
@@ -26,13 +26,7 @@ function answer<T>(
   result: Result<T, GraphErrorCode>,
   status: 200 | 201 = 200,
 ) {
-  if (result.ok) {
-    return c.json({ value: result.value }, status);
-  }
-  return c.json(
-    errorBody(result.code, result.message, result.hint),
-    GRAPH_ERROR_STATUS[result.code],
-  );
+  return c.json({ value: unwrap(result) }, status);
 }
 
 function thread(c: Context<GraphEnv>): string | Response {

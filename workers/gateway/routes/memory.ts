@@ -10,16 +10,15 @@ import {
   MemorySearchRequestSchema,
 } from "../../../shared/memory/requests.ts";
 import { errorBody } from "../../../shared/errors.ts";
-import { MEMORY_ERROR_STATUS, type MemoryResult } from "../../../shared/memory/schema.ts";
+import type { MemoryResult } from "../../../shared/memory/schema.ts";
 import { requireHiveKey, type AuthVariables } from "../auth.ts";
+import { unwrap } from "../results.ts";
 import { jsonBody } from "../validate.ts";
 
 type MemoryEnv = { Bindings: Env; Variables: AuthVariables };
 
 function answer<T>(c: Context<MemoryEnv>, result: MemoryResult<T>): Response {
-  return result.ok
-    ? c.json(result.value as object, 200)
-    : c.json(errorBody(result.code, result.message, result.hint), MEMORY_ERROR_STATUS[result.code]);
+  return c.json(unwrap(result) as object, 200);
 }
 
 function invalidQuery(c: Context<MemoryEnv>, error: z.ZodError): Response {

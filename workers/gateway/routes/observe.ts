@@ -12,20 +12,13 @@ import {
 } from "../../../shared/observe/prometheus.ts";
 import { traceToSpans } from "../../../shared/observe/spans.ts";
 import { sumMetrics } from "../../../shared/observe/trace-metrics.ts";
-import { SESSION_ID_PATTERN } from "../../../shared/session/config.ts";
-import {
-  authenticate,
-  authorizeHive,
-  presentedKey,
-  requireAdmin,
-  requireHiveKey,
-} from "../auth.ts";
+import { requireAdmin, requireHiveKey } from "../auth.ts";
+import { openSession, sessionNotFound } from "../session-access.ts";
 import {
   hiveFigures,
   knownHives,
   readTrace,
   sessionFigures,
-  sessionMissing,
   type SessionFigures,
 } from "../observe.ts";
 
@@ -96,51 +89,22 @@ export const adminObserve = new Hono<Bindings>().get("/metrics", requireAdmin, a
   return prometheus(c, samples);
 });
 
-async function authorizedSession(c: Context<Bindings>): Promise<{ id: string; hive: string }> {
-  const id = c.req.param("id") ?? "";
-  if (!SESSION_ID_PATTERN.test(id)) {
-    throw new AppError("INVALID_ID", "session ids are letters, digits, '-' and '_'", {
-      status: 400,
-      hint: "use the id returned by POST /v1/sessions",
-    });
-  }
-  if (presentedKey(c) === null) {
-    throw new AppError("UNAUTHENTICATED", "session routes need a key of the session's hive", {
-      status: 401,
-      hint: "send Authorization: Bearer <hive key>",
-    });
-  }
-  const stub = c.env.AgentSession.getByName(id);
-  const described = await stub.describe();
-  if (!described.ok) {
-    // A proxy conversation has no loop config: the key's hive must be the one it is bound to.
-    const { hive } = await authenticate(c);
-    if (!(await stub.proxyStats(hive)).ok) {
-      throw sessionMissing(id);
-    }
-    return { id, hive };
-  }
-  await authorizeHive(c, described.value.config.hive);
-  return { id, hive: described.value.config.hive };
-}
-
 /** Mounted under /v1/sessions: one session's figures and spans. */
 export const sessionObserve = new Hono<Bindings>()
   .get("/:id/metrics", async (c) => {
-    const { id, hive } = await authorizedSession(c);
-    const figures = await sessionFigures(c.env, id);
+    const { id, hive, stub } = await openSession(c);
+    const figures = await sessionFigures(stub, id);
     if (figures === null) {
-      throw sessionMissing(id);
+      throw sessionNotFound();
     }
     return c.json({ hive, ...figures });
   })
   .get("/:id/steps", async (c) => {
     // The current branch, newest first, with L1 occupancy at each step (the dashboard's budget bars).
-    const { id } = await authorizedSession(c);
-    const stub = c.env.AgentSession.getByName(id);
+    const { stub } = await openSession(c);
     const timeline = await stub.timeline(intQuery(c, "limit", 30, 200));
     if (!timeline.ok) {
-      throw sessionMissing(id);
+      throw sessionNotFound();
     }
     const steps = await Promise.all(
       timeline.value.map(async (cp) => {
@@ -160,7 +124,10 @@ export const sessionObserve = new Hono<Bindings>()
     return c.json({ steps });
   })
   .get("/:id/spans", async (c) => {
-    const { id, hive } = await authorizedSession(c);
-    const rows = await readTrace(c.env.AgentSession.getByName(id));
+    const { id, hive, stub } = await openSession(c, { proxyConversations: true });
+    const rows = await readTrace(stub);
+    if (rows === null) {
+      throw sessionNotFound();
+    }
     return c.json(traceToSpans(id, hive, rows));
   });

@@ -4,54 +4,30 @@
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { routePartykitRequest } from "partyserver";
 import { z } from "zod";
+import { newSessionId } from "../../../shared/contracts/session-id.ts";
 import { AppError } from "../../../shared/errors.ts";
-import type { Result } from "../../../shared/result.ts";
 import { LABEL_PATTERN } from "../../../shared/session/checkpoint.ts";
-import { SESSION_ID_PATTERN, SessionConfigSchema } from "../../../shared/session/config.ts";
+import { SessionConfigSchema } from "../../../shared/session/config.ts";
 import { SubmitStepSchema } from "../../../shared/session/step.ts";
-import { authenticate, authorizeHive } from "../auth.ts";
+import { authorizeHive } from "../auth.ts";
 import { AnswerSchema } from "../../../shared/session/control.ts";
+import type { Result } from "../../../shared/result.ts";
+import { unwrap as unwrapResult } from "../results.ts";
+import { openSession, sessionNotFound, type SessionAccess } from "../session-access.ts";
 import { jsonBody } from "../validate.ts";
 import { withSocketKey } from "../session-socket-keys.ts";
 
-type Bindings = { Bindings: Env };
+type Bindings = { Bindings: Env; Variables: { session: SessionAccess } };
 
-const STATUS: Record<string, 400 | 404 | 409 | 422> = {
-  NOT_FOUND: 404,
-  CHECKPOINT_NOT_FOUND: 404,
-  REF_NOT_FOUND: 404,
-  SESSION_EXISTS: 409,
-  INVALID_REF: 400,
-  INVALID_STEP: 400,
-  PAGER_REFUSED: 422,
-  FORK_TOO_DEEP: 422,
-  NOT_STARTABLE: 409,
-  NOT_PAUSED: 409,
-  BAD_ANSWER: 400,
-  WRONG_DECISION: 409,
-  RESTORE_FAILED: 409,
-};
+/** The session's stub, opened (key and hive checked) by the route's middleware. */
+const sessionStub = (c: Context<Bindings>) => c.get("session").stub;
 
-/** Unwraps an RPC Result, turning a failure into the gateway's typed JSON error. */
-function unwrap<T>(result: Result<T>): T {
-  if (result.ok) {
-    return result.value;
+/** `unwrap` where a session that was never created answers like another hive's. */
+function unwrap<T>(result: Result<T, string>): T {
+  if (!result.ok && result.code === "NOT_FOUND") {
+    throw sessionNotFound();
   }
-  throw new AppError(result.code, result.message, {
-    status: STATUS[result.code] ?? 400,
-    hint: result.hint,
-  });
-}
-
-function sessionStub(c: Context<Bindings>) {
-  const id = c.req.param("id") ?? "";
-  if (!SESSION_ID_PATTERN.test(id)) {
-    throw new AppError("INVALID_ID", "session ids are letters, digits, '-' and '_'", {
-      status: 400,
-      hint: "use the id returned by POST /v1/sessions",
-    });
-  }
-  return c.env.AgentSession.getByName(id);
+  return unwrapResult(result);
 }
 
 function intQuery(c: Context<Bindings>, name: string, fallback: number, max: number): number {
@@ -76,15 +52,7 @@ function intQuery(c: Context<Bindings>, name: string, fallback: number, max: num
  * of another hive learns which sessions exist.
  */
 const requireSessionKey: MiddlewareHandler<Bindings> = async (c, next) => {
-  const stub = sessionStub(c);
-  const key = await authenticate(c);
-  const described = await stub.describe();
-  if (!described.ok || described.value.config.hive !== key.hive) {
-    throw new AppError("NOT_FOUND", "no such session in this key's hive", {
-      status: 404,
-      hint: "use an id returned by POST /v1/sessions with a key of the same hive",
-    });
-  }
+  c.set("session", await openSession(c));
   await next();
 };
 
@@ -93,7 +61,7 @@ async function sessionSocket(c: Context<Bindings>): Promise<Response> {
   const url = new URL(c.req.url);
   url.searchParams.delete("key");
   // The session remembers which key opened the socket, so revoking the key closes it.
-  const forwarded = withSocketKey(new Request(url, c.req.raw), (await authenticate(c)).keyId);
+  const forwarded = withSocketKey(new Request(url, c.req.raw), c.get("session").keyId);
   const routed = await routePartykitRequest(forwarded, c.env);
   if (routed === null) {
     throw new AppError("NOT_FOUND", "no such session socket", {
@@ -115,7 +83,7 @@ export const sessions = new Hono<Bindings>()
   .post("/", jsonBody(SessionConfigSchema), async (c) => {
     const config = c.req.valid("json");
     await authorizeHive(c, config.hive);
-    const id = `s-${crypto.randomUUID()}`;
+    const id = newSessionId(config.hive);
     const created = unwrap(await c.env.AgentSession.getByName(id).init(config));
     unwrap(
       await c.env.Hive.getByName(config.hive).registerSession({
@@ -164,16 +132,15 @@ export const sessions = new Hono<Bindings>()
     c.json(unwrap(await sessionStub(c).rollback(c.req.valid("json").checkpoint))),
   )
   .post("/:id/fork", jsonBody(CheckpointRefSchema), async (c) => {
-    const id = `s-${crypto.randomUUID()}`;
+    const { hive } = c.get("session");
+    const id = newSessionId(hive);
+    const forked = c.env.AgentSession.getByName(id);
     const manifest = unwrap(
-      await c.env.AgentSession.getByName(id).forkFrom(
-        c.req.param("id"),
-        c.req.valid("json").checkpoint,
-      ),
+      await forked.forkFrom(c.req.param("id"), c.req.valid("json").checkpoint),
     );
-    const origin = unwrap(await c.env.AgentSession.getByName(id).describe()).config;
+    const origin = unwrap(await forked.describe()).config;
     unwrap(
-      await c.env.Hive.getByName(origin.hive).registerSession({
+      await c.env.Hive.getByName(hive).registerSession({
         id,
         mission: origin.mission,
         createdAt: Date.now(),
@@ -213,14 +180,9 @@ export const sessions = new Hono<Bindings>()
         : intQuery(c, "step", 0, Number.MAX_SAFE_INTEGER);
     return c.json(unwrap(await sessionStub(c).envelope(step)));
   })
-  .get("/:id/storage", async (c) => {
-    const stub = sessionStub(c);
-    unwrap(await stub.describe());
-    return c.json(await stub.storageStats());
-  })
+  .get("/:id/storage", async (c) => c.json(unwrap(await sessionStub(c).storageStats())))
   .get("/:id/trace", async (c) => {
-    const stub = sessionStub(c);
-    unwrap(await stub.describe());
     const after = intQuery(c, "after", 0, Number.MAX_SAFE_INTEGER);
-    return c.json({ events: await stub.traceEvents(after, intQuery(c, "limit", 100, 1_000)) });
+    const limit = intQuery(c, "limit", 100, 1_000);
+    return c.json({ events: unwrap(await sessionStub(c).tracePage(after, limit)) });
   });

@@ -7,42 +7,25 @@ import { z } from "zod";
 import { errorBody } from "../../../shared/errors.ts";
 import type { Result } from "../../../shared/result.ts";
 import {
-  WORKSPACE_ERROR_STATUS,
-  type WorkspaceErrorCode,
-} from "../../../shared/workspace/errors.ts";
+  ConfigureRequestSchema,
+  PatchRequestSchema,
+  SearchRequestSchema,
+  WriteRequestSchema,
+} from "../../../shared/workspace/requests.ts";
 import { requireHiveKey, type AuthVariables } from "../auth.ts";
+import { unwrap } from "../results.ts";
+import { jsonBody } from "../validate.ts";
 
 type WsEnv = { Bindings: Env; Variables: AuthVariables };
 
 const stub = (c: Context<WsEnv>) => c.env.Hive.getByName(c.get("hiveKey").hive);
 
-function answer<T>(
-  c: Context<WsEnv>,
-  result: Result<T, WorkspaceErrorCode | string>,
-  status: 200 | 201 = 200,
-): Response {
-  if (result.ok) {
-    return c.json(result.value as object, status);
-  }
-  const code = result.code as WorkspaceErrorCode;
-  return c.json(
-    errorBody(result.code, result.message, result.hint),
-    WORKSPACE_ERROR_STATUS[code] ?? 400,
-  );
+function answer<T>(c: Context<WsEnv>, result: Result<T>, status: 200 | 201 = 200): Response {
+  return c.json(unwrap(result) as object, status);
 }
 
 function invalid(c: Context<WsEnv>, what: string, hint: string): Response {
   return c.json(errorBody("INVALID_QUERY", what, hint), 400);
-}
-
-/** JSON bodies go to the Hive as they are: it validates them (one parse point). */
-async function json(c: Context<WsEnv>): Promise<unknown> {
-  try {
-    return await c.req.json();
-  } catch {
-    // An unparsable body is the client's mistake; the Hive answers INVALID_REQUEST for it.
-    return null;
-  }
 }
 
 const RefSchema = z.union([
@@ -61,8 +44,8 @@ const ExpectedSchema = z.coerce.number().int().min(0).optional();
 
 export const workspace = new Hono<WsEnv>()
   .use("/:hive/workspace/*", requireHiveKey)
-  .post("/:hive/workspace/files", async (c) =>
-    answer(c, await stub(c).workspaceWrite((await json(c)) as never), 201),
+  .post("/:hive/workspace/files", jsonBody(WriteRequestSchema), async (c) =>
+    answer(c, await stub(c).workspaceWrite(c.req.valid("json")), 201),
   )
   .put("/:hive/workspace/file", async (c) => {
     const path = c.req.query("path");
@@ -89,8 +72,8 @@ export const workspace = new Hono<WsEnv>()
       201,
     );
   })
-  .patch("/:hive/workspace/file", async (c) =>
-    answer(c, await stub(c).workspacePatch((await json(c)) as never)),
+  .patch("/:hive/workspace/file", jsonBody(PatchRequestSchema), async (c) =>
+    answer(c, await stub(c).workspacePatch(c.req.valid("json"))),
   )
   .delete("/:hive/workspace/file", async (c) => {
     const path = c.req.query("path");
@@ -154,8 +137,8 @@ export const workspace = new Hono<WsEnv>()
           "GET .../workspace/manifests/head",
         );
   })
-  .post("/:hive/workspace/configure", async (c) =>
-    answer(c, await stub(c).workspaceConfigure((await json(c)) as never)),
+  .post("/:hive/workspace/configure", jsonBody(ConfigureRequestSchema), async (c) =>
+    answer(c, await stub(c).workspaceConfigure(c.req.valid("json"))),
   )
   .get("/:hive/workspace/status", async (c) => answer(c, await stub(c).workspaceStatus()))
   .post("/:hive/workspace/index", async (c) => answer(c, await stub(c).workspaceIndex()))
@@ -180,8 +163,8 @@ export const workspace = new Hono<WsEnv>()
   })
   .get("/:hive/workspace/missing", async (c) => answer(c, await stub(c).workspaceMissing()))
   .get("/:hive/workspace/stale", async (c) => answer(c, await stub(c).staleArtifacts()))
-  .post("/:hive/workspace/search", async (c) =>
-    answer(c, await stub(c).workspaceSearch((await json(c)) as never)),
+  .post("/:hive/workspace/search", jsonBody(SearchRequestSchema), async (c) =>
+    answer(c, await stub(c).workspaceSearch(c.req.valid("json"))),
   )
   .get("/:hive/workspace/search", async (c) => {
     const topK = Number(c.req.query("k") ?? "10");

@@ -1,6 +1,6 @@
 import { describe, it } from "vitest";
 import { errorCodeOf, runTool } from "../../../../shared/tools/run/index.ts";
-import { makeReads, type ReadsFixture } from "./reads.ts";
+import { makeReads, type ReadsFixture } from "./fake-reads.ts";
 
 const hive = (): ReadsFixture => ({
   artifacts: {

@@ -1,7 +1,7 @@
 import { describe, it } from "vitest";
 import { errorCodeOf, runTool } from "../../../../shared/tools/run/index.ts";
 import { MISSING_DEPENDENCY } from "../../../../shared/tools/run/code-queries.ts";
-import { makeReads, type ReadsFixture } from "./reads.ts";
+import { makeReads, type ReadsFixture } from "./fake-reads.ts";
 
 const repo = (): ReadsFixture => ({
   files: {

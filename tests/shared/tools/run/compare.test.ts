@@ -3,7 +3,7 @@ import { emptyPagerState, type PagerContext } from "../../../../shared/context/p
 import { applyPagerOps } from "../../../../shared/context/pager.ts";
 import { errorCodeOf, runTool } from "../../../../shared/tools/run/index.ts";
 import { MAX_DIFF_ITEMS } from "../../../../shared/tools/run/compare.ts";
-import { makeReads, type ReadsFixture } from "./reads.ts";
+import { makeReads, type ReadsFixture } from "./fake-reads.ts";
 
 const ctx: PagerContext = { step: 5, count: (text) => Math.ceil(text.length / 4) };
 

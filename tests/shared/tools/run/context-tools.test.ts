@@ -3,7 +3,7 @@ import { emptyPagerState, type PagerContext } from "../../../../shared/context/p
 import { applyPagerOps } from "../../../../shared/context/pager.ts";
 import { errorCodeOf, runTool } from "../../../../shared/tools/run/index.ts";
 import { READ_REF_DEFAULT_CHARS } from "../../../../shared/tools/run/context-tools.ts";
-import { makeReads, type ReadsFixture } from "./reads.ts";
+import { makeReads, type ReadsFixture } from "./fake-reads.ts";
 
 const ctx: PagerContext = { step: 1, count: (text) => Math.ceil(text.length / 4) };
 

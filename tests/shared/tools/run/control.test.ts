@@ -1,6 +1,6 @@
 import { describe, it } from "vitest";
 import { runTool } from "../../../../shared/tools/run/index.ts";
-import { makeReads } from "./reads.ts";
+import { makeReads } from "./fake-reads.ts";
 
 describe("ask_human and finish", () => {
   it("asks a question with its options and touches nothing else", async ({ expect }) => {

@@ -1,7 +1,7 @@
 import { describe, it } from "vitest";
 import { sha256Hex } from "../../../../shared/hash.ts";
 import { errorCodeOf, runTool } from "../../../../shared/tools/run/index.ts";
-import { makeReads, type ReadsFixture } from "./reads.ts";
+import { makeReads, type ReadsFixture } from "./fake-reads.ts";
 
 const files = (): ReadsFixture => ({
   files: {

@@ -1,6 +1,6 @@
 import { describe, expectTypeOf, it } from "vitest";
 import { TOOL_CATALOGUE } from "../../../../shared/tools/catalogue.ts";
-import type { ToolOutcome } from "../../../../shared/tools/context.ts";
+import type { ToolOutcome } from "../../../../shared/tools/tool-ports.ts";
 import {
   errorCodeOf,
   runTool,
@@ -8,7 +8,7 @@ import {
   TOOL_NAMES,
   type ToolArgs,
 } from "../../../../shared/tools/run/index.ts";
-import { makeReads, type ReadsFixture } from "./reads.ts";
+import { makeReads, type ReadsFixture } from "./fake-reads.ts";
 
 const world = (): ReadsFixture => ({
   files: { "src/a.ts": "export const a = 30;\n", "src/b.ts": "export const b = 12;\n" },

@@ -10,7 +10,7 @@ import {
 import { SaveArtifactArgsSchema } from "../../../../shared/tools/schemas.ts";
 import { errorCodeOf, runTool } from "../../../../shared/tools/run/index.ts";
 import { HISTORICAL_TAG, UNSOURCED_TAG } from "../../../../shared/tools/run/save-artifact.ts";
-import { makeReads, type L1Page } from "./reads.ts";
+import { makeReads, type L1Page } from "./fake-reads.ts";
 
 const filePage = (overrides: Partial<L1Page> = {}): L1Page => ({
   id: "src/a.ts",

@@ -1,9 +1,9 @@
 // The Hive's artifact store over its SQLite storage: atomic compare-and-swap
 // commits that write the versions, the events and the idempotency record in one
 // transaction, and every read. Used only by durable-objects/hive.ts.
-import { artifactRef, type Artifact, type ArtifactInput } from "../../shared/hive/artifact.ts";
-import type { AsOfQuery, ArtifactPage, ListQuery, Snapshot } from "../../shared/hive/reads.ts";
-import { stableStringify } from "../../shared/hive/canonical.ts";
+import { artifactRef, type Artifact, type ArtifactInput } from "../../../shared/hive/artifact.ts";
+import type { AsOfQuery, ArtifactPage, ListQuery, Snapshot } from "../../../shared/hive/reads.ts";
+import { stableStringify } from "../../../shared/hive/canonical.ts";
 
 import {
   commitBodyHash,
@@ -14,17 +14,17 @@ import {
   type HiveEvent,
   type HiveResult,
   type Write,
-} from "../../shared/hive/writes.ts";
-import { sha256Hex } from "../../shared/hash.ts";
-import { ok } from "../../shared/result.ts";
+} from "../../../shared/hive/writes.ts";
+import { sha256Hex } from "../../../shared/hash.ts";
+import { ok } from "../../../shared/result.ts";
 import {
   activeSnapshot,
   asOfArtifacts,
   getArtifact,
   latestVersion,
   listArtifacts,
-} from "./reads.ts";
-import { ARTIFACT_COLUMNS } from "./schema.ts";
+} from "./queries.ts";
+import { ARTIFACT_COLUMNS } from "../schema.ts";
 
 /** Thrown inside a transaction to roll it back; never escapes the store. */
 class Abort {

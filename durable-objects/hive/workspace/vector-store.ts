@@ -1,18 +1,18 @@
 // The Hive's L3: the documents of every indexed file (symbols, text chunks) in
 // SQLite, a BM25 index over them in memory, and their vectors in Vectorize when
 // the binding works or in the local SQLite index otherwise. Used by workspace.ts.
-import { Bm25Index } from "../../shared/l3/bm25.ts";
-import type { L3Document } from "../../shared/l3/documents.ts";
-import type { Embedder } from "../../shared/l3/embedder.ts";
-import { hybridSearch, type Candidate } from "../../shared/l3/hybrid.ts";
+import { Bm25Index } from "../../../shared/l3/bm25.ts";
+import type { L3Document } from "../../../shared/l3/documents.ts";
+import type { Embedder } from "../../../shared/l3/embedder.ts";
+import { hybridSearch, type Candidate } from "../../../shared/l3/hybrid.ts";
 import {
   LocalVectorIndex,
   type StoredVector,
   type VectorRows,
-} from "../../shared/l3/local-index.ts";
-import type { VectorIndex, VectorMetadata } from "../../shared/l3/vector-index.ts";
-import { sha256Hex } from "../../shared/hash.ts";
-import { createLogger, describeError } from "../../shared/log.ts";
+} from "../../../shared/l3/local-index.ts";
+import type { VectorIndex, VectorMetadata } from "../../../shared/l3/vector-index.ts";
+import { sha256Hex } from "../../../shared/hash.ts";
+import { createLogger, describeError } from "../../../shared/log.ts";
 
 const log = createLogger("hive.l3");
 

@@ -2,45 +2,45 @@
 // incremental index (each new file version is queued durably in the same
 // transaction, then mapped and embedded), structural queries, L3 search and the
 // staleness of artifacts that cite code. hive.ts delegates its workspace RPC here.
-import type { Artifact } from "../../shared/hive/artifact.ts";
-import { embedderFromEnv, type Embedder } from "../../shared/l3/embedder.ts";
-import type { Candidate } from "../../shared/l3/hybrid.ts";
-import type { VectorIndex } from "../../shared/l3/vector-index.ts";
+import type { Artifact } from "../../../shared/hive/artifact.ts";
+import { embedderFromEnv, type Embedder } from "../../../shared/l3/embedder.ts";
+import type { Candidate } from "../../../shared/l3/hybrid.ts";
+import type { VectorIndex } from "../../../shared/l3/vector-index.ts";
 import type {
   CallerSite,
   Located,
   MissingDependency,
   ResolvedImport,
-} from "../../shared/mapper/graph.ts";
-import type { FileMapper } from "../../shared/mapper/map-file.ts";
-import type { SymbolDef } from "../../shared/mapper/types.ts";
-import { createLogger, describeError } from "../../shared/log.ts";
-import { ok } from "../../shared/result.ts";
-import { wsErr, type WorkspaceResult } from "../../shared/workspace/errors.ts";
-import type { Manifest, ManifestInfo, WriteResult } from "../../shared/workspace/manifest.ts";
-import { applyEdits } from "../../shared/workspace/patch.ts";
-import { workspaceFilePath, workspaceRoots } from "../../shared/workspace/paths.ts";
-import { valueInText } from "../../shared/workspace/evidence.ts";
+} from "../../../shared/mapper/graph.ts";
+import type { FileMapper } from "../../../shared/mapper/map-file.ts";
+import type { SymbolDef } from "../../../shared/mapper/types.ts";
+import { createLogger, describeError } from "../../../shared/log.ts";
+import { ok } from "../../../shared/result.ts";
+import { wsErr, type WorkspaceResult } from "../../../shared/workspace/errors.ts";
+import type { Manifest, ManifestInfo, WriteResult } from "../../../shared/workspace/manifest.ts";
+import { applyEdits } from "../../../shared/workspace/exact-edits.ts";
+import { workspaceFilePath, workspaceRoots } from "../../../shared/workspace/paths.ts";
+import { valueInText } from "../../../shared/workspace/evidence.ts";
 import {
   checkCitation,
   citedLines,
   parseCitation,
   type CodeCitation,
   type Freshness,
-} from "../../shared/workspace/provenance.ts";
+} from "../../../shared/workspace/provenance.ts";
 import {
   ConfigureRequestSchema,
   PatchRequestSchema,
   SearchRequestSchema,
   WriteRequestSchema,
   type WriteRequest,
-} from "../../shared/workspace/requests.ts";
+} from "../../../shared/workspace/requests.ts";
 import type { z } from "zod";
 import { SymbolStore, type FileIndexEntry } from "./symbol-store.ts";
 import { L3Store, selectVectorIndex, type VectorBackend } from "./vector-store.ts";
-import { WorkspaceIndexer } from "./workspace-indexer.ts";
-import { IndexQueue } from "./workspace-queue.ts";
-import { WorkspaceStore, type WorkspaceConfig } from "./workspace-store.ts";
+import { WorkspaceIndexer } from "./indexer.ts";
+import { IndexQueue } from "./index-queue.ts";
+import { WorkspaceStore, type WorkspaceConfig } from "./store.ts";
 
 const log = createLogger("hive.workspace");
 

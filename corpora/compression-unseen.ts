@@ -2,7 +2,7 @@
 // compressor was changed for it: subjects drawn per seed (component + setting),
 // look-alikes that differ by one word, and updates as passives, "switched X
 // over to", "X: old → new" changelogs, "we now use V for X", tables, bullet lists
-// and quoted settings lines. Used by bench/compression-transcript.ts.
+// and quoted settings lines. Used by corpora/compression-transcript.ts.
 import type { FamilySpec, Phrase } from "./compression-transcript.ts";
 
 const COMPONENTS = [

@@ -9,7 +9,7 @@ import type {
   SearchHit,
   SymbolLocation,
   ToolReads,
-} from "../../../../shared/tools/context.ts";
+} from "../../../../shared/tools/tool-ports.ts";
 
 export interface L1Page {
   id: string;

@@ -3,7 +3,7 @@
 // ML-platform subjects, look-alikes with a word inserted or swapped ("training
 // warmup learning rate"), and updates as "I've updated X to V", "X is no longer
 // A; it's V", a question answered in the same turn, bold keys, "A ⇒ V" and
-// "X now V (previously A)". Used by bench/compression-transcript.ts.
+// "X now V (previously A)". Used by corpora/compression-transcript.ts.
 import type { FamilySpec, Phrase } from "./compression-transcript.ts";
 
 const AREAS = ["training", "inference", "embedding", "ranking", "labeling", "distillation"];

@@ -2,15 +2,15 @@
 // (ws_index_queue, filled in each write's transaction), maps each file with
 // tree-sitter, records its symbols and replaces its L3 documents. Used by
 // workspace.ts after writes, before queries and on workspaceIndex().
-import { documentsFor } from "../../shared/l3/documents.ts";
-import { createLogger, describeError } from "../../shared/log.ts";
-import type { FileMapper } from "../../shared/mapper/map-file.ts";
-import { languageOf } from "../../shared/mapper/types.ts";
-import { wsErr } from "../../shared/workspace/errors.ts";
+import { documentsFor } from "../../../shared/l3/documents.ts";
+import { createLogger, describeError } from "../../../shared/log.ts";
+import type { FileMapper } from "../../../shared/mapper/map-file.ts";
+import { languageOf } from "../../../shared/mapper/types.ts";
+import { wsErr } from "../../../shared/workspace/errors.ts";
 import type { SymbolStore } from "./symbol-store.ts";
 import type { L3Store } from "./vector-store.ts";
-import type { IndexQueue } from "./workspace-queue.ts";
-import type { WorkspaceStore } from "./workspace-store.ts";
+import type { IndexQueue } from "./index-queue.ts";
+import type { WorkspaceStore } from "./store.ts";
 
 const log = createLogger("hive.workspace");
 const decoder = new TextDecoder();

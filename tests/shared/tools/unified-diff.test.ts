@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, it } from "vitest";
-import { applyPatch, MAX_FUZZ_LINES, parsePatch } from "../../../shared/tools/patch.ts";
+import { applyPatch, MAX_FUZZ_LINES, parsePatch } from "../../../shared/tools/unified-diff.ts";
 
 // A tiny unified-diff generator (LCS over lines, 3 lines of context), written
 // independently of the code under test so the property checks the applier.

@@ -2,9 +2,9 @@
 // (each version stores only its changes; a manifest is the latest change of each
 // path at or before a version), the workspace configuration and the durable
 // queue of file versions waiting to be indexed. Used by workspace.ts.
-import { ok } from "../../shared/result.ts";
-import type { NotIndexedReason } from "../../shared/workspace/content.ts";
-import { wsErr, type WorkspaceResult } from "../../shared/workspace/errors.ts";
+import { ok } from "../../../shared/result.ts";
+import type { NotIndexedReason } from "../../../shared/workspace/content.ts";
+import { wsErr, type WorkspaceResult } from "../../../shared/workspace/errors.ts";
 import {
   chainHash,
   EMPTY_MANIFEST_HASH,
@@ -16,11 +16,11 @@ import {
   type ManifestEntry,
   type ManifestInfo,
   type WrittenFile,
-} from "../../shared/workspace/manifest.ts";
-import { DEFAULT_WORKSPACE_ROOTS, workspaceFilePath } from "../../shared/workspace/paths.ts";
-import { prepareWrites, type PreparedWrite } from "../../shared/workspace/prepare.ts";
-import type { FileWrite } from "../../shared/workspace/requests.ts";
-import { WORKSPACE_BLOB_SCHEMA, WorkspaceBlobs } from "./workspace-blobs.ts";
+} from "../../../shared/workspace/manifest.ts";
+import { DEFAULT_WORKSPACE_ROOTS, workspaceFilePath } from "../../../shared/workspace/paths.ts";
+import { prepareWrites, type PreparedWrite } from "../../../shared/workspace/prepare.ts";
+import type { FileWrite } from "../../../shared/workspace/requests.ts";
+import { BlobStore, WORKSPACE_BLOB_SCHEMA, WORKSPACE_BLOBS } from "../../storage/blob-store.ts";
 
 export const WORKSPACE_SCHEMA = `
   ${WORKSPACE_BLOB_SCHEMA}
@@ -80,11 +80,11 @@ const toInfo = (row: ManifestRow, parent: string | null): ManifestInfo => ({
 
 export class WorkspaceStore {
   readonly #storage: DurableObjectStorage;
-  readonly #blobs: WorkspaceBlobs;
+  readonly #blobs: BlobStore;
 
   constructor(storage: DurableObjectStorage) {
     this.#storage = storage;
-    this.#blobs = new WorkspaceBlobs(storage.sql);
+    this.#blobs = new BlobStore(storage.sql, WORKSPACE_BLOBS);
   }
 
   #sql<T extends Record<string, SqlStorageValue>>(query: string, ...bindings: SqlStorageValue[]) {
@@ -354,7 +354,7 @@ export class WorkspaceStore {
       path.value,
       version.value,
     ).toArray()[0];
-    const bytes = row?.hash ? this.#blobs.get(row.hash) : null;
+    const bytes = row?.hash ? this.#blobs.bytes(row.hash) : null;
     if (!row?.hash || bytes === null) {
       return wsErr(
         "NOT_FOUND",
@@ -389,7 +389,7 @@ export class WorkspaceStore {
   }
 
   blob(hash: string): Uint8Array | null {
-    return this.#blobs.get(hash);
+    return this.#blobs.bytes(hash);
   }
 
   totalBlobBytes(): number {

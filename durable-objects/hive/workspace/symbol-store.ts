@@ -1,9 +1,9 @@
 // The Hive's symbol index: one structural map per current file (definitions,
 // imports, exports, calls) and its index state, plus the resolved code graph,
 // cached in memory until the next index change. Used by workspace.ts.
-import { CodeGraph } from "../../shared/mapper/graph.ts";
-import type { FileMap, ParseReport } from "../../shared/mapper/types.ts";
-import type { NotIndexedReason } from "../../shared/workspace/content.ts";
+import { CodeGraph } from "../../../shared/mapper/graph.ts";
+import type { FileMap, ParseReport } from "../../../shared/mapper/types.ts";
+import type { NotIndexedReason } from "../../../shared/workspace/content.ts";
 
 export const SYMBOL_SCHEMA = `
   CREATE TABLE ws_maps (

@@ -1,7 +1,7 @@
 // A seeded synthetic conversation with planted facts, later updates of some of
 // them and look-alike distractors, for the compression tests and bench:compression.
 // Deterministic: the same options give the same messages.
-import type { ChatMessage } from "../../../shared/context/messages.ts";
+import type { ChatMessage } from "../shared/context/messages.ts";
 
 export interface PlantedFact {
   subject: string;

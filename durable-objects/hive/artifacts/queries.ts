@@ -1,11 +1,11 @@
 // Read queries over the Hive's artifact versions: listings by kind, tag or
 // prefix, as-of views ("what did the hive know then") and snapshots. Used by
-// durable-objects/hive/store.ts.
-import { artifactRef, type Artifact } from "../../shared/hive/artifact.ts";
-import type { AsOfQuery, ArtifactPage, ListQuery, Snapshot } from "../../shared/hive/reads.ts";
-import { hiveErr, type HiveResult } from "../../shared/hive/writes.ts";
-import { ok } from "../../shared/result.ts";
-import { ARTIFACT_COLUMNS, asOfArtifact, toArtifact, type ArtifactRow } from "./schema.ts";
+// durable-objects/hive/artifacts/store.ts.
+import { artifactRef, type Artifact } from "../../../shared/hive/artifact.ts";
+import type { AsOfQuery, ArtifactPage, ListQuery, Snapshot } from "../../../shared/hive/reads.ts";
+import { hiveErr, type HiveResult } from "../../../shared/hive/writes.ts";
+import { ok } from "../../../shared/result.ts";
+import { ARTIFACT_COLUMNS, asOfArtifact, toArtifact, type ArtifactRow } from "../schema.ts";
 
 /** An identifier's newest version, whatever its status. */
 export function latestVersion(sql: SqlStorage, identifier: string): Artifact | null {

@@ -1,6 +1,6 @@
 // The parser of the `calculate` tool's expressions: a tokenizer and a hand-written
 // recursive-descent parser (never eval), bounded in length and nesting before any
-// recursion starts. Evaluated by shared/tools/calculate.ts.
+// recursion starts. Evaluated by shared/tools/decimal-eval.ts.
 import { err, ok, type Result } from "../result.ts";
 
 /** Same bound as the tool schema's `expression` (CalculateArgsSchema). */

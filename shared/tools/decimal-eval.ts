@@ -1,5 +1,5 @@
 // Exact decimal arithmetic for the `calculate` tool: evaluates expressions parsed
-// by shared/tools/calculate-parse.ts with decimal.js, bounded in exponents and
+// by shared/tools/decimal-parse.ts with decimal.js, bounded in exponents and
 // magnitude, and flags rounded results. Called by shared/tools/run/calculate.ts.
 import Decimal from "decimal.js";
 import {
@@ -9,7 +9,7 @@ import {
   parseExpression,
   type CalcErrorCode,
   type Expr,
-} from "./calculate-parse.ts";
+} from "./decimal-parse.ts";
 import type { Result } from "../result.ts";
 
 export {
@@ -20,7 +20,7 @@ export {
   parseExpression,
   type CalcErrorCode,
   type Expr,
-} from "./calculate-parse.ts";
+} from "./decimal-parse.ts";
 
 /** |exponent| of `^`: 10^1000 is far beyond any quantity a mission computes. */
 export const MAX_EXPONENT = 1_000;
@@ -40,8 +40,6 @@ const CHECK_PRECISION = 96;
 /** round(x, places): places in 0..MAX_ROUND_PLACES. */
 export const MAX_ROUND_PLACES = 64;
 
-/** A decimal literal as the parser and the bindings accept it (no sign: that is unary minus). */
-export const DECIMAL_LITERAL = /^(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 const SIGNED_LITERAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /** True when `text` is a (signed) decimal literal the evaluator accepts as a value. */

@@ -7,7 +7,7 @@ import {
   namesOf,
   parseExpression,
   PRECISION,
-} from "../../../shared/tools/calculate.ts";
+} from "../../../shared/tools/decimal-eval.ts";
 
 // Exact rational reference: numerator/denominator as BigInt, denominator > 0.
 interface Rational {

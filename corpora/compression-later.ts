@@ -3,7 +3,7 @@
 // (product area + setting), look-alikes with one extra word ("max", "mobile"),
 // and updates as verb-first lines, "changed from A to B", em-dash notes,
 // "→ V (was A)", numbered lists, three-column tables and "Re X, V going forward".
-// Used by bench/compression-transcript.ts.
+// Used by corpora/compression-transcript.ts.
 import type { FamilySpec, Phrase } from "./compression-transcript.ts";
 
 const AREAS = [
