@@ -9,7 +9,8 @@ import { err, ok, type Result } from "../../shared/result.ts";
 /** Text stored per row; a 20 MB original spans several rows (a DO value holds 2 MB). */
 const CHUNK_CHARS = 512 * 1024;
 
-const SCHEMA = `
+/** Migration 6 of the session (IF NOT EXISTS: states that created them before the migration). */
+export const PROXY_STORE_SCHEMA = `
   CREATE TABLE IF NOT EXISTS proxy_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
   CREATE TABLE IF NOT EXISTS proxy_links (
     chain TEXT PRIMARY KEY, parent TEXT, position INTEGER NOT NULL,
@@ -64,7 +65,6 @@ export class ProxyStore {
   constructor(storage: DurableObjectStorage) {
     this.#storage = storage;
     this.#sql = storage.sql;
-    this.#sql.exec(SCHEMA);
   }
 
   #meta(key: string): string | null {

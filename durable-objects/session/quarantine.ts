@@ -22,7 +22,8 @@ export class StepBudgetError extends Error {
   readonly code = "STEP_BUDGET_EXCEEDED";
 }
 
-const TABLE = `CREATE TABLE IF NOT EXISTS step_attempts (
+/** Migration 5 of the session (IF NOT EXISTS: states that created it before the migration). */
+export const STEP_ATTEMPTS_SCHEMA = `CREATE TABLE IF NOT EXISTS step_attempts (
   step INTEGER PRIMARY KEY, attempts INTEGER NOT NULL, reason TEXT NOT NULL
 )`;
 
@@ -31,7 +32,6 @@ export class StepQuarantine {
 
   constructor(sql: SqlStorage) {
     this.#sql = sql;
-    this.#sql.exec(TABLE);
   }
 
   /**

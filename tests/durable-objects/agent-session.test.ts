@@ -7,7 +7,7 @@ describe("AgentSession storage", () => {
   it("migrates its SQLite schema before the first message", async ({ expect }) => {
     const stub = env.AgentSession.getByName(`s-${crypto.randomUUID()}`);
     const health = await stub.health();
-    expect(health.detail).toMatchObject({ schemaVersion: 4 });
+    expect(health.detail).toMatchObject({ schemaVersion: 6 });
     await runInDurableObject(stub, (_instance, state) => {
       const tables = state.storage.sql
         .exec<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
@@ -21,6 +21,8 @@ describe("AgentSession storage", () => {
           "checkpoints",
           "refs",
           "blobs",
+          "step_attempts",
+          "proxy_meta",
         ]),
       );
     });
