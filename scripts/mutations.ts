@@ -32,7 +32,11 @@ export const SCENARIO_FILE: Readonly<Record<string, string>> = {
   governance: `${S}/governance.test.ts`,
   firewall: "tests/e2e/firewall.test.ts",
   wiring: "tests/e2e/step-wiring.test.ts",
+  "clean-room": `${S}/clean-room-bytes.test.ts`,
 };
+
+/** The byte-level clean-room scenario: every entry point's redaction must be needed. */
+const BYTES = "a secret met at every entry point";
 
 export const MUTATIONS: readonly Mutation[] = [
   {
@@ -236,6 +240,80 @@ export const MUTATIONS: readonly Mutation[] = [
     find: "const healed = preset.cleanRoom ? cleanMove(move.value.move).move : move.value.move;",
     replace: "const healed = move.value.move;",
     removes: "redacting secrets out of a move's tool-call arguments",
+  },
+  // The clean room on bytes: removing the redaction at any one entry point must
+  // let a secret into the state directory, a log or a prompt.
+  {
+    family: "clean-room",
+    scenario: BYTES,
+    file: "workers/gateway/routes/sessions.ts",
+    find: 'const config = cleanConfig(c.req.valid("json"));',
+    replace: 'const config = c.req.valid("json");',
+    removes: "redacting a clean-room session's mission before it is stored",
+  },
+  {
+    family: "clean-room",
+    scenario: BYTES,
+    file: "durable-objects/session/loop.ts",
+    find: "? { ...op, page: { ...op.page, content: redactSecrets(op.page.content).text } }",
+    replace: "? op",
+    removes: "redacting a staged file's contents before they enter L1",
+  },
+  {
+    family: "clean-room",
+    scenario: BYTES,
+    file: "shared/gatekeeper/clean-room.ts",
+    find: "const args = redactDeepValue(move.args);",
+    replace: "const args = { value: move.args, count: 0 };",
+    removes: "redacting a move's tool-call arguments",
+  },
+  {
+    family: "clean-room",
+    scenario: BYTES,
+    file: "shared/gatekeeper/clean-room.ts",
+    find: "current = current.replace(BASE64_RUN, (run) => {",
+    replace: "current = current.replace(/(?!)/g, (run) => {",
+    removes: "decoding base64 runs that hide a secret",
+  },
+  {
+    family: "clean-room",
+    scenario: BYTES,
+    file: "shared/gatekeeper/clean-room.ts",
+    find: "if (ESCAPE.test(current)) {",
+    replace: "if (false) {",
+    removes: "decoding JSON escapes that spell a secret",
+  },
+  {
+    family: "clean-room",
+    scenario: BYTES,
+    file: "shared/gatekeeper/clean-room.ts",
+    find: "current = current.replace(SPLIT_PREFIX, (half) => {",
+    replace: "current = current.replace(/(?!)/, (half) => {",
+    removes: "redacting the first half of a secret split across two calls",
+  },
+  {
+    family: "clean-room",
+    scenario: BYTES,
+    file: "durable-objects/session/loop.ts",
+    find: "keep(preset.cleanRoom ? redactDeep(move.raw).text : move.raw)",
+    replace: "keep(move.raw)",
+    removes: "redacting a model reply kept raw (an answer that is no move)",
+  },
+  {
+    family: "clean-room",
+    scenario: BYTES,
+    file: "shared/gatekeeper/output.ts",
+    find: "const redacted = redactSecrets(content);",
+    replace: "const redacted = { text: content, redactions: [] };",
+    removes: "redacting a tool's output before the model or the transcript sees it",
+  },
+  {
+    family: "clean-room",
+    scenario: BYTES,
+    file: "shared/log.ts",
+    find: "return redactSecrets(value).text;",
+    replace: "return value;",
+    removes: "redacting secrets in log lines",
   },
   // No mutation removes the artifact-value redaction (loop.ts, `artifact: preset.cleanRoom`):
   // every artifact value arrives in a move, and the move is cleaned first, so removing it

@@ -13,7 +13,7 @@ import { Driver } from "../../shared/driver/driver.ts";
 import { driverConfigFromEnv } from "../../shared/driver/config.ts";
 import { findGrant } from "../../shared/gatekeeper/permissions.ts";
 import { gateToolOutput } from "../../shared/gatekeeper/output.ts";
-import { cleanMove } from "../../shared/gatekeeper/clean-room.ts";
+import { cleanMove, redactDeep } from "../../shared/gatekeeper/clean-room.ts";
 import { vouch } from "./vouch.ts";
 import { redactSecrets, redactValue } from "../../shared/gatekeeper/redact.ts";
 import { recordToolResult, MAX_CONSECUTIVE_ERRORS } from "../../shared/gatekeeper/state.ts";
@@ -348,7 +348,10 @@ export async function runAgentStep(host: LoopHost, config: SessionConfig): Promi
       turns: [{ role: "user", content: note }],
       ops: [],
       hiveSeqSeen: synced.hiveSeqSeen,
-      kept: move.raw ? [{ ...keep(move.raw), kind: "raw_answer" }] : [],
+      // Clean room: an unparseable answer is kept for debugging, never with a secret in it.
+      kept: move.raw
+        ? [{ ...keep(preset.cleanRoom ? redactDeep(move.raw).text : move.raw), kind: "raw_answer" }]
+        : [],
       patch: {
         meta: synced.meta,
         modelCalls,
