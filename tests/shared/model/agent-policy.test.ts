@@ -21,6 +21,7 @@ const TOOLS = ["search", "stage_context", "save_artifact", "calculate", "finish"
 const WORKSPACE: Record<string, string> = {
   "config/a.ts": "export const LIMIT = 40;\nexport const NAME = 'a';",
   "config/b.ts": "export const OFFSET = 2;",
+  "app/main.py": "from billing.ledger import post\n\ndef close(day):\n    return post(day)\n",
 };
 function runTool(tool: string, args: Record<string, unknown>): string {
   if (tool === "stage_context") {
@@ -31,6 +32,9 @@ function runTool(tool: string, args: Record<string, unknown>): string {
   }
   if (tool === "calculate") {
     return "42";
+  }
+  if (tool === "find_imports") {
+    return "[MISSING DEPENDENCY] billing.ledger";
   }
   return "ok";
 }
@@ -103,6 +107,33 @@ describe("the agent policy", () => {
       status: "achieved",
       summary: expect.stringContaining("42"),
     });
+  });
+
+  it("words arithmetic the way people do, operands in the order the mission names them", ({
+    expect,
+  }) => {
+    const { moves } = play(
+      "How many more is LIMIT in config/a.ts than OFFSET in config/b.ts?",
+      TOOLS,
+    );
+    expect(moves.find((m) => m.tool === "calculate")?.args).toEqual({
+      expression: "limit - offset",
+      values: { limit: "limit", offset: "offset" },
+    });
+    const times = play("Multiply OFFSET from config/b.ts by LIMIT from config/a.ts.", TOOLS);
+    expect(times.moves.find((m) => m.tool === "calculate")?.args).toMatchObject({
+      expression: "offset * limit",
+    });
+  });
+
+  it("checks a staged file's imports as soon as it is staged", ({ expect }) => {
+    const tools = [...TOOLS, catalogueTool("find_imports")];
+    const { moves } = play("Explain what close in app/main.py relies on.", tools);
+    expect(moves.slice(0, 2)).toEqual([
+      { tool: "stage_context", args: { path: "app/main.py" } },
+      { tool: "find_imports", args: { path: "app/main.py" } },
+    ]);
+    expect(moves.filter((m) => m.tool === "find_imports")).toHaveLength(1);
   });
 
   it("searches first when the mission names no file", ({ expect }) => {
