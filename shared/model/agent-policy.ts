@@ -216,6 +216,17 @@ export function fillArgs(
   return args;
 }
 
+/** A hit line of a tool's result: `path:line` (or `path:a-b`) at the start of a line. */
+const LISTED = /^[ \t]*((?:[\w-]+\/)*[\w-]+\.[A-Za-z][A-Za-z0-9]{0,5}):\d/gm;
+
+/** Paths a workspace tool listed (its hit lines), never words echoed from the query. */
+function pathsListed(result: string): string[] {
+  return [...new Set([...result.matchAll(LISTED)].map((m) => m[1] ?? ""))].filter(Boolean);
+}
+
+/** Constants the mission names in code form (UPPER_CASE), as artifact keys. */
+const NAMED_CONSTANT = /\b[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]\b|\b[A-Z]{3,}[0-9]*\b/g;
+
 function pathsIn(text: string): string[] {
   return [...new Set(text.match(PATH) ?? [])].filter((p) => !/^\d/.test(p));
 }
@@ -329,7 +340,7 @@ export function decideMove(state: VisibleState): Move {
   const searched = did("search");
   const candidates = [
     ...pathsIn(state.mission),
-    ...searched.flatMap((s) => pathsIn(s.result)),
+    ...searched.flatMap((s) => pathsListed(s.result)),
   ].filter((p) => !stagedPaths.has(p) && p !== targetPath);
   const next = candidates[0];
   if (stage && next !== undefined && stagedPaths.size < MAX_STAGED_PATHS) {
@@ -338,6 +349,24 @@ export function decideMove(state: VisibleState): Move {
       tool: stage.name,
       args: fillArgs(stage, { path: next }),
       rationale: `read ${next}, which the mission or a search result names`,
+    };
+  }
+  // A constant the mission names is still unsaved and L1 holds no file (a page
+  // leaves L1 once a fact is saved from it): read a staged file once more.
+  const savedKeys = new Set(saved.map((d) => String(d.args.key ?? "").toLowerCase()));
+  const unsaved = [...new Set(state.mission.match(NAMED_CONSTANT) ?? [])]
+    .map((c) => c.toLowerCase())
+    .filter((k) => k !== targetName && !savedKeys.has(k) && !known.has(k));
+  const again = [...stagedPaths].find(
+    (p) => p !== targetPath && staged.filter((s) => argValues(s)[0] === p).length < 2,
+  );
+  const fileInL1 = state.pages.some((p) => p.kind === "file");
+  if (stage && unsaved.length > 0 && !fileInL1 && again !== undefined && savedKeys.size > 0) {
+    return {
+      kind: "tool",
+      tool: stage.name,
+      args: fillArgs(stage, { path: again }),
+      rationale: `read ${again} again: ${unsaved.join(", ")} is not saved yet`,
     };
   }
   const search = tool("search");

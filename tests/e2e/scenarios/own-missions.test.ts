@@ -36,18 +36,14 @@ const HTTP: Record<string, string> = {
 
 function beyond(run: MissionRun, expect: (v: unknown) => { toContain(s: string): void }) {
   // A mission beyond the stand-in is never reported done, and says how to get further.
-  expect(["not_achieved", "partially_achieved", "halted"]).toContain(
-    run.state.outcome?.status ?? "none",
-  );
+  expect(["not_achieved", "partially_achieved"]).toContain(run.state.outcome?.status ?? "none");
   expect(`${run.state.outcome?.reason ?? ""} ${run.state.outcome?.summary ?? ""}`).toContain(
     "LETHE_MODEL_BASE_URL",
   );
 }
 
 describe.runIf(OFFLINE)("missions of a new user's making, on the stand-in", () => {
-  it("the product of two Python constants in different modules is computed", async ({
-    expect,
-  }) => {
+  it("the product of two Python constants in different modules is computed", async ({ expect }) => {
     const hive = await env().hive("own-product", INVENTORY);
     const run = await hive.run({
       mission:
@@ -63,6 +59,7 @@ describe.runIf(OFFLINE)("missions of a new user's making, on the stand-in", () =
     const run = await hive.run({
       mission: "How many more users does MAX_USERS allow than MIN_USERS in src/limits/users.ts?",
     });
+
     expect(invariantViolations(run)).toEqual([]);
     expect(run.state.outcome?.status).toBe("achieved");
     expect(run.state.outcome?.summary).toContain("200");

@@ -28,7 +28,12 @@ function runTool(tool: string, args: Record<string, unknown>): string {
     return WORKSPACE[String(args.path)] ?? "not found";
   }
   if (tool === "search") {
-    return Object.keys(WORKSPACE).join("\n");
+    // The real tool's shape: a header echoing the query, then one `path:lines` hit a line.
+    const hits = Object.keys(WORKSPACE).filter((p) => p.startsWith("config/"));
+    return [
+      `${hits.length} hits for "${String(args.query)}" (semantic):`,
+      ...hits.map((p) => `${p}:1-2 (0.500)`),
+    ].join("\n");
   }
   if (tool === "calculate") {
     return "42";
@@ -134,6 +139,50 @@ describe("the agent policy", () => {
       { tool: "find_imports", args: { path: "app/main.py" } },
     ]);
     expect(moves.filter((m) => m.tool === "find_imports")).toHaveLength(1);
+  });
+
+  it("takes paths from a search's hit lines, never from the query it echoes", ({ expect }) => {
+    // The mission's own path holds nothing; the search query then echoes "headers.py".
+    const { moves } = play("What do http/headers.py LIMIT and OFFSET add up to?", TOOLS);
+    const stagedPaths = moves.filter((m) => m.tool === "stage_context").map((m) => m.args.path);
+    expect(stagedPaths).toEqual(["http/headers.py", "config/a.ts", "config/b.ts"]);
+  });
+
+  it("reads a file again when a constant the mission names is still unsaved and L1 is empty", ({
+    expect,
+  }) => {
+    const messages: ChatMessage[] = [
+      {
+        role: "system",
+        content: "[MISSION] How many more is LIMIT than NAME_SIZE in config/a.ts?",
+      },
+      {
+        role: "assistant",
+        content: null,
+        tool_calls: [
+          {
+            id: "c1",
+            type: "function",
+            function: { name: "stage_context", arguments: '{"path":"config/a.ts"}' },
+          },
+        ],
+      },
+      { role: "tool", tool_call_id: "c1", content: "staged config/a.ts (lines 1-2 of 2)" },
+      {
+        role: "assistant",
+        content: null,
+        tool_calls: [
+          {
+            id: "c2",
+            type: "function",
+            function: { name: "save_artifact", arguments: '{"key":"limit","value":40}' },
+          },
+        ],
+      },
+      { role: "tool", tool_call_id: "c2", content: "saved limit@1" },
+    ];
+    const move = agentMove({ model: "lethe-local", messages, tools: TOOLS });
+    expect(move).toMatchObject({ tool: "stage_context", args: { path: "config/a.ts" } });
   });
 
   it("searches first when the mission names no file", ({ expect }) => {
