@@ -307,14 +307,10 @@ export const MUTATIONS: readonly Mutation[] = [
     replace: "const redacted = { text: content, redactions: [] };",
     removes: "redacting a tool's output before the model or the transcript sees it",
   },
-  {
-    family: "clean-room",
-    scenario: BYTES,
-    file: "shared/log.ts",
-    find: "return redactSecrets(value).text;",
-    replace: "return value;",
-    removes: "redacting secrets in log lines",
-  },
+  // Logs are scanned too, but no step of the mission logs a value it met (the
+  // logger's own scrub is tested in tests/shared/log.test.ts): removing it here
+  // changed nothing the scenario can see (measured: it survived).
+
   // No mutation removes the artifact-value redaction (loop.ts, `artifact: preset.cleanRoom`):
   // every artifact value arrives in a move, and the move is cleaned first, so removing it
   // alone changes nothing a scenario can see (measured: it survived).
@@ -450,6 +446,17 @@ function main(): void {
       status = run.status;
       // Colour codes are stripped before the summary line is read.
       output = stripVTControlCharacters(`${run.stdout}${run.stderr}`);
+      // A scenario that never ran (a cluster that did not boot on a loaded machine)
+      // is run once more before it is counted: it proves nothing either way.
+      if (!/Tests\s+1 (failed|passed)/.test(output)) {
+        const again = spawnSync(process.execPath, run.spawnargs.slice(1), {
+          cwd: root,
+          encoding: "utf8",
+          env: { ...process.env, NO_COLOR: "1" },
+        });
+        status = again.status;
+        output = stripVTControlCharacters(`${again.stdout}${again.stderr}`);
+      }
       if (process.env.MUTATIONS_VERBOSE) {
         process.stdout.write(output);
       }
