@@ -430,30 +430,28 @@ function main(): void {
     let output = "";
     try {
       writeFileSync(file, original.replace(m.find, m.replace));
-      const run = spawnSync(
-        process.execPath,
-        [
-          path.join(root, "node_modules/vitest/vitest.mjs"),
-          "run",
-          "--project",
-          "e2e",
-          SCENARIO_FILE[m.family] ?? "",
-          "-t",
-          escapeRegExp(m.scenario),
-        ],
-        { cwd: root, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } },
-      );
+      const scenario = () =>
+        spawnSync(
+          process.execPath,
+          [
+            path.join(root, "node_modules/vitest/vitest.mjs"),
+            "run",
+            "--project",
+            "e2e",
+            SCENARIO_FILE[m.family] ?? "",
+            "-t",
+            escapeRegExp(m.scenario),
+          ],
+          { cwd: root, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } },
+        );
+      const run = scenario();
       status = run.status;
       // Colour codes are stripped before the summary line is read.
       output = stripVTControlCharacters(`${run.stdout}${run.stderr}`);
       // A scenario that never ran (a cluster that did not boot on a loaded machine)
       // is run once more before it is counted: it proves nothing either way.
       if (!/Tests\s+1 (failed|passed)/.test(output)) {
-        const again = spawnSync(process.execPath, run.spawnargs.slice(1), {
-          cwd: root,
-          encoding: "utf8",
-          env: { ...process.env, NO_COLOR: "1" },
-        });
+        const again = scenario();
         status = again.status;
         output = stripVTControlCharacters(`${again.stdout}${again.stderr}`);
       }
