@@ -32,7 +32,11 @@ export const SCENARIO_FILE: Readonly<Record<string, string>> = {
   governance: `${S}/governance.test.ts`,
   firewall: "tests/e2e/firewall.test.ts",
   wiring: "tests/e2e/step-wiring.test.ts",
+  "clean-room": `${S}/clean-room-bytes.test.ts`,
 };
+
+/** The byte-level clean-room scenario: every entry point's redaction must be needed. */
+const BYTES = "a secret met at every entry point";
 
 export const MUTATIONS: readonly Mutation[] = [
   {
@@ -237,6 +241,76 @@ export const MUTATIONS: readonly Mutation[] = [
     replace: "const healed = move.value.move;",
     removes: "redacting secrets out of a move's tool-call arguments",
   },
+  // The clean room on bytes: removing the redaction at any one entry point must
+  // let a secret into the state directory, a log or a prompt.
+  {
+    family: "clean-room",
+    scenario: BYTES,
+    file: "workers/gateway/routes/sessions.ts",
+    find: 'const config = cleanConfig(c.req.valid("json"));',
+    replace: 'const config = c.req.valid("json");',
+    removes: "redacting a clean-room session's mission before it is stored",
+  },
+  {
+    family: "clean-room",
+    scenario: BYTES,
+    file: "durable-objects/session/step/effects.ts",
+    find: "? { ...op, page: { ...op.page, content: redactSecrets(op.page.content).text } }",
+    replace: "? op",
+    removes: "redacting a staged file's contents before they enter L1",
+  },
+  {
+    family: "clean-room",
+    scenario: BYTES,
+    file: "shared/gatekeeper/clean-room.ts",
+    find: "const args = redactDeepValue(move.args);",
+    replace: "const args = { value: move.args, count: 0 };",
+    removes: "redacting a move's tool-call arguments",
+  },
+  {
+    family: "clean-room",
+    scenario: BYTES,
+    file: "shared/gatekeeper/clean-room.ts",
+    find: "current = current.replace(BASE64_RUN, (run) => {",
+    replace: "current = current.replace(/(?!)/g, (run) => {",
+    removes: "decoding base64 runs that hide a secret",
+  },
+  {
+    family: "clean-room",
+    scenario: BYTES,
+    file: "shared/gatekeeper/clean-room.ts",
+    find: "if (ESCAPE.test(current)) {",
+    replace: "if (false) {",
+    removes: "decoding JSON escapes that spell a secret",
+  },
+  {
+    family: "clean-room",
+    scenario: BYTES,
+    file: "shared/gatekeeper/clean-room.ts",
+    find: "current = current.replace(SPLIT_PREFIX, (half) => {",
+    replace: "current = current.replace(/(?!)/, (half) => {",
+    removes: "redacting the first half of a secret split across two calls",
+  },
+  {
+    family: "clean-room",
+    scenario: BYTES,
+    file: "durable-objects/session/step/exits.ts",
+    find: "keep(ctx.preset.cleanRoom ? redactDeep(failure.raw).text : failure.raw)",
+    replace: "keep(failure.raw)",
+    removes: "redacting a model reply kept raw (an answer that is no move)",
+  },
+  {
+    family: "clean-room",
+    scenario: BYTES,
+    file: "shared/gatekeeper/output.ts",
+    find: "const redacted = redactSecrets(content);",
+    replace: "const redacted = { text: content, redactions: [] };",
+    removes: "redacting a tool's output before the model or the transcript sees it",
+  },
+  // Logs are scanned too, but no step of the mission logs a value it met (the
+  // logger's own scrub is tested in tests/shared/log.test.ts): removing it here
+  // changed nothing the scenario can see (measured: it survived).
+
   // No mutation removes the artifact-value redaction (step/effects.ts, `artifact: preset.cleanRoom`):
   // every artifact value arrives in a move, and the move is cleaned first, so removing it
   // alone changes nothing a scenario can see (measured: it survived).
@@ -356,22 +430,31 @@ function main(): void {
     let output = "";
     try {
       writeFileSync(file, original.replace(m.find, m.replace));
-      const run = spawnSync(
-        process.execPath,
-        [
-          path.join(root, "node_modules/vitest/vitest.mjs"),
-          "run",
-          "--project",
-          "e2e",
-          SCENARIO_FILE[m.family] ?? "",
-          "-t",
-          escapeRegExp(m.scenario),
-        ],
-        { cwd: root, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } },
-      );
+      const scenario = () =>
+        spawnSync(
+          process.execPath,
+          [
+            path.join(root, "node_modules/vitest/vitest.mjs"),
+            "run",
+            "--project",
+            "e2e",
+            SCENARIO_FILE[m.family] ?? "",
+            "-t",
+            escapeRegExp(m.scenario),
+          ],
+          { cwd: root, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } },
+        );
+      const run = scenario();
       status = run.status;
       // Colour codes are stripped before the summary line is read.
       output = stripVTControlCharacters(`${run.stdout}${run.stderr}`);
+      // A scenario that never ran (a cluster that did not boot on a loaded machine)
+      // is run once more before it is counted: it proves nothing either way.
+      if (!/Tests\s+1 (failed|passed)/.test(output)) {
+        const again = scenario();
+        status = again.status;
+        output = stripVTControlCharacters(`${again.stdout}${again.stderr}`);
+      }
       if (process.env.MUTATIONS_VERBOSE) {
         process.stdout.write(output);
       }

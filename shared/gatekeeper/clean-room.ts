@@ -1,6 +1,7 @@
-// The clean room at the point where a model's move enters a session: tool-call
-// arguments, rationale and final answers are redacted before they are executed,
-// stored in the transcript or resent. Called by the session loop on every move.
+// The clean room where data enters a session: a model's move (tool-call arguments,
+// rationale, final answer) before it runs, is stored or resent (the session loop),
+// and a clean-room session's mission before it is stored (the gateway's create route).
+import { presetOf } from "../agent/presets.ts";
 import type { Move } from "../driver/move.ts";
 import { redactedMarker, redactSecrets, redactValue, type Redaction } from "./redact.ts";
 
@@ -129,5 +130,24 @@ export function cleanMove(move: Move): { move: Move; redacted: number } {
       ...(rationale === undefined ? {} : { rationale: rationale.text }),
     },
     redacted: answer.redactions.length + (rationale?.redactions.length ?? 0),
+  };
+}
+
+/**
+ * A session config as a clean-room session may store it: the mission and skills
+ * with every secret (and its disguises) redacted. Other personas pass unchanged.
+ */
+export function cleanConfig<T extends { persona: string; mission: string; skills?: string[] }>(
+  config: T,
+): T {
+  if (presetOf(config.persona)?.cleanRoom !== true) {
+    return config;
+  }
+  return {
+    ...config,
+    mission: redactDeep(config.mission).text,
+    ...(config.skills === undefined
+      ? {}
+      : { skills: config.skills.map((s) => redactDeep(s).text) }),
   };
 }

@@ -73,11 +73,18 @@ const MISSION_LINE =
   /^[ \t]*(?:\[(?:MISSION|TASK ANCHOR|TASK)\]|(?:Mission|Task|Goal)[ \t]*:)[ \t]*(?:\r?\n[ \t]*)?(\S.*)$/im;
 const PATH = /(?<![\w/.-])(?:\.{1,2}\/)?(?:[\w-]+\/)*[\w-]+\.[A-Za-z][A-Za-z0-9]{0,5}(?![\w/(])/g;
 const FACT = /\b([A-Za-z_][A-Za-z0-9_]*)["']?\s*[:=]\s*(-?\d+(?:\.\d+)?)(?![\w.])/g;
+/** An import statement (ES modules, CommonJS, Python) at the start of a line. */
+const IMPORT_LINE =
+  /^[ \t]*(?:import[ \t]|from[ \t]+[\w.]+[ \t]+import[ \t])|\brequire\([ \t]*["']/m;
+/** Arithmetic as people word it; the first that matches wins (so "how many more" is a difference). */
 const OPERATIONS: readonly [RegExp, string][] = [
-  [/\b(sum|total|add|plus|combined|together)\b/i, " + "],
-  [/\b(difference|subtract|minus)\b/i, " - "],
-  [/\b(product|multiply|times)\b/i, " * "],
-  [/\b(ratio|divide|quotient)\b/i, " / "],
+  [
+    /\b(difference|subtract(?:ed)?|minus|how (?:many|much) (?:more|less|fewer)|exceeds?|gap between)\b/i,
+    " - ",
+  ],
+  [/\b(product|multipl(?:y|ied)|times)\b/i, " * "],
+  [/\b(ratio|divided?|quotient)\b/i, " / "],
+  [/\b(sum|total|add(?:ed)?|plus|combined|together|altogether)\b/i, " + "],
 ];
 
 function offeredTools(request: ChatRequest): OfferedTool[] {
@@ -209,6 +216,17 @@ export function fillArgs(
   return args;
 }
 
+/** A hit line of a tool's result: `path:line` (or `path:a-b`) at the start of a line. */
+const LISTED = /^[ \t]*((?:[\w-]+\/)*[\w-]+\.[A-Za-z][A-Za-z0-9]{0,5}):\d/gm;
+
+/** Paths a workspace tool listed (its hit lines), never words echoed from the query. */
+function pathsListed(result: string): string[] {
+  return [...new Set([...result.matchAll(LISTED)].map((m) => m[1] ?? ""))].filter(Boolean);
+}
+
+/** Constants the mission names in code form (UPPER_CASE), as artifact keys. */
+const NAMED_CONSTANT = /\b[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]\b|\b[A-Z]{3,}[0-9]*\b/g;
+
 function pathsIn(text: string): string[] {
   return [...new Set(text.match(PATH) ?? [])].filter((p) => !/^\d/.test(p));
 }
@@ -301,10 +319,28 @@ export function decideMove(state: VisibleState): Move {
       rationale: `record ${pending.key} from ${pending.evidence} before it leaves the context`,
     };
   }
+  // A staged file that imports something: its imports are checked before anything
+  // is concluded from it, so a missing module is asked about instead of guessed.
+  const imports = tool("find_imports");
+  const checked = new Set(did("find_imports").flatMap(argValues));
+  const importing = [
+    ...state.pages
+      .filter((p) => p.kind === "file" && IMPORT_LINE.test(p.content))
+      .map((p) => p.id.replace(/:\d+-\d+$/, "")),
+    ...staged.filter((s) => IMPORT_LINE.test(s.result)).map((s) => argValues(s)[0] ?? ""),
+  ].find((p) => stagedPaths.has(p) && !checked.has(p));
+  if (imports && importing !== undefined) {
+    return {
+      kind: "tool",
+      tool: imports.name,
+      args: fillArgs(imports, { path: importing }),
+      rationale: `check what ${importing} imports before relying on it`,
+    };
+  }
   const searched = did("search");
   const candidates = [
     ...pathsIn(state.mission),
-    ...searched.flatMap((s) => pathsIn(s.result)),
+    ...searched.flatMap((s) => pathsListed(s.result)),
   ].filter((p) => !stagedPaths.has(p) && p !== targetPath);
   const next = candidates[0];
   if (stage && next !== undefined && stagedPaths.size < MAX_STAGED_PATHS) {
@@ -313,6 +349,24 @@ export function decideMove(state: VisibleState): Move {
       tool: stage.name,
       args: fillArgs(stage, { path: next }),
       rationale: `read ${next}, which the mission or a search result names`,
+    };
+  }
+  // A constant the mission names is still unsaved and L1 holds no file (a page
+  // leaves L1 once a fact is saved from it): read a staged file once more.
+  const savedKeys = new Set(saved.map((d) => String(d.args.key ?? "").toLowerCase()));
+  const unsaved = [...new Set(state.mission.match(NAMED_CONSTANT) ?? [])]
+    .map((c) => c.toLowerCase())
+    .filter((k) => k !== targetName && !savedKeys.has(k) && !known.has(k));
+  const again = [...stagedPaths].find(
+    (p) => p !== targetPath && staged.filter((s) => argValues(s)[0] === p).length < 2,
+  );
+  const fileInL1 = state.pages.some((p) => p.kind === "file");
+  if (stage && unsaved.length > 0 && !fileInL1 && again !== undefined && savedKeys.size > 0) {
+    return {
+      kind: "tool",
+      tool: stage.name,
+      args: fillArgs(stage, { path: again }),
+      rationale: `read ${again} again: ${unsaved.join(", ")} is not saved yet`,
     };
   }
   const search = tool("search");
@@ -338,7 +392,19 @@ export function decideMove(state: VisibleState): Move {
   }
   const calculate = tool("calculate");
   const operation = OPERATIONS.find(([re]) => re.test(state.mission))?.[1];
-  const keys = [...available.keys()].sort();
+  // Operands in the order the mission names them ("how many more A than B" is A - B).
+  const lowerMission = state.mission.toLowerCase();
+  const firstMention = new Map(
+    [...available.keys()].map((key) => {
+      const at = contentStems(key)
+        .map((w) => lowerMission.indexOf(w))
+        .filter((n) => n >= 0);
+      return [key, at.length > 0 ? Math.min(...at) : Number.MAX_SAFE_INTEGER];
+    }),
+  );
+  const keys = [...available.keys()].sort(
+    (a, b) => (firstMention.get(a) ?? 0) - (firstMention.get(b) ?? 0) || a.localeCompare(b),
+  );
   const calculated = did("calculate");
   // One fact and a place to write it ("save it and set X in f to it"): calculate
   // copies it exactly, so the written value comes out of a tool, not out of the model.

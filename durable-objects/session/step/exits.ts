@@ -5,6 +5,7 @@ import type { ToolMove } from "../../../shared/driver/move.ts";
 import type { Verdict } from "../../../shared/gatekeeper/verdict.ts";
 import type { PagerOp } from "../../../shared/context/page.ts";
 import { keep } from "../../../shared/context/refs.ts";
+import { redactDeep } from "../../../shared/gatekeeper/clean-room.ts";
 import { recordToolResult, MAX_CONSECUTIVE_ERRORS } from "../../../shared/gatekeeper/state.ts";
 import type { MissionOutcome, PendingHuman, SessionState } from "../../../shared/session/step.ts";
 import type { StepDraft } from "../commit-step.ts";
@@ -144,7 +145,15 @@ export function modelErrorExit(
       turns: [{ role: "user", content: note }],
       ops: [],
       hiveSeqSeen: ctx.hive.hiveSeqSeen,
-      kept: failure.raw ? [{ ...keep(failure.raw), kind: "raw_answer" }] : [],
+      // Clean room: an unparseable answer is kept for debugging, never with a secret in it.
+      kept: failure.raw
+        ? [
+            {
+              ...keep(ctx.preset.cleanRoom ? redactDeep(failure.raw).text : failure.raw),
+              kind: "raw_answer",
+            },
+          ]
+        : [],
       patch: {
         meta: ctx.hive.meta,
         modelCalls: ctx.modelCalls,

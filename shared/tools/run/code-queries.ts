@@ -116,13 +116,14 @@ export async function findImports(args: FindImportsArgs, reads: ToolReads): Prom
   if (edges.value.length === 0) {
     return outcome(`${args.path} imports nothing`);
   }
-  const missing = edges.value.filter((e) => !e.resolved || e.to === null);
-  const resolved = edges.value.filter((e) => e.resolved && e.to !== null);
+  // An external package (resolved, but to no workspace file) is not a missing dependency.
+  const missing = edges.value.filter((e) => !e.resolved);
+  const resolved = edges.value.filter((e) => e.resolved);
   const lines = [
     ...missing.map(
       (e) => `${MISSING_DEPENDENCY} ${e.specifier} (imported by ${e.from}) resolves to nothing`,
     ),
-    ...resolved.map((e) => `${e.specifier} -> ${e.to ?? ""}`),
+    ...resolved.map((e) => `${e.specifier} -> ${e.to ?? "(external package)"}`),
   ];
   const flag = missing.length === 0 ? "" : `, ${missing.length} missing`;
   return outcome([`${args.path} imports ${edges.value.length}${flag}:`, ...lines].join("\n"));

@@ -23,11 +23,8 @@ describe("governance and reliability", () => {
         'import { charge } from "./payments/gateway";\n\nexport function checkout(total: number) {\n  return charge(total);\n}\n',
     });
     const run = await hive.run({
+      // No script: the local policy checks a staged file's imports as soon as it is staged.
       mission: "Explain what checkout in src/app.ts calls and which imports it relies on.",
-      script: [
-        call("find_imports", { path: "src/app.ts" }),
-        call("finish", { status: "achieved", summary: "checkout charges through the gateway" }),
-      ],
     });
     expect(invariantViolations(run)).toEqual([]);
     await outcome("ignorance detection", async () => {
@@ -233,25 +230,20 @@ describe("governance and reliability", () => {
   }) => {
     const hive = await env().hive("budget", TWO_FILES);
     const run = await hive.run({
-      mission: "Find TIMEOUT.",
+      // No script: the local policy's own moves run out of budget mid-plan.
+      mission: SUM_MISSION,
       stepBudget: 3,
-      script: [
-        call("stage_context", { path: "src/retry.ts" }),
-        call("stage_context", { path: "src/limits.ts" }),
-        call("stage_context", { path: "src/retry.ts" }),
-        '{"status": "partially_achieved", "summary": "read three files, TIMEOUT not found yet", "next": "stage src/config.ts"}',
-      ],
     });
     expect(invariantViolations(run)).toEqual([]);
     // The loop stopped at its budget whatever the model wanted.
     expect(run.state.step).toBeLessThanOrEqual(4);
     expect(run.state.status).toBe("finished");
     await outcome("step budget", async () => {
-      expect(run.state.outcome).toMatchObject({
-        status: "partially_achieved",
-        summary: "read three files, TIMEOUT not found yet",
-        next: "stage src/config.ts",
-      });
+      // Three steps read and saved, nothing computed or written yet: partly done, and it says so.
+      expect(run.state.outcome?.status).toBe("partially_achieved");
+      expect(run.state.outcome?.summary).toContain("timeout");
+      expect(run.state.outcome?.summary).not.toContain("result:");
+      expect(await hive.file("src/limits.ts")).toContain("MAX_WAIT = 0;");
       // On the stand-in, an unfinished mission says plainly how to get a real model.
       expect(run.state.outcome?.reason).toContain("LETHE_MODEL_BASE_URL");
       expect(run.trace.at(-1)?.kind).toBe("assessment");

@@ -218,7 +218,8 @@ export function scenarioCluster(port: number, label: string): () => ScenarioClus
   };
 }
 
-async function openHive(
+/** A hive on a cluster the caller booted itself (its own vars, its own model endpoint). */
+export async function openHive(
   cluster: Cluster,
   name: string,
   files: Record<string, string> = {},

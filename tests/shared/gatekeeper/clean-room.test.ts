@@ -1,7 +1,7 @@
 // The clean room on a model's move (shared/gatekeeper/clean-room.ts): secrets in
 // tool-call arguments never survive, however the model disguises them.
 import { describe, expect, it } from "vitest";
-import { cleanMove, redactDeep } from "../../../shared/gatekeeper/clean-room.ts";
+import { cleanConfig, cleanMove, redactDeep } from "../../../shared/gatekeeper/clean-room.ts";
 
 const SECRET = "sk-proj-Q7x9Lm2Np4Rt6Vw8Yz1Bc3Df";
 const tool = (args: Record<string, unknown>, rationale?: string) =>
@@ -58,5 +58,24 @@ describe("clean room on tool-call arguments", () => {
     const started = performance.now();
     redactDeep(`${"\\u0041".repeat(50_000)}${"A".repeat(200_000)}`);
     expect(performance.now() - started).toBeLessThan(5_000);
+  });
+});
+
+describe("clean room on a session's config", () => {
+  it("redacts a clean-room mission and its skills, in any disguise, and leaves other personas alone", () => {
+    const b64 = btoa(SECRET);
+    const config = {
+      persona: "clean-room",
+      mission: `Deploy with ${SECRET}, or with ${b64}.`,
+      skills: [`---\nname: s\n---\nkey: ${SECRET}\n`],
+    };
+    const cleaned = cleanConfig(config);
+    expect(bytes(cleaned)).not.toContain("Q7x9Lm2Np4Rt6Vw8Yz1Bc3Df");
+    expect(bytes(cleaned)).not.toContain(b64.slice(4, -4));
+    expect(cleaned.mission).toContain("[REDACTED:openai_key]");
+    expect(cleanConfig({ ...config, persona: "code-agent" })).toEqual({
+      ...config,
+      persona: "code-agent",
+    });
   });
 });

@@ -21,16 +21,25 @@ const TOOLS = ["search", "stage_context", "save_artifact", "calculate", "finish"
 const WORKSPACE: Record<string, string> = {
   "config/a.ts": "export const LIMIT = 40;\nexport const NAME = 'a';",
   "config/b.ts": "export const OFFSET = 2;",
+  "app/main.py": "from billing.ledger import post\n\ndef close(day):\n    return post(day)\n",
 };
 function runTool(tool: string, args: Record<string, unknown>): string {
   if (tool === "stage_context") {
     return WORKSPACE[String(args.path)] ?? "not found";
   }
   if (tool === "search") {
-    return Object.keys(WORKSPACE).join("\n");
+    // The real tool's shape: a header echoing the query, then one `path:lines` hit a line.
+    const hits = Object.keys(WORKSPACE).filter((p) => p.startsWith("config/"));
+    return [
+      `${hits.length} hits for "${String(args.query)}" (semantic):`,
+      ...hits.map((p) => `${p}:1-2 (0.500)`),
+    ].join("\n");
   }
   if (tool === "calculate") {
     return "42";
+  }
+  if (tool === "find_imports") {
+    return "[MISSING DEPENDENCY] billing.ledger";
   }
   return "ok";
 }
@@ -103,6 +112,77 @@ describe("the agent policy", () => {
       status: "achieved",
       summary: expect.stringContaining("42"),
     });
+  });
+
+  it("words arithmetic the way people do, operands in the order the mission names them", ({
+    expect,
+  }) => {
+    const { moves } = play(
+      "How many more is LIMIT in config/a.ts than OFFSET in config/b.ts?",
+      TOOLS,
+    );
+    expect(moves.find((m) => m.tool === "calculate")?.args).toEqual({
+      expression: "limit - offset",
+      values: { limit: "limit", offset: "offset" },
+    });
+    const times = play("Multiply OFFSET from config/b.ts by LIMIT from config/a.ts.", TOOLS);
+    expect(times.moves.find((m) => m.tool === "calculate")?.args).toMatchObject({
+      expression: "offset * limit",
+    });
+  });
+
+  it("checks a staged file's imports as soon as it is staged", ({ expect }) => {
+    const tools = [...TOOLS, catalogueTool("find_imports")];
+    const { moves } = play("Explain what close in app/main.py relies on.", tools);
+    expect(moves.slice(0, 2)).toEqual([
+      { tool: "stage_context", args: { path: "app/main.py" } },
+      { tool: "find_imports", args: { path: "app/main.py" } },
+    ]);
+    expect(moves.filter((m) => m.tool === "find_imports")).toHaveLength(1);
+  });
+
+  it("takes paths from a search's hit lines, never from the query it echoes", ({ expect }) => {
+    // The mission's own path holds nothing; the search query then echoes "headers.py".
+    const { moves } = play("What do http/headers.py LIMIT and OFFSET add up to?", TOOLS);
+    const stagedPaths = moves.filter((m) => m.tool === "stage_context").map((m) => m.args.path);
+    expect(stagedPaths).toEqual(["http/headers.py", "config/a.ts", "config/b.ts"]);
+  });
+
+  it("reads a file again when a constant the mission names is still unsaved and L1 is empty", ({
+    expect,
+  }) => {
+    const messages: ChatMessage[] = [
+      {
+        role: "system",
+        content: "[MISSION] How many more is LIMIT than NAME_SIZE in config/a.ts?",
+      },
+      {
+        role: "assistant",
+        content: null,
+        tool_calls: [
+          {
+            id: "c1",
+            type: "function",
+            function: { name: "stage_context", arguments: '{"path":"config/a.ts"}' },
+          },
+        ],
+      },
+      { role: "tool", tool_call_id: "c1", content: "staged config/a.ts (lines 1-2 of 2)" },
+      {
+        role: "assistant",
+        content: null,
+        tool_calls: [
+          {
+            id: "c2",
+            type: "function",
+            function: { name: "save_artifact", arguments: '{"key":"limit","value":40}' },
+          },
+        ],
+      },
+      { role: "tool", tool_call_id: "c2", content: "saved limit@1" },
+    ];
+    const move = agentMove({ model: "lethe-local", messages, tools: TOOLS });
+    expect(move).toMatchObject({ tool: "stage_context", args: { path: "config/a.ts" } });
   });
 
   it("searches first when the mission names no file", ({ expect }) => {

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { newSessionId } from "../../../shared/contracts/session-id.ts";
 import { AppError } from "../../../shared/errors.ts";
 import { LABEL_PATTERN } from "../../../shared/session/checkpoint.ts";
+import { cleanConfig } from "../../../shared/gatekeeper/clean-room.ts";
 import { SessionConfigSchema } from "../../../shared/session/config.ts";
 import { SubmitStepSchema } from "../../../shared/session/step.ts";
 import { authorizeHive } from "../auth.ts";
@@ -81,7 +82,8 @@ export const sessions = new Hono<Bindings>()
   .use("/:id", async (c, next) => (c.req.method === "POST" ? next() : requireSessionKey(c, next)))
   .use("/:id/*", requireSessionKey)
   .post("/", jsonBody(SessionConfigSchema), async (c) => {
-    const config = c.req.valid("json");
+    // A clean-room session's mission is redacted before it is stored anywhere.
+    const config = cleanConfig(c.req.valid("json"));
     await authorizeHive(c, config.hive);
     const id = newSessionId(config.hive);
     const created = unwrap(await c.env.AgentSession.getByName(id).init(config));

@@ -163,6 +163,15 @@ describe("find_imports", () => {
     );
   });
 
+  it("does not flag an external package as a missing dependency", async ({ expect }) => {
+    const reads = makeReads({
+      ...repo(),
+      imports: [{ from: "tools/cleanup.py", to: null, specifier: "os", resolved: true }],
+    });
+    const result = await runTool("find_imports", { path: "tools/cleanup.py" }, reads);
+    expect(result.output).toBe("tools/cleanup.py imports 1:\nos -> (external package)");
+  });
+
   it("lists importers, and says when there are none", async ({ expect }) => {
     const importers = await runTool(
       "find_imports",

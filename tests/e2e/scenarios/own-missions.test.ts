@@ -1,0 +1,103 @@
+// Five missions written from scratch on small Python and TypeScript repositories,
+// as a new user would write them, run on the local stand-in with no script: those
+// it can do end with the right answer; those beyond it end not achieved (or partly)
+// with a reason that names LETHE_MODEL_BASE_URL, never as achieved.
+import { describe, it } from "vitest";
+import { invariantViolations, OFFLINE, scenarioCluster, type MissionRun } from "./harness.ts";
+
+const env = scenarioCluster(0, "scenarios-own-missions");
+
+/** A small Python inventory package. */
+const INVENTORY: Record<string, string> = {
+  "inventory/__init__.py": '"""Stock keeping for the warehouse."""\n',
+  "inventory/stock.py":
+    "# Stock thresholds.\nREORDER_LEVEL = 12\nSAFETY_MARGIN = 3\n\n\ndef needs_reorder(count):\n    return count <= REORDER_LEVEL + SAFETY_MARGIN\n",
+  "inventory/supplier.py":
+    "# How long the supplier takes.\nLEAD_DAYS = 5\n\n\ndef eta(day):\n    return day + LEAD_DAYS\n",
+};
+
+/** A small TypeScript service. */
+const SERVICE: Record<string, string> = {
+  "src/limits/users.ts":
+    "// Seat limits per workspace.\nexport const MAX_USERS = 250;\nexport const MIN_USERS = 50;\n",
+  "src/api/users.ts":
+    'import { MAX_USERS } from "../limits/users";\n\nexport async function fetchUser(id: string) {\n  return { id, seats: MAX_USERS };\n}\n',
+  "src/api/teams.ts":
+    'import { fetchUser } from "./users";\n\nexport async function teamOwner(ownerId: string) {\n  return fetchUser(ownerId);\n}\n',
+};
+
+/** A small Python HTTP helper. */
+const HTTP: Record<string, string> = {
+  "http/headers.py":
+    'def parse_header(line):\n    """Split a header line into a name and a value."""\n    if not line:\n        return None\n    name, _, value = line.partition(":")\n    return name.strip().lower(), value.strip()\n',
+  "tools/cleanup.py":
+    "import os\n\n\ndef stale(paths, days):\n    return [p for p in paths if os.path.getmtime(p) < days]\n\n\ndef remove(paths):\n    for p in paths:\n        os.remove(p)\n",
+};
+
+function beyond(run: MissionRun, expect: (v: unknown) => { toContain(s: string): void }) {
+  // A mission beyond the stand-in is never reported done, and says how to get further.
+  expect(["not_achieved", "partially_achieved"]).toContain(run.state.outcome?.status ?? "none");
+  expect(`${run.state.outcome?.reason ?? ""} ${run.state.outcome?.summary ?? ""}`).toContain(
+    "LETHE_MODEL_BASE_URL",
+  );
+}
+
+describe.runIf(OFFLINE)("missions of a new user's making, on the stand-in", () => {
+  it("the product of two Python constants in different modules is computed", async ({ expect }) => {
+    const hive = await env().hive("own-product", INVENTORY);
+    const run = await hive.run({
+      mission:
+        "What is the product of REORDER_LEVEL and LEAD_DAYS in this inventory package? Give me the number.",
+    });
+    expect(invariantViolations(run)).toEqual([]);
+    expect(run.state.outcome?.status).toBe("achieved");
+    expect(run.state.outcome?.summary).toContain("60");
+  });
+
+  it("how many more of one TypeScript limit than another is a difference", async ({ expect }) => {
+    const hive = await env().hive("own-difference", SERVICE);
+    const run = await hive.run({
+      mission: "How many more users does MAX_USERS allow than MIN_USERS in src/limits/users.ts?",
+    });
+
+    expect(invariantViolations(run)).toEqual([]);
+    expect(run.state.outcome?.status).toBe("achieved");
+    expect(run.state.outcome?.summary).toContain("200");
+    expect(run.state.outcome?.summary).not.toContain("-200");
+  });
+
+  it("a rename across files is beyond the stand-in: not achieved, and no file changes", async ({
+    expect,
+  }) => {
+    const hive = await env().hive("own-rename", SERVICE);
+    const run = await hive.run({
+      mission: "Rename the function fetchUser to loadUser everywhere in this repository.",
+    });
+    expect(invariantViolations(run)).toEqual([]);
+    beyond(run, expect);
+    expect(await hive.file("src/api/teams.ts")).toContain("fetchUser(ownerId)");
+  });
+
+  it("a question about a function's behaviour is beyond the stand-in: not achieved", async ({
+    expect,
+  }) => {
+    const hive = await env().hive("own-behaviour", HTTP);
+    const run = await hive.run({
+      mission: "What does parse_header in http/headers.py return when it is given an empty line?",
+    });
+    expect(invariantViolations(run)).toEqual([]);
+    beyond(run, expect);
+  });
+
+  it("writing docstrings is beyond the stand-in: not achieved, and the file is untouched", async ({
+    expect,
+  }) => {
+    const hive = await env().hive("own-docstrings", HTTP);
+    const run = await hive.run({
+      mission: "Add a one-line docstring to every function in tools/cleanup.py.",
+    });
+    expect(invariantViolations(run)).toEqual([]);
+    beyond(run, expect);
+    expect(await hive.file("tools/cleanup.py")).toBe(HTTP["tools/cleanup.py"]);
+  });
+});
