@@ -103,7 +103,7 @@ function allowedFields(tool: ToolSpec): string[] {
   return shape ? Object.keys(shape) : [];
 }
 
-/** Parsed arguments (defaults filled) or a [GATEWAY ERROR] with a [HINT]. */
+/** Parsed arguments (defaults filled) or a [GATEKEEPER REFUSAL] with a [HINT]. */
 export function validateArguments(
   tool: ToolSpec,
   args: unknown,
@@ -112,7 +112,7 @@ export function validateArguments(
   if (args === null || typeof args !== "object" || Array.isArray(args)) {
     return err(
       "ARGS_INVALID",
-      `[GATEWAY ERROR] ${tool.name} takes a JSON object of arguments, not ${describeValue(args)}`,
+      `[GATEKEEPER REFUSAL] ${tool.name} takes a JSON object of arguments, not ${describeValue(args)}`,
       `[HINT] call it with an object, for example ${example}`,
     );
   }
@@ -120,7 +120,7 @@ export function validateArguments(
   if (problem !== undefined) {
     return err(
       "ARGS_INVALID",
-      `[GATEWAY ERROR] the arguments of ${tool.name} are not plain JSON: they contain ${problem}`,
+      `[GATEKEEPER REFUSAL] the arguments of ${tool.name} are not plain JSON: they contain ${problem}`,
       `[HINT] send a plain JSON object of strings, numbers, booleans, arrays and objects, for example ${example}`,
     );
   }
@@ -128,7 +128,7 @@ export function validateArguments(
   if (size > MAX_ARGS_CHARS) {
     return err(
       "ARGS_INVALID",
-      `[GATEWAY ERROR] the arguments of ${tool.name} are ${size} characters; at most ${MAX_ARGS_CHARS} are accepted`,
+      `[GATEKEEPER REFUSAL] the arguments of ${tool.name} are ${size} characters; at most ${MAX_ARGS_CHARS} are accepted`,
       `[HINT] save large content as an artifact or write it in smaller pieces, then pass its key or ref. A valid call: ${example}`,
     );
   }
@@ -143,7 +143,7 @@ export function validateArguments(
   const fields = allowedFields(tool);
   return err(
     "ARGS_INVALID",
-    `[GATEWAY ERROR] invalid arguments for ${tool.name}: ${lines.join("; ")}${more}`,
+    `[GATEKEEPER REFUSAL] invalid arguments for ${tool.name}: ${lines.join("; ")}${more}`,
     `[HINT] fix ${where(issues[0]?.path ?? [])}${fields.length > 0 ? `; the fields are ${fields.join(", ")}` : ""}. A valid call: ${example}`,
   );
 }

@@ -59,7 +59,7 @@ export const VerdictSchema = z.object({
   reason: z.string(),
   /** What to do instead; empty only on allow. */
   hint: z.string(),
-  /** The text the model reads for a refusal ([GATEWAY ERROR] / [SYSTEM NOTICE] ... [HINT] ...). */
+  /** The text the model reads for a refusal ([GATEKEEPER REFUSAL] / [SYSTEM NOTICE] ... [HINT] ...). */
   message: z.string().optional(),
   /** The arguments the tool runs with: validated, defaults filled, paths normalised. */
   args: JsonArgsSchema.optional(),
@@ -76,7 +76,7 @@ export function refusal(
   rule: RuleRef,
   reason: string,
   hint: string,
-  tag: "[GATEWAY ERROR]" | "[SYSTEM NOTICE]" = "[GATEWAY ERROR]",
+  tag: "[GATEKEEPER REFUSAL]" | "[SYSTEM NOTICE]" = "[GATEKEEPER REFUSAL]",
 ): Verdict {
   return { verdict: "deny", rule, reason, hint, message: `${tag} ${reason}\n[HINT] ${hint}` };
 }

@@ -432,7 +432,7 @@ export function decideMove(state: VisibleState): Move {
   const patch = tool("apply_patch");
   // A refused patch (a firewall BLOCK, or an ASK still waiting) changed nothing either.
   const patched = did("apply_patch").filter(
-    (d) => !/^\[(TOOL ERROR|GATEWAY ERROR|SYSTEM NOTICE)\]/.test(d.result),
+    (d) => !/^\[(TOOL ERROR|GATEKEEPER REFUSAL|SYSTEM NOTICE)\]/.test(d.result),
   );
   if (
     target &&

@@ -202,7 +202,7 @@ export function gatewayErrorExit(
   failure: { code: string; message: string },
   base: MoveTrace,
 ): StepExit {
-  const note = `[GATEWAY ERROR] ${failure.code}: ${failure.message}`;
+  const note = `[GATEKEEPER REFUSAL] ${failure.code}: ${failure.message}`;
   return {
     next: "continue",
     draft: {

@@ -87,7 +87,7 @@ describe("admit: the verdict matrix", () => {
     expect(verdict.reason.length).toBeGreaterThan(0);
     if (verdict.verdict !== "allow") {
       expect(verdict.hint.length).toBeGreaterThan(0);
-      expect(verdict.message).toMatch(/^\[(GATEWAY ERROR|SYSTEM NOTICE)\]/);
+      expect(verdict.message).toMatch(/^\[(GATEKEEPER REFUSAL|SYSTEM NOTICE)\]/);
       expect(verdict.message).toContain("[HINT]");
     }
   });
@@ -141,14 +141,14 @@ describe("admit", () => {
     ["null", null, "not null"],
     ["an array", [1, 2], "not an array"],
   ] as const)(
-    "refuses %s with a [GATEWAY ERROR] and an actionable [HINT]",
+    "refuses %s with a [GATEKEEPER REFUSAL] and an actionable [HINT]",
     ([, args, says], { expect }) => {
       const { verdict } = admit({ tool: "write_file", args }, makeContext());
       expect(verdict).toMatchObject({
         verdict: "deny",
         rule: { source: "schema", id: "write_file" },
       });
-      expect(verdict.message).toContain("[GATEWAY ERROR]");
+      expect(verdict.message).toContain("[GATEKEEPER REFUSAL]");
       expect(verdict.message).toContain(says);
       expect(verdict.hint).toMatch(/^\[HINT\] /);
       expect(verdict.hint).toContain('{"tool":"write_file","args":{"path":"src/fix.ts"');
@@ -433,7 +433,9 @@ describe("admit on arbitrary moves", () => {
           expect(verdict.reason.trim()).not.toBe("");
           if (verdict.verdict !== "allow") {
             expect(verdict.hint.trim()).not.toBe("");
-            expect(verdict.message).toMatch(/^\[(GATEWAY ERROR|SYSTEM NOTICE)\][\s\S]*\[HINT\] \S/);
+            expect(verdict.message).toMatch(
+              /^\[(GATEKEEPER REFUSAL|SYSTEM NOTICE)\][\s\S]*\[HINT\] \S/,
+            );
           }
           expect(state.consecutiveErrors).toBe(verdict.verdict === "deny" ? 1 : 0);
         },
