@@ -6,7 +6,7 @@
 import type { ChatMessage } from "../shared/context/messages.ts";
 import { loadTokenizer } from "../shared/context/tokens.ts";
 import { compressConversation, type SummariserClient } from "../shared/compress/index.ts";
-import { localModelFetch } from "../shared/compress/local-fetch.ts";
+import { localModelFetch } from "../corpora/local-model-fetch.ts";
 import { driverConfigFromEnv } from "../shared/driver/config.ts";
 import { Driver } from "../shared/driver/driver.ts";
 import { makeConversation } from "../corpora/conversation.ts";

@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { ChatMessage } from "../../shared/context/messages.ts";
 import { REPLY_PRIMING_TOKENS, type Tokenizer } from "../../shared/context/tokens.ts";
 import { contentKey } from "../../shared/hash.ts";
-import { completionSse } from "../../shared/model/endpoint.ts";
+import { completionSse } from "../../corpora/local-model-fetch.ts";
 import type { ChatCompletion } from "../../shared/model/openai-schemas.ts";
 import type { Mission } from "./mission.ts";
 import {

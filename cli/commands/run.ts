@@ -2,7 +2,9 @@
 // and starts a session, prints one line per step until the mission ends (or the
 // deadline passes), then the outcome and where the trace is. See docs/cli.md.
 import path from "node:path";
+import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { encodeScript, MAX_SCRIPT_ENTRIES, ScriptSchema } from "../../shared/model/script.ts";
 import PartySocket from "partysocket";
 import { PRESET_NAMES } from "../../shared/agent/presets.ts";
 import { HIVE_NAME_PATTERN } from "../../shared/session/config.ts";
@@ -41,11 +43,13 @@ export interface RunOptions {
   persona?: string;
   stepBudget?: number;
   l1Tokens?: number;
+  /** Exact answers for the offline model, encoded for the session config (--script FILE). */
+  script?: string;
   timeoutMs: number;
 }
 
 const USAGE =
-  'usage: lethe run --mission "..." [--hive H] [--mode strict|elastic] [--persona P] [--budget N] [--l1 TOKENS] [--timeout SECONDS] DIR';
+  'usage: lethe run --mission "..." [--hive H] [--mode strict|elastic] [--persona P] [--budget N] [--l1 TOKENS] [--timeout SECONDS] [--script ANSWERS.json] DIR';
 
 function intOption(raw: string | undefined, name: string, min: number, max: number) {
   if (raw === undefined) {
@@ -81,6 +85,7 @@ export function parseRunArgs(args: string[]): RunOptions {
       budget: { type: "string" },
       l1: { type: "string" },
       timeout: { type: "string" },
+      script: { type: "string" },
     },
   });
   const [dir] = positionals;
@@ -109,6 +114,7 @@ export function parseRunArgs(args: string[]): RunOptions {
   const stepBudget = intOption(values.budget, "budget", 1, 1_000);
   const l1Tokens = intOption(values.l1, "l1", 64, 200_000);
   const timeout = intOption(values.timeout, "timeout", 1, 86_400) ?? DEFAULT_TIMEOUT_SECONDS;
+  const script = values.script === undefined ? undefined : readScript(values.script);
   return {
     mission: values.mission.trim(),
     dir,
@@ -117,8 +123,35 @@ export function parseRunArgs(args: string[]): RunOptions {
     ...(values.persona === undefined ? {} : { persona: values.persona }),
     ...(stepBudget === undefined ? {} : { stepBudget }),
     ...(l1Tokens === undefined ? {} : { l1Tokens }),
+    ...(script === undefined ? {} : { script }),
     timeoutMs: timeout * 1_000,
   };
+}
+
+/**
+ * A JSON file of exact answers for the offline model (each a string, {content},
+ * {tool_calls}, {error} or {empty_choices}), checked against the script schema and
+ * encoded as the session config's `script`: reproducible runs of one's own missions.
+ */
+export function readScript(file: string): string {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(file, "utf8"));
+  } catch (error) {
+    throw new CliError(
+      `cannot read the script ${file}: ${error instanceof Error ? error.message : String(error)}`,
+      "--script names a JSON file holding an array of model answers",
+    );
+  }
+  const parsed = ScriptSchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new CliError(
+      `the script ${file} is not a list of model answers: ${issue?.path.join(".") ?? ""} ${issue?.message ?? ""}`.trim(),
+      `an array of 1 to ${MAX_SCRIPT_ENTRIES} answers: "text", {"content": "..."}, {"tool_calls": [{"name": "...", "arguments": {...}}]}`,
+    );
+  }
+  return encodeScript(parsed.data);
 }
 
 /** `████░░░░░░` for `used` of `capacity`. */
@@ -337,6 +370,7 @@ export async function runCommand(args: string[], ctx: CliContext): Promise<void>
     ...(options.persona ? { persona: options.persona } : {}),
     ...(options.stepBudget ? { stepBudget: options.stepBudget } : {}),
     ...(options.l1Tokens ? { l1Tokens: options.l1Tokens } : {}),
+    ...(options.script ? { script: options.script } : {}),
   })) as { id: string; config: { stepBudget: number; l1Tokens: number } };
   const id = created.id;
   ctx.out(

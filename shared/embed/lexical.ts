@@ -91,13 +91,3 @@ export function embedLexical(text: string, dimensions = LEXICAL_DIMENSIONS): num
   const scale = 1 / Math.sqrt(norm);
   return vector.map((v) => v * scale);
 }
-
-/** Cosine similarity of two L2-normalised vectors of the same width (their dot product). */
-export function cosine(a: readonly number[], b: readonly number[]): number {
-  let dot = 0;
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    dot += (a[i] ?? 0) * (b[i] ?? 0);
-  }
-  return dot;
-}

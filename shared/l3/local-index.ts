@@ -31,23 +31,6 @@ export interface VectorRows {
   delete(ids: readonly string[]): void;
 }
 
-export class MemoryVectorRows implements VectorRows {
-  readonly #rows = new Map<string, StoredVector>();
-  all(): StoredVector[] {
-    return [...this.#rows.values()];
-  }
-  put(vectors: readonly StoredVector[]): void {
-    for (const v of vectors) {
-      this.#rows.set(v.id, v);
-    }
-  }
-  delete(ids: readonly string[]): void {
-    for (const id of ids) {
-      this.#rows.delete(id);
-    }
-  }
-}
-
 const encoder = new TextEncoder();
 
 function norm(values: ArrayLike<number>): number {

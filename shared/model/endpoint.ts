@@ -281,15 +281,6 @@ export function completionChunks(completion: ChatCompletion, includeUsage: boole
   return chunks;
 }
 
-/** The SSE body for a completion: one `data:` line per chunk, then `data: [DONE]`. */
-export function completionSse(completion: ChatCompletion, includeUsage: boolean): string {
-  return (
-    completionChunks(completion, includeUsage)
-      .map((c) => `data: ${JSON.stringify(c)}\n\n`)
-      .join("") + "data: [DONE]\n\n"
-  );
-}
-
 function float32Base64(vector: readonly number[]): string {
   const bytes = new Uint8Array(Float32Array.from(vector).buffer);
   let binary = "";

@@ -355,9 +355,3 @@ export function normalisePatchEol(content: string, patchText: string): string {
   const crlfOnly = patchText.includes("\r\n") && !/(?:^|[^\r])\n/.test(patchText);
   return crlfOnly && !content.includes("\r") ? patchText.replaceAll("\r\n", "\n") : patchText;
 }
-
-/** Parses and applies in one go. */
-export function applyPatch(content: string, patchText: string): Result<string, PatchErrorCode> {
-  const parsed = parsePatch(normalisePatchEol(content, patchText));
-  return parsed.ok ? applyParsedPatch(content, parsed.value) : parsed;
-}

@@ -40,38 +40,6 @@ export function parseCitation(source: string): CodeCitation | null {
   };
 }
 
-/** The provenance fields an artifact extracted from `def` carries. */
-export function symbolProvenance(
-  path: string,
-  version: number,
-  def: SymbolDef,
-): { source: string; contentHash: string } {
-  return {
-    source: formatCitation({
-      path,
-      version,
-      startLine: def.startLine,
-      endLine: def.endLine,
-      symbol: def.qualifiedName,
-    }),
-    contentHash: def.hash,
-  };
-}
-
-/** The provenance fields of an artifact citing lines start..end of `text`. */
-export function linesProvenance(
-  path: string,
-  version: number,
-  text: string,
-  startLine: number,
-  endLine: number,
-): { source: string; contentHash: string } {
-  return {
-    source: formatCitation({ path, version, startLine, endLine }),
-    contentHash: sha256Hex(citedLines(text, startLine, endLine)),
-  };
-}
-
 /** Lines startLine..endLine (1-based, inclusive) of `text`, as a citation covers them. */
 export function citedLines(text: string, startLine: number, endLine: number): string {
   return text

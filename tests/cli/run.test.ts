@@ -73,6 +73,37 @@ describe("parseRunArgs", () => {
     });
   });
 
+  it("--script reads a file of model answers and encodes it for the session", ({ expect }) => {
+    const dir = mkdtempSync(path.join(tmpdir(), "lethe-run-script-"));
+    const file = path.join(dir, "answers.json");
+    const answers = [{ tool_calls: [{ name: "list_files", arguments: {} }] }, "done"];
+    writeFileSync(file, JSON.stringify(answers));
+    const parsed = parseRunArgs(["-m", "go", "--script", file, "proj"]);
+    expect(parsed.script).toBeTypeOf("string");
+    // The session decodes exactly what the file said (base64url JSON).
+    const decoded = Buffer.from(parsed.script ?? "", "base64url").toString("utf8");
+    expect(JSON.parse(decoded)).toEqual(answers);
+  });
+
+  it("--script refuses a missing file, bad JSON and answers of an unknown shape", ({ expect }) => {
+    const dir = mkdtempSync(path.join(tmpdir(), "lethe-run-script-"));
+    expect(parseError(["-m", "go", "--script", path.join(dir, "none.json"), "p"])).toMatch(
+      /cannot read the script/,
+    );
+    writeFileSync(path.join(dir, "bad.json"), "[{");
+    expect(parseError(["-m", "go", "--script", path.join(dir, "bad.json"), "p"])).toMatch(
+      /cannot read the script/,
+    );
+    writeFileSync(path.join(dir, "shape.json"), JSON.stringify([{ answer: 42 }]));
+    expect(parseError(["-m", "go", "--script", path.join(dir, "shape.json"), "p"])).toMatch(
+      /not a list of model answers/,
+    );
+    writeFileSync(path.join(dir, "empty.json"), "[]");
+    expect(parseError(["-m", "go", "--script", path.join(dir, "empty.json"), "p"])).toMatch(
+      /not a list of model answers/,
+    );
+  });
+
   it("defaults the hive to the directory's name and the deadline", ({ expect }) => {
     expect(parseRunArgs(["-m", "go", "/tmp/My Project_2/"])).toEqual({
       mission: "go",

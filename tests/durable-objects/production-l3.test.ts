@@ -14,7 +14,8 @@ import {
   WORKERS_AI_EMBEDDING_MODEL,
   type WorkersAiBinding,
 } from "../../shared/l3/embedder.ts";
-import { LocalVectorIndex, MemoryVectorRows } from "../../shared/l3/local-index.ts";
+import { LocalVectorIndex } from "../../shared/l3/local-index.ts";
+import { MemoryVectorRows } from "../../corpora/memory-vector-rows.ts";
 
 /** Stand-in for the Workers AI binding (no local version exists): records its calls. */
 class WorkersAiStandIn implements WorkersAiBinding {

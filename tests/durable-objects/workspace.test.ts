@@ -2,7 +2,7 @@
 // index (static wasm imports), structural queries, staleness and L3 search.
 import { env } from "cloudflare:workers";
 import { describe, it } from "vitest";
-import { symbolProvenance } from "../../shared/workspace/provenance.ts";
+import { symbolProvenance } from "../shared/workspace/citations.ts";
 import { javascriptRepo, pythonRepo, typescriptRepo, type Repo } from "../fixtures/repos/index.ts";
 import { ESCAPE_CORPUS } from "../shared/gatekeeper/escape-corpus.ts";
 

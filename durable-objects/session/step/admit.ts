@@ -14,7 +14,7 @@ export async function admit(
   const { config, state, preset } = ctx;
   const synced = ctx.hive;
   const admission = await ctx.ports.gatekeeper.admit({
-    move: { tool: move.tool, args: move.args as never },
+    move: { tool: move.tool, args: move.args },
     state: state.gatekeeper,
     persona: { name: preset.name, grants: preset.grants },
     roots: config.roots ?? ["."],

@@ -48,7 +48,7 @@ export async function model(
   const move = await ctx.ports.model.move({
     role: "agent",
     messages: ctx.envelope.messages as ChatCompletionMessageParam[],
-    tools: routed.tools as never,
+    tools: routed.tools,
     ...(ctx.metadata ? { metadata: ctx.metadata } : {}),
   });
   const usage = move.ok ? move.value.answer.usage : move.usage;

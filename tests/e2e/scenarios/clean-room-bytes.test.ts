@@ -8,12 +8,8 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { startCluster, type Cluster } from "../../../scripts/lib/dev-server.ts";
-import {
-  completeChat,
-  completionSse,
-  createEmbeddings,
-  listModels,
-} from "../../../shared/model/endpoint.ts";
+import { completeChat, createEmbeddings, listModels } from "../../../shared/model/endpoint.ts";
+import { completionSse } from "../../../corpora/local-model-fetch.ts";
 import {
   SCRIPT_INDEX_METADATA_KEY,
   SCRIPT_METADATA_KEY,

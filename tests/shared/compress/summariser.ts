@@ -5,7 +5,7 @@ import { driverConfigFromEnv } from "../../../shared/driver/config.ts";
 import { Driver } from "../../../shared/driver/driver.ts";
 import type { FetchFn } from "../../../shared/driver/transport.ts";
 import type { ModelRequest } from "../../../shared/driver/types.ts";
-import { localModelFetch } from "../../../shared/compress/local-fetch.ts";
+import { localModelFetch } from "../../../corpora/local-model-fetch.ts";
 
 export function makeDriver(overrides: Partial<DriverConfigInput> = {}, fetch?: FetchFn): Driver {
   const config = driverConfigFromEnv(

@@ -1,10 +1,13 @@
 import { describe, it } from "vitest";
 import {
-  cosine,
   embedLexical,
   identifierParts,
   LEXICAL_DIMENSIONS,
 } from "../../../shared/embed/lexical.ts";
+
+/** Cosine similarity of two L2-normalised vectors (their dot product). */
+const cosine = (a: readonly number[], b: readonly number[]) =>
+  a.reduce((sum, x, i) => sum + x * (b[i] ?? 0), 0);
 
 const norm = (v: number[]) => Math.sqrt(v.reduce((s, x) => s + x * x, 0));
 

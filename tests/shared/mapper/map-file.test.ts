@@ -1,5 +1,5 @@
 import { describe, test } from "vitest";
-import { nodeMapper } from "../../../shared/mapper/node-grammars.ts";
+import { nodeMapper } from "../../../corpora/node-mapper.ts";
 import { languageOf } from "../../../shared/mapper/types.ts";
 
 async function map(path: string, source: string) {

@@ -7,11 +7,11 @@ import {
 } from "../../../shared/model/contracts.ts";
 import {
   completeChat,
-  completionSse,
   createEmbeddings,
   listModels,
   LOCAL_CHAT_MODEL,
 } from "../../../shared/model/endpoint.ts";
+import { completionSse } from "../../../corpora/local-model-fetch.ts";
 
 const makeRequest = (overrides: Record<string, unknown> = {}) => ({
   model: "lethe-local",

@@ -1,6 +1,17 @@
 import fc from "fast-check";
 import { describe, it } from "vitest";
-import { applyPatch, MAX_FUZZ_LINES, parsePatch } from "../../../shared/tools/unified-diff.ts";
+import {
+  applyParsedPatch,
+  MAX_FUZZ_LINES,
+  normalisePatchEol,
+  parsePatch,
+} from "../../../shared/tools/unified-diff.ts";
+
+/** Parses and applies in one go, as the edit tool does (shared/tools/run/edit.ts). */
+function applyPatch(content: string, patchText: string) {
+  const parsed = parsePatch(normalisePatchEol(content, patchText));
+  return parsed.ok ? applyParsedPatch(content, parsed.value) : parsed;
+}
 
 // A tiny unified-diff generator (LCS over lines, 3 lines of context), written
 // independently of the code under test so the property checks the applier.

@@ -1,11 +1,7 @@
 import { describe, test } from "vitest";
-import { nodeMapper } from "../../../shared/mapper/node-grammars.ts";
-import {
-  checkCitation,
-  linesProvenance,
-  parseCitation,
-  symbolProvenance,
-} from "../../../shared/workspace/provenance.ts";
+import { nodeMapper } from "../../../corpora/node-mapper.ts";
+import { checkCitation, parseCitation } from "../../../shared/workspace/provenance.ts";
+import { linesProvenance, symbolProvenance } from "./citations.ts";
 import { applyEdits } from "../../../shared/workspace/exact-edits.ts";
 import { typescriptRepo } from "../../fixtures/repos/index.ts";
 

@@ -1,10 +1,10 @@
-// Node only (tests, benchmarks, the CLI): loads web-tree-sitter and the grammars
+// Node only (tests and benchmarks): loads web-tree-sitter and the grammars
 // from the .wasm files in node_modules. Workers use static wasm imports instead
 // (durable-objects/hive/workspace/symbol-parser.ts).
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { Language, Parser } from "web-tree-sitter";
-import { FileMapper } from "./map-file.ts";
+import { FileMapper } from "../shared/mapper/map-file.ts";
 
 const require = createRequire(import.meta.url);
 

@@ -1,9 +1,10 @@
 // A fetch that answers chat completions with the local endpoint's deterministic
 // policy in-process (shared/model/endpoint.ts), for the benchmark and unit tests
 // that run the real Driver without a cluster. A stand-in, not a language model.
-import type { FetchFn } from "../driver/transport.ts";
-import { completeChat, completionSse } from "../model/endpoint.ts";
-import { SCRIPT_HEADER, SCRIPT_INDEX_HEADER } from "../model/script.ts";
+import type { FetchFn } from "../shared/driver/transport.ts";
+import { completeChat, completionChunks } from "../shared/model/endpoint.ts";
+import type { ChatCompletion } from "../shared/model/openai-schemas.ts";
+import { SCRIPT_HEADER, SCRIPT_INDEX_HEADER } from "../shared/model/script.ts";
 
 function headerOf(init: RequestInit | undefined, name: string): string | null {
   return new Headers(init?.headers).get(name);
@@ -37,4 +38,13 @@ export function localModelFetch(): FetchFn {
         })
       : Response.json(completion);
   };
+}
+
+/** A whole completion as the SSE body a streaming request gets. */
+export function completionSse(completion: ChatCompletion, includeUsage: boolean): string {
+  return (
+    completionChunks(completion, includeUsage)
+      .map((c) => `data: ${JSON.stringify(c)}\n\n`)
+      .join("") + "data: [DONE]\n\n"
+  );
 }
