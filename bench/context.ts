@@ -1,6 +1,7 @@
 // Benchmarks of the context engine: token counting against js-tiktoken and tiktoken
 // (WASM), cold (fresh process per side, bench/context-cold.ts) and warm (same caching),
-// the single-letter bomb cold, tokenizer heap, envelope build time, and pruneForRetry.
+// the single-letter bomb cold, tokenizer heap, envelope build time, pruneForRetry, and the per-step
+// cost of the agent step's stages on a booted cluster (bench/context-stages.ts).
 // Prints figures next to their targets; never asserts. `npm run bench:context`.
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -18,6 +19,7 @@ import type { Page } from "../shared/context/page.ts";
 import { pruneForRetry } from "../shared/context/prune.ts";
 import { O200K_PATTERNS } from "../shared/context/split-patterns.ts";
 import { loadTokenizer } from "../shared/context/tokens.ts";
+import { measureStages } from "./context-stages.ts";
 
 const MIB = 1 << 20;
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -401,3 +403,22 @@ line(
   `${median(counted) < 1 ? "✓" : "✗"}`,
 );
 line("  with exact report tokens, first (cold) call", `${firstCounted.toFixed(2)} ms`);
+
+// The agent step's stages on a real cluster (a workerd process, the offline model).
+if (!process.argv.includes("--no-stages")) {
+  console.log(
+    "\nagent step stages: the demo's two missions on a booted cluster, offline model, warm after the first step",
+  );
+  console.log(
+    "  (workerd's clock advances only across I/O, so a stage that only computes reads 0-1 ms)",
+  );
+  const measured = await measureStages();
+  line("  committed steps measured", String(measured.steps));
+  for (const stage of measured.stages) {
+    line(
+      `  ${stage.name} (${stage.steps} steps)`,
+      `mean ${stage.meanMs.toFixed(2)} ms, p95 ${stage.p95Ms.toFixed(2)} ms`,
+      `${(stage.share * 100).toFixed(1)}% of stage time`,
+    );
+  }
+}
