@@ -64,7 +64,10 @@ describe("a mission killed mid-flight", () => {
       turns: Array<{ content: string }>;
     };
     // Every step once: no half-written or repeated step after the crash.
-    const calls = transcript.turns.filter((t) => t.content.startsWith("retries + timeout ="));
+    // The calculation's result turn (its operands in the order the mission names them).
+    const calls = transcript.turns.filter((t) =>
+      /^(timeout \+ retries = 30 \+ 4|retries \+ timeout = 4 \+ 30) = 34/.test(t.content),
+    );
     expect(calls.length).toBe(1);
   });
 });
