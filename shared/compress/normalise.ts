@@ -129,7 +129,7 @@ export function confirmedProposals(text: string): string {
 
 /** An aside in parentheses that records history ("(previously A)", "(was A)") stays with its statement. */
 const HISTORY_ASIDE =
-  /^\((?:previously|was|were|formerly|before|old|from|down from|up from|updated|now|i\.e\.|e\.g\.)\b/i;
+  /^\((?:previously|was|were|formerly|before|old|from|down from|up from|updated|now|as of|since|until|i\.e\.|e\.g\.)\b/i;
 
 /** "X: V" at the start of a line: a label of at most eight words, then its value. */
 const LABEL = /^([^:\n.!?]{1,80}?):\s+(.{1,2000})$/;
@@ -159,7 +159,7 @@ function splitLabel(line: string): string {
 }
 
 /** Clause breaks: ";", a spaced dash, ", so", "and then". */
-const CLAUSE_BREAK = /\s*;\s+|\s+(?:—|–|--|-)\s+|,\s+so\s+(?=[a-z])|,?\s+and then\s+/gi;
+const CLAUSE_BREAK = /\s*;\s+|\s+(?:—|–|--|-)\s+|,\s+so\s+(?=[a-z0-9])|,?\s+and then\s+/gi;
 
 /**
  * A sentence cut at its clause breaks where the clauses on both sides hold a
