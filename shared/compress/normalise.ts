@@ -27,6 +27,8 @@ const CONFIRMATION =
   /^(?:yes|yep|yeah|yup|sure|done|applied|agreed|changed|confirmed|approved|updated|deployed|merged|shipped|absolutely|definitely|correct|sounds good|will do|ok(?:ay)?[,.!]?\s+(?:done|applied|changed|updated))\b/i;
 /** A reply that refuses or defers one ("No, keep A.", "Not yet."): the proposal sets nothing. */
 const REFUSAL = /^(?:no|nope|nah|not yet|not now|let's not|don't|do not|rather not|keep)\b/i;
+/** An acceptance taken back in the same breath ("Yes, but keep A.", "Sure, not yet."). */
+const HEDGED = /^\w+[,.!]?\s+(?:but|keep|no|not|although|though|except)\b/i;
 
 const DET = "(?:the|our|its|their|this|that)";
 const ARTICLE = /^(?:the|our|its|their|this|that)\s+/i;
@@ -53,7 +55,8 @@ const VALUE_WORD = /\d|^\p{Lu}|[a-z][A-Z_]|[/:@]|\w\.\w/u;
 
 /** "the X V" → ["the X", "V"]: the value starts at its first value-like word (stopwords before it go with it). */
 function splitObject(phrase: string): [string, string] | undefined {
-  const to = /^(.+?)\s+(?:to|at|as|=)\s+(.+)$/i.exec(phrase);
+  // "the X from A to V": the value is V; "from A" is history.
+  const to = /^(.+?)(?:\s+from\s+.{1,80}?)?\s+(?:to|at|as|=)\s+(.+)$/i.exec(phrase);
   if (to !== null && VALUE_WORD.test(to[2] ?? "")) {
     return [to[1] ?? "", to[2] ?? ""];
   }
@@ -117,7 +120,12 @@ export function confirmedProposals(text: string): string {
       return sentences
         .map((sentence, i) => {
           const reply = (sentences[i + 1] ?? "").trim();
-          if (!sentence.trim().endsWith("?") || REFUSAL.test(reply) || !CONFIRMATION.test(reply)) {
+          if (
+            !sentence.trim().endsWith("?") ||
+            REFUSAL.test(reply) ||
+            HEDGED.test(reply) ||
+            !CONFIRMATION.test(reply)
+          ) {
             return sentence;
           }
           return proposalStatement(sentence) ?? sentence;

@@ -60,6 +60,9 @@ describe("a proposal and its answer", () => {
     expect(proposalStatement("Can we make the queue drain window 90 s?")).toBe(
       "The queue drain window is 90 s.",
     );
+    expect(proposalStatement("Can we bump the queue drain window from 45 s to 90 s?")).toBe(
+      "The queue drain window is 90 s.",
+    );
     expect(proposalStatement("How about 12 shards for the index shard count?")).toBe(
       "The index shard count is 12 shards.",
     );
@@ -77,6 +80,9 @@ describe("a proposal and its answer", () => {
     const text = "Should the queue drain window be 90 s? No, keep 45 s.";
     expect(confirmedProposals(text)).toBe(text);
     expect(confirmedProposals("Can we set the report owner to Marisol? Not yet.")).toContain("?");
+    expect(
+      confirmedProposals("Can we set the report owner to Marisol? Yes, but keep Ito."),
+    ).toContain("?");
   });
 
   it("a question with no value proposes nothing, even when answered", () => {
