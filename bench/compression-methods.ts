@@ -5,6 +5,7 @@ import type { ChatMessage } from "../shared/context/messages.ts";
 import type { Tokenizer } from "../shared/context/tokens.ts";
 import type { SummariserClient } from "../shared/compress/map-reduce.ts";
 import { turnText } from "../shared/compress/turns.ts";
+import { normaliseProse } from "../shared/compress/normalise.ts";
 import {
   formatBullet,
   parseBullets,
@@ -132,7 +133,12 @@ export function extractiveKeeper(
 export function perfectSummariser(
   statements: readonly { sentence: string; fact: number; value: number }[],
 ): SummariserClient {
-  const bySentence = new Map(statements.map((s) => [s.sentence, s]));
+  // The summariser is shown normalised prose (shared/compress/normalise.ts): it quotes that form.
+  const shown = statements.map((s) => {
+    const match = normaliseProse(s.sentence);
+    return { ...s, match, sentence: match.replace(/\n/g, " ") };
+  });
+  const bySentence = new Map(shown.map((s) => [s.sentence, s]));
   const answer = (content: string): CallResult => ({
     ok: true,
     value: {
@@ -164,8 +170,8 @@ export function perfectSummariser(
       let bullets: SummaryBullet[];
       if (system.includes("stage: map")) {
         bullets = parseTurns(input).flatMap((t) =>
-          statements
-            .filter((s) => t.text.includes(s.sentence))
+          shown
+            .filter((s) => t.text.includes(s.match))
             .map((s) => ({ text: s.sentence, turns: [t.turn] })),
         );
       } else {

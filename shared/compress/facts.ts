@@ -5,6 +5,7 @@
 // budget.ts and the local summariser policy (shared/model/summarise-policy.ts).
 import type { ChatMessage } from "../context/messages.ts";
 import { isStopword } from "../model/words.ts";
+import { normaliseProse, plainEmphasis } from "./normalise.ts";
 
 /** A line that reads as source code or machine output rather than prose. */
 const CODE_LINE =
@@ -51,7 +52,7 @@ export function summaryTextOf(message: ChatMessage, fullText: string): string {
     const lines = fullText.split(/\r?\n/).length;
     return `(tool output: ${lines} lines, full text by ref)`;
   }
-  return proseOf(fullText.replace(/^\[tool call [^\]]+\].*$/gm, "(tool call)"));
+  return normaliseProse(proseOf(fullText.replace(/^\[tool call [^\]]+\].*$/gm, "(tool call)")));
 }
 
 const DETERMINERS = new Set([
@@ -117,10 +118,34 @@ export function hasValue(text: string): boolean {
   );
 }
 
+/** Past participles that report a change after its subject ("X bumped", "X updated"). */
+const CHANGE_VERBS = new Set([
+  "bumped",
+  "updated",
+  "changed",
+  "raised",
+  "lowered",
+  "moved",
+  "switched",
+  "increased",
+  "decreased",
+  "reduced",
+  "dropped",
+  "revised",
+  "adjusted",
+  "tweaked",
+]);
+
+/** "(new) value for / setting of" in front of a subject. */
+const VALUE_OF =
+  /^\s*(?:(?:the|a|an|our|new|updated|current|latest|revised|final)\s+)*(?:value|setting|number|figure|target|choice)s?\s+(?:for|of)\s+/;
+
 export function normaliseSubject(phrase: string): string | undefined {
   const words = phrase
     .toLowerCase()
     .replace(/[`"'()[\]]/g, "")
+    // "the new value for the X": the value names no subject; X does.
+    .replace(VALUE_OF, "")
     .split(/\s+/)
     .filter((w) => w.length > 0);
   while (
@@ -133,7 +158,16 @@ export function normaliseSubject(phrase: string): string | undefined {
     return words[0];
   }
   // "the limit of" is not a subject: a phrase ends on a content word.
-  while (words.length > 0 && (isStopword(words.at(-1) ?? "") || isAdverb(words.at(-1) ?? ""))) {
+  // "X bumped: A → V": the verb after a subject says it changed, it is no part of it.
+  while (
+    words.length > 1 &&
+    (isStopword(words.at(-1) ?? "") ||
+      isAdverb(words.at(-1) ?? "") ||
+      CHANGE_VERBS.has(words.at(-1) ?? ""))
+  ) {
+    words.pop();
+  }
+  if (words.length === 1 && (isStopword(words[0] ?? "") || isAdverb(words[0] ?? ""))) {
     words.pop();
   }
   // A subject is words: "X → V (was" is a clause around a value, not a subject.
@@ -153,7 +187,7 @@ const TABLE_ROW = /^\s*\|\s*([^|]{1,100}?)\s*\|\s*([^|]{1,200}?)\s*\|/;
 /** A list, quote or table marker in front of a line. */
 const LINE_MARK = /^\s*(?:(?:[-*•>]|\d{1,3}[.)])\s*)+/;
 /** "A → B", "A -> B", "from A to B": a value that replaced another. */
-const TRANSITION = /→|->|\bfrom\s+\S+(?:\s+\S+)?\s+to\s+\S/;
+const TRANSITION = /→|->|⇒|\bfrom\s+\S+(?:\s+\S+)?\s+to\s+\S/;
 
 /** After "X:", a bare value (a few words, no function words) or a transition keys X. */
 function bareValue(rest: string): boolean {
@@ -206,7 +240,7 @@ export function sentenceSubject(sentence: string): string | undefined {
     const key = row[1] ?? "";
     return /[a-z]/i.test(key) && hasValue(row[2] ?? "") ? normaliseSubject(key) : undefined;
   }
-  const text = sentence.trim().replace(LINE_MARK, "").replace(LEAD, "");
+  const text = plainEmphasis(sentence.trim()).replace(LINE_MARK, "").replace(LEAD, "");
   const object = OBJECT_SETTING.exec(text);
   if (object?.[1] !== undefined) {
     return normaliseSubject(object[1]);
@@ -221,14 +255,24 @@ export function sentenceSubject(sentence: string): string | undefined {
     !bareValue(text.slice(verb.index + verb[0].length))
   ) {
     // "Correction to earlier: our X ought to be V": the label is no subject; the clause after it may name one.
-    return verb[0].trim() === ":"
-      ? sentenceSubject(text.slice(verb.index + verb[0].length))
-      : undefined;
+    if (verb[0].trim() !== ":") {
+      return undefined;
+    }
+    // "Regarding the X: it is V": a pronoun after the label is the label's subject.
+    const after = sentenceSubject(text.slice(verb.index + verb[0].length));
+    return after !== undefined && PRONOUNS.has(after)
+      ? normaliseSubject(nounPhrase(text.slice(0, verb.index)))
+      : after;
   }
   // The subject is the clause before the verb: after the last comma or clause word.
   const before = text.slice(0, verb.index);
-  const clause = before.split(/[,;]|\b(?:and|but|so|because|since|while|that)\s+/i).at(-1) ?? "";
-  return normaliseSubject(nounPhrase(clause));
+  const clauses = before.split(/[,;]|\b(?:and|but|so|because|since|while|that)\s+/i);
+  const subject = normaliseSubject(nounPhrase(clauses.at(-1) ?? ""));
+  // "The X has changed; it is V": the pronoun stands for the clause before's noun phrase.
+  const earlier = clauses.length > 1 ? namedPhrase(clauses.at(-2) ?? "") : undefined;
+  return subject !== undefined && PRONOUNS.has(subject) && earlier !== undefined
+    ? earlier
+    : subject;
 }
 
 export function sentencesOf(text: string): string[] {

@@ -13,3 +13,4 @@ export * from "./rpc.ts";
 export * from "./structural.ts";
 export * from "./supersede.ts";
 export * from "./turns.ts";
+export * from "./normalise.ts";

@@ -30,6 +30,9 @@ const LEFT_VERBS =
   /^(?:set|use|using|make|keep|put|switch|bump|bumping|setting|changing|moving|raising|lowering|pin|\w+ed)$/;
 /** Verb-like words right after a subject ("X defaults to V", "X went to V"). */
 const RIGHT_VERBS = /^(?:went|got|sat|rose|fell|hit|stood|became|grew|read|now|ought|\w{2,}ed)$/;
+/** Words that may follow a subject and start an adjunct ("X after all", "X starting today"). */
+const FOLLOWERS =
+  /^(?:after|before|since|until|during|starting|effective|going|today|tomorrow|tonight|instead|again|anymore|everywhere|across|per|via|through|once|when)$/;
 /** A present-tense verb ("X sits at V", "X reads V"): an -s word followed by no content word ("X graphs look" is a noun). */
 const PRESENT = /^\w{2,}[^s]s$/;
 /** Prepositions that make a noun phrase an adjunct ("as of the last sync", "from the design doc"). */
@@ -139,6 +142,7 @@ function wholeMentions(toks: readonly Token[], words: readonly string[]): number
       !qualified &&
       (!isContent(right) ||
         RIGHT_VERBS.test(right?.text ?? "") ||
+        FOLLOWERS.test(right?.text ?? "") ||
         (PRESENT.test(right?.text ?? "") && (!isContent(next) || next?.value === true)));
     if (leftOk && rightOk) {
       at.push(i);
@@ -171,6 +175,12 @@ function valueBeside(toks: readonly Token[], subject: string, sentence: string):
     }
   }
   return hasValue(sentence.slice(0, SCAN_CHARS));
+}
+
+/** "X at V", "X to V": a value right after a subject, past one linking preposition. */
+function valueFollows(toks: readonly Token[], after: number): boolean {
+  const link = toks[after]?.text ?? "";
+  return /^(?:at|to|=)$/.test(link) && toks[after + 1]?.value === true;
 }
 
 /** Known subjects a sentence's words spell out, at any position. */
@@ -230,7 +240,8 @@ function candidates(sentence: string, known: Lookup): Candidate[] {
       found.set(subject, {
         subject,
         keyed: false,
-        adjunct: ADJUNCT.has(left.word),
+        // "with the X at V" sets X; "from the design doc" names no subject.
+        adjunct: ADJUNCT.has(left.word) && !valueFollows(toks, at + words.length),
         verbal:
           words.some((w) => PAST.test(w)) || DETERMINER.test(toks[at + words.length]?.text ?? ""),
         nominal: left.determined,

@@ -1,0 +1,240 @@
+// Prose normalised before subject detection, whatever phrasing a conversation
+// uses: markdown emphasis around subjects and values is dropped, a question
+// proposing a value and confirmed in the same turn becomes a statement of it (an
+// unanswered or refused one stays a question), and chatter glued to a statement
+// (";", spaced dashes, ", so", "and then", an aside in parentheses) goes on a
+// line of its own. Called by facts.ts (summaryTextOf, sentenceSubject).
+import { isStopword } from "../model/words.ts";
+
+/** Longest emphasised span or clause examined: every pattern stays linear on a 2 MB line. */
+const SPAN = 200;
+
+/** "**X**", "__X__", "*X*", "_X_", "~~X~~" → "X"; list markers ("* item") and snake_case stay. */
+export function plainEmphasis(text: string): string {
+  return text
+    .replace(/(\*\*|__|~~)([^*_~\n]{1,200}?)\1/g, "$2")
+    .replace(/(?<![\w*])\*(?![\s*])([^*\n]{1,200}?)(?<!\s)\*(?![\w*])/g, "$1")
+    .replace(/(?<![\w_])_(?![\s_])([^_\n]{1,200}?)(?<!\s)_(?![\w_])/g, "$1");
+}
+
+/** "it's" → "it is": a pronoun statement reads as one ("it's V" leans on the clause before). */
+function expandContractions(text: string): string {
+  return text.replace(/\b(it|that|this|which|there|what)['’]s\b/gi, "$1 is");
+}
+
+/** A reply that accepts a proposal ("Yes, done.", "Applied.", "Agreed — shipping it."). */
+const CONFIRMATION =
+  /^(?:yes|yep|yeah|yup|sure|done|applied|agreed|changed|confirmed|approved|updated|deployed|merged|shipped|absolutely|definitely|correct|sounds good|will do|ok(?:ay)?[,.!]?\s+(?:done|applied|changed|updated))\b/i;
+/** A reply that refuses or defers one ("No, keep A.", "Not yet."): the proposal sets nothing. */
+const REFUSAL = /^(?:no|nope|nah|not yet|not now|let's not|don't|do not|rather not|keep)\b/i;
+/** An acceptance taken back in the same breath ("Yes, but keep A.", "Sure, not yet."). */
+const HEDGED = /^\w+[,.!]?\s+(?:but|keep|no|not|although|though|except)\b/i;
+
+const DET = "(?:the|our|its|their|this|that)";
+const ARTICLE = /^(?:the|our|its|their|this|that)\s+/i;
+/** "can we make/set/bump the X (to) V?": a modal, a subject-taking verb, the object, maybe "to". */
+const PROPOSE_VERB = new RegExp(
+  `^(?:(?:so|ok(?:ay)?|then|and)[,\\s]+)?(?:(?:can|could|should|shall|would|will|do|may|must)\\s+(?:we|you|i|someone|they)\\s+(?:please\\s+|just\\s+|also\\s+)?)?(?:make|set|change|bump|raise|lower|move|switch|put|update|drop|increase|decrease|reduce|pin|take|push|cap|turn)\\s+(${DET}\\s+.{1,${SPAN}})\\?$`,
+  "i",
+);
+/** "should the X be V?", "can our X go to V?". */
+const PROPOSE_BE = new RegExp(
+  `^(?:(?:so|ok(?:ay)?|then|and)[,\\s]+)?(?:should|can|could|shall|will|would|must)\\s+(${DET}\\s+.{1,${SPAN}}?)\\s+(?:be|become|stay|remain|go)\\s+(?:(?:set|changed|raised|lowered|bumped|moved|dropped|updated)\\s+)?(?:to\\s+|at\\s+)?(.{1,${SPAN}})\\?$`,
+  "i",
+);
+/** "how about V for the X?", "shall we go with V for the X?". */
+const PROPOSE_FOR = new RegExp(
+  `^(?:how about|what about|why not|(?:shall|should|can|could|do) we (?:go with|use|try|pick|take))\\s+(.{1,${SPAN}}?)\\s+(?:for|as)\\s+(${DET}\\s+.{1,${SPAN}}?)\\?$`,
+  "i",
+);
+/** "is the X V now?" */
+const PROPOSE_IS = new RegExp(`^(?:is|are)\\s+(${DET}\\s+.{1,${SPAN}}?)(?:\\s+now)?\\?$`, "i");
+
+/** A word that reads as a value: a number, a capital, an identifier, a path. */
+const VALUE_WORD = /\d|^\p{Lu}|[a-z][A-Z_]|[/:@]|\w\.\w/u;
+
+/** "the X V" → ["the X", "V"]: the value starts at its first value-like word (stopwords before it go with it). */
+function splitObject(phrase: string): [string, string] | undefined {
+  // "the X from A to V": the value is V; "from A" is history.
+  const to = /^(.+?)(?:\s+from\s+.{1,80}?)?\s+(?:to|at|as|=)\s+(.+)$/i.exec(phrase);
+  if (to !== null && VALUE_WORD.test(to[2] ?? "")) {
+    return [to[1] ?? "", to[2] ?? ""];
+  }
+  const words = phrase.split(/\s+/);
+  // The subject is past its determiner: at least one word.
+  let k = words.findIndex((w, i) => i >= 2 && VALUE_WORD.test(w));
+  if (k < 0) {
+    return undefined;
+  }
+  while (k > 2 && isStopword(words[k - 1] ?? "")) {
+    k--;
+  }
+  return [words.slice(0, k).join(" "), words.slice(k).join(" ")];
+}
+
+/** The statement a proposal makes once accepted: "The X is V." (undefined: not a proposal of a value). */
+export function proposalStatement(question: string): string | undefined {
+  const q = question.trim();
+  if (q.length > 2 * SPAN + 100 || !q.endsWith("?")) {
+    return undefined;
+  }
+  let subject: string | undefined;
+  let value: string | undefined;
+  const be = PROPOSE_BE.exec(q);
+  const verb = PROPOSE_VERB.exec(q);
+  const forMatch = PROPOSE_FOR.exec(q);
+  const is = PROPOSE_IS.exec(q);
+  if (be !== null) {
+    [subject, value] = [be[1], be[2]];
+  } else if (forMatch !== null) {
+    [subject, value] = [forMatch[2], forMatch[1]];
+  } else if (verb !== null || is !== null) {
+    const split = splitObject(verb?.[1] ?? is?.[1] ?? "");
+    [subject, value] = split ?? [undefined, undefined];
+  }
+  if (subject === undefined || value === undefined || !VALUE_WORD.test(value)) {
+    return undefined;
+  }
+  const noun = subject.trim().replace(ARTICLE, "");
+  return `The ${noun} is ${value.trim().replace(/\s+now$/i, "")}.`;
+}
+
+/** Sentences of one line: after . ! ? and a space (not inside "0.2"). */
+function sentencesOfLine(line: string): string[] {
+  return line.split(/(?<=[.!?])\s+(?=\S)/).filter((s) => s.length > 0);
+}
+
+/**
+ * Questions proposing a value that the next sentence of the same text accepts
+ * become statements of that value; a question left unanswered, or refused,
+ * stays a question (and a question never sets a value).
+ */
+export function confirmedProposals(text: string): string {
+  return text
+    .split("\n")
+    .map((line) => {
+      if (!line.includes("?")) {
+        return line;
+      }
+      const sentences = sentencesOfLine(line);
+      return sentences
+        .map((sentence, i) => {
+          const reply = (sentences[i + 1] ?? "").trim();
+          if (
+            !sentence.trim().endsWith("?") ||
+            REFUSAL.test(reply) ||
+            HEDGED.test(reply) ||
+            !CONFIRMATION.test(reply)
+          ) {
+            return sentence;
+          }
+          return proposalStatement(sentence) ?? sentence;
+        })
+        .join(" ");
+    })
+    .join("\n");
+}
+
+/** An aside in parentheses that records history ("(previously A)", "(was A)") stays with its statement. */
+const HISTORY_ASIDE =
+  /^\((?:previously|was|were|formerly|before|old|from|down from|up from|updated|now|as of|since|until|i\.e\.|e\.g\.)\b/i;
+
+/** "X: V" at the start of a line: a label of at most eight words, then its value. */
+const LABEL = /^([^:\n.!?]{1,80}?):\s+(.{1,2000})$/;
+/** A capitalised word followed by a lower-case one: a new sentence starts ("… 6 pods Can you …"). */
+const SENTENCE_START = /\s(?=[A-Z][\w']*,?\s+[a-z])/g;
+/** A word that holds a value (a digit, an identifier, a path, a capitalised name). */
+const HAS_VALUE = /\d|[a-z][A-Z_]|[/:@]|\w\.\w|\s[A-Z]/;
+
+/**
+ * "X: V" with no full stop, followed by chatter ("X: 6 pods Can you walk me …"):
+ * the value ends where a new sentence starts, once the value holds a value word.
+ */
+function splitLabel(line: string): string {
+  const m = LABEL.exec(line);
+  const label = m?.[1] ?? "";
+  const rest = m?.[2] ?? "";
+  if (m === null || label.trim().split(/\s+/).length > 8) {
+    return line;
+  }
+  for (const at of rest.matchAll(SENTENCE_START)) {
+    const value = rest.slice(0, at.index);
+    if (HAS_VALUE.test(` ${value}`)) {
+      return `${label}: ${value}\n${rest.slice(at.index + 1)}`;
+    }
+  }
+  return line;
+}
+
+/** Clause breaks: ";", a spaced dash, ", so", "and then". */
+const CLAUSE_BREAK = /\s*;\s+|\s+(?:—|–|--|-)\s+|,\s+so\s+(?=[a-z0-9])|,?\s+and then\s+/gi;
+
+/**
+ * A sentence cut at its clause breaks where the clauses on both sides hold a
+ * value ("X is 5; I ran 3 suites"): a clause without one leans on its
+ * neighbour ("The team revised X; use 88", "X — 16 shards") and stays joined.
+ */
+function splitClauses(sentence: string): string {
+  const parts: string[] = [];
+  let last = 0;
+  for (const m of sentence.matchAll(CLAUSE_BREAK)) {
+    parts.push(sentence.slice(last, m.index), m[0]);
+    last = m.index + m[0].length;
+  }
+  parts.push(sentence.slice(last));
+  let out = parts[0] ?? "";
+  let current = out;
+  for (let i = 1; i + 1 < parts.length; i += 2) {
+    const next = parts[i + 1] ?? "";
+    if (HAS_VALUE.test(current) && HAS_VALUE.test(next.trim())) {
+      out += `\n${next}`;
+    } else {
+      out += `${parts[i] ?? ""}${next}`;
+    }
+    current = next;
+  }
+  return out;
+}
+
+/** A full stop that ends an abbreviation ("e.g.", "vs."), not a sentence. */
+const ABBREVIATION = /(?:^|[^\w])(?:e\.g|i\.e|etc|vs|approx|cf|incl|no|fig|mr|ms|dr)\.$/i;
+
+/**
+ * Chatter glued to a statement goes on its own line: each sentence (whatever
+ * case it starts with: "**x**: V" loses its capital), clause breaks at ";",
+ * spaced dashes, ", so", "and then", an aside of three or more words in
+ * parentheses after a statement, and a new sentence after an unstopped "X: V". Lines opening with "(" (the code and tool notes) stay.
+ */
+export function splitGlued(text: string): string {
+  return text
+    .split("\n")
+    .map((line) => {
+      if (line.trimStart().startsWith("(") || line.trimStart().startsWith("|")) {
+        return line;
+      }
+      return line
+        .replace(/([.!?])\s+(?=\S)/g, (whole: string, stop: string, at: number) =>
+          ABBREVIATION.test(line.slice(Math.max(0, at - 8), at + 1)) ? whole : `${stop}\n`,
+        )
+        .split("\n")
+        .map(splitClauses)
+        .join("\n")
+        .replace(/\s+(\([^()\n]{1,200}\))(?=[\s.,!?]|$)/g, (whole: string, aside: string) =>
+          HISTORY_ASIDE.test(aside) ||
+          aside.trim().split(/\s+/).length < 3 ||
+          !HAS_VALUE.test(aside.slice(1))
+            ? whole
+            : `\n${aside}`,
+        )
+        .split("\n")
+        .map(splitLabel)
+        .join("\n");
+    })
+    .join("\n");
+}
+
+/** Every normalisation above, in order: emphasis and arrows ("⇒" reads "→"), contractions, confirmed proposals, glued chatter. */
+export function normaliseProse(text: string): string {
+  const arrows = plainEmphasis(text).replace(/[⇒⟹⟶➔➜]/g, "→");
+  return splitGlued(confirmedProposals(expandContractions(arrows)));
+}
