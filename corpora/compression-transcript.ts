@@ -5,14 +5,17 @@
 // (run after the summariser was written, then used to fix it), "fresh" (written
 // after those fixes), "unseen" (bench/compression-unseen.ts, written before the
 // compressor was fixed for it), "later" (bench/compression-later.ts, written
-// after that fix, then used to fix it) and "blind" (bench/compression-blind.ts,
-// written after that). Used by bench/compression.ts and the compressor's tests.
+// after that fix, then used to fix it), "blind" (bench/compression-blind.ts,
+// written after that) and "sealed" (corpora/compression-sealed.ts, written
+// without reading the compressor or the other families). Used by
+// bench/compression.ts and the compressor's tests.
 import type { ChatMessage } from "../shared/context/messages.ts";
 import { BLIND } from "./compression-blind.ts";
 import { LATER } from "./compression-later.ts";
+import { SEALED } from "./compression-sealed.ts";
 import { UNSEEN } from "./compression-unseen.ts";
 
-export type TemplateFamily = "dev" | "holdout" | "fresh" | "unseen" | "later" | "blind";
+export type TemplateFamily = "dev" | "holdout" | "fresh" | "unseen" | "later" | "blind" | "sealed";
 export const FAMILIES: readonly TemplateFamily[] = [
   "dev",
   "holdout",
@@ -20,6 +23,7 @@ export const FAMILIES: readonly TemplateFamily[] = [
   "unseen",
   "later",
   "blind",
+  "sealed",
 ];
 
 export interface TranscriptFact {
@@ -205,6 +209,7 @@ const SPECS: Record<TemplateFamily, FamilySpec> = {
   unseen: UNSEEN,
   later: LATER,
   blind: BLIND,
+  sealed: SEALED,
 };
 
 const CHATTER = [
@@ -318,6 +323,7 @@ const FAMILY_SALT: Record<TemplateFamily, number> = {
   unseen: 47,
   later: 59,
   blind: 71,
+  sealed: 83,
 };
 
 /** The line of a (possibly multi-line) statement that holds its value. */
