@@ -2,7 +2,7 @@
 // input on seeded agent transcripts the compressor was not built with
 // (corpora/compression-transcript.ts), against baselines measured in the same run.
 // Columns: reduction, current-value recall, stale-only, both-visible, tokens of
-// refs. Flags: --seeds=1,2,3  --family=dev,holdout,fresh,unseen,later,blind  --turns=600. Prints; never asserts.
+// refs. Flags: --seeds=1,2,3  --family=dev,holdout,fresh,unseen,later,blind,sealed  --turns=600. Prints; never asserts.
 import type { ChatMessage } from "../shared/context/messages.ts";
 import { loadTokenizer } from "../shared/context/tokens.ts";
 import { compressConversation, type SummariserClient } from "../shared/compress/index.ts";
