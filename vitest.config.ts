@@ -58,6 +58,12 @@ async function workersPoolOptions(): Promise<PoolOptions> {
     miniflare: {
       bindings: { TEST_MIGRATIONS: await readD1Migrations("./migrations") },
       workers: auxiliary,
+      // The BPE rank tables (2.4 MB of plain ESM each) load straight from disk
+      // instead of through vite's transform: transformed with their source maps
+      // they weigh ~14 MB, and the pool sends every warm module of a file's graph
+      // to workerd in one WebSocket message, which workerd refuses past 32 MiB
+      // ("Message is too large") for the file after one that counted tokens.
+      modulesRules: [{ type: "ESModule", include: ["**/gpt-tokenizer/esm/bpeRanks/*.js"] }],
     },
   };
 }
