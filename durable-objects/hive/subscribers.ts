@@ -42,7 +42,7 @@ export interface Subscription {
   acked: number;
   /** Caught up: every commit is sent to it as it happens. */
   live: boolean;
-  /** The head when its window filled; null while it has room. */
+  /** The seq at which its window filled; null while it has room. */
   stalledAt: number | null;
 }
 
@@ -329,12 +329,15 @@ export class Subscribers {
               entry.connection.send(frame);
             }
             sub.sent = Math.max(sub.sent, head);
-          } else {
-            sub.live = false;
-            sub.stalledAt = head;
-            this.#persist(entry);
+            continue;
           }
-        } else if (sub.stalledAt !== null && head - sub.stalledAt > STALL_LIMIT_EVENTS) {
+          sub.live = false;
+          // Where its window filled, however many commits this fan-out groups:
+          // the stall limit counts events, not fan-outs.
+          sub.stalledAt = Math.min(head, sub.acked + SUBSCRIBER_WINDOW_EVENTS);
+          this.#persist(entry);
+        }
+        if (sub.stalledAt !== null && head - sub.stalledAt > STALL_LIMIT_EVENTS) {
           this.#entries.delete(id);
           entry.connection.close(
             CLOSE_SLOW_CONSUMER,
