@@ -173,8 +173,10 @@ export const MUTATIONS: readonly Mutation[] = [
     file: "shared/context/envelope.ts",
     find: '    { role: "system", content: renderAnchor(input.anchor, input.checkpoint) },\n  ];',
     replace:
-      '    ...(input.history.length > 24\n      ? []\n      : [{ role: "system" as const, content: renderAnchor(input.anchor, input.checkpoint) }]),\n  ];',
-    removes: "the task anchor in long runs",
+      '    ...(input.summary !== undefined || input.history.length > 24\n      ? []\n      : [{ role: "system" as const, content: renderAnchor(input.anchor, input.checkpoint) }]),\n  ];',
+    // A long run either compacts (a summary then stands for the early turns) or, when the
+    // background compaction has not landed yet, carries more than 24 turns: both lose the anchor.
+    removes: "the task anchor in long runs (once a summary replaces early turns, or past 24 turns)",
   },
   {
     family: "collaboration",
