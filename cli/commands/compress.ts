@@ -3,49 +3,9 @@
 // the report; `lethe compress --ref <ref>` prints a cut text back from the hive.
 import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
-import { ErrorBodySchema } from "../../shared/errors.ts";
+import type { CompressRequest } from "../../shared/client/lethe.ts";
+import { cliCall, clientFor } from "./client.ts";
 import { CliError, type CliContext } from "./context.ts";
-
-async function request(url: string, init: RequestInit, what: string): Promise<unknown> {
-  let response: Response;
-  try {
-    response = await fetch(url, init);
-  } catch {
-    throw new CliError(
-      `cannot reach the gateway at ${new URL(url).origin}`,
-      "start the cluster with `npm start`, or pass --url <gateway>",
-    );
-  }
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // Not JSON: reported below with its status.
-  }
-  if (!response.ok) {
-    const parsed = ErrorBodySchema.safeParse(body);
-    if (parsed.success) {
-      const e = parsed.data.error;
-      throw new CliError(
-        `${what} failed: ${e.code}: ${e.message}`,
-        e.hint ?? "see docs/compression.md",
-      );
-    }
-    throw new CliError(`${what} failed with HTTP ${response.status}`, "is --url a Lethe gateway?");
-  }
-  return body;
-}
-
-interface CompressAnswer {
-  method: string;
-  summary: string;
-  messages: unknown[];
-  budget: { target: number | null; inputTokens: number; outputTokens: number; met: boolean };
-  report: { losses: string[] };
-  cut: { turn: number; ref: string; why: string }[];
-  refs: string[];
-}
 
 /** Reads the budget flag: "25%" or "0.25" is a share of the input, "1200" is tokens. */
 function budgetOf(value: string | undefined): { ratio: number } | { tokens: number } | undefined {
@@ -78,23 +38,17 @@ export async function compressCommand(args: string[], ctx: CliContext): Promise<
       ref: { type: "string" },
     },
   });
-  const key = ctx.requireKey();
-  if (values.hive === undefined) {
+  const client = clientFor(ctx);
+  const hive = values.hive;
+  if (hive === undefined) {
     throw new CliError(
       "compress needs --hive",
       "the hive your key belongs to: its refs are stored there",
     );
   }
-  const base = `${ctx.url}/v1/hives/${encodeURIComponent(values.hive)}`;
-  const headers = { authorization: `Bearer ${key}`, "content-type": "application/json" };
-  if (values.ref !== undefined) {
-    const body = (await request(
-      `${base}/refs/${encodeURIComponent(values.ref)}`,
-      { headers },
-      "resolve",
-    )) as {
-      content: string;
-    };
+  const ref = values.ref;
+  if (ref !== undefined) {
+    const body = await cliCall("resolve", "docs/compression.md", () => client.ref(hive, ref));
     ctx.out(body.content);
     return;
   }
@@ -126,19 +80,14 @@ export async function compressCommand(args: string[], ctx: CliContext): Promise<
     );
   }
   const budget = budgetOf(values.budget);
-  const answer = (await request(
-    `${base}/compress`,
-    {
-      method: "POST",
-      headers,
-      body: JSON.stringify({
-        messages,
-        ...(budget === undefined ? {} : { budget }),
-        ...(values.structural ? { method: "structural" } : {}),
-      }),
-    },
-    "compress",
-  )) as CompressAnswer;
+  const answer = await cliCall("compress", "docs/compression.md", () =>
+    client.compress(hive, {
+      // The route checks them against its schema; a bad message comes back as a typed refusal.
+      messages: messages as CompressRequest["messages"],
+      ...(budget === undefined ? {} : { budget }),
+      ...(values.structural ? { method: "structural" as const } : {}),
+    }),
+  );
   if (values.json) {
     ctx.out(JSON.stringify(answer, null, 2));
     return;
@@ -151,7 +100,7 @@ export async function compressCommand(args: string[], ctx: CliContext): Promise<
     ctx.out(`  ${loss}`);
   }
   ctx.out(
-    `  ${answer.refs.length} texts stored in hive "${values.hive}"; print one with: lethe compress --hive ${values.hive} --ref <ref>`,
+    `  ${answer.refs.length} texts stored in hive "${hive}"; print one with: lethe compress --hive ${hive} --ref <ref>`,
   );
   if (answer.summary.length > 0) {
     ctx.out("");

@@ -2,64 +2,37 @@
 // firewall.yaml, which every session of the hive admits its moves through.
 // Invalid files are refused with every problem and its line (docs/gatekeeper.md).
 import { readFileSync } from "node:fs";
-import { ErrorBodySchema } from "../../shared/errors.ts";
+import { LetheError, type FirewallAnswer, type Lethe } from "../../shared/client/lethe.ts";
+import { cliCall, clientFor } from "./client.ts";
 import { CliError, type CliContext } from "./context.ts";
 
 const USAGE = "usage: lethe firewall set <hive> <firewall.yaml> | show <hive> | clear <hive>";
 
-interface FirewallBody {
-  firewall: {
-    hash: string;
-    defaultAction: string;
-    ruleCount: number;
-    askTimeoutMs: number;
-  } | null;
-  text?: string;
-}
-
-async function call(ctx: CliContext, hive: string, method: string, body?: string) {
-  let response: Response;
+/** Prints the line-numbered problems a refused firewall.yaml came back with. */
+async function withIssues<T>(ctx: CliContext, run: () => Promise<T>): Promise<T> {
   try {
-    response = await fetch(`${ctx.url}/v1/hives/${encodeURIComponent(hive)}/firewall`, {
-      method,
-      headers: { authorization: `Bearer ${ctx.requireKey()}`, "content-type": "text/yaml" },
-      ...(body === undefined ? {} : { body }),
-    });
-  } catch {
-    throw new CliError(
-      `cannot reach the gateway at ${ctx.url}`,
-      "start the cluster with `npm start`, or pass --url <gateway>",
-    );
-  }
-  const parsed: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const error = ErrorBodySchema.safeParse(parsed);
+    return await run();
+  } catch (error) {
+    const body: unknown = error instanceof LetheError ? error.body : null;
     const issues =
-      parsed !== null &&
-      typeof parsed === "object" &&
-      "issues" in parsed &&
-      Array.isArray(parsed.issues)
-        ? (parsed.issues as Array<{ line?: number; path: string; message: string }>)
+      typeof body === "object" && body !== null && "issues" in body && Array.isArray(body.issues)
+        ? (body.issues as Array<{ line?: number; path: string; message: string }>)
         : [];
     for (const issue of issues) {
       ctx.out(
         `  ${issue.line === undefined ? "" : `line ${issue.line}: `}${issue.path || "(file)"}: ${issue.message}`,
       );
     }
-    throw error.success
-      ? new CliError(
-          `${error.data.error.code}: ${error.data.error.message}`,
-          error.data.error.hint ?? "see docs/gatekeeper.md",
-        )
-      : new CliError(
-          `HTTP ${response.status} from the firewall route`,
-          "is --url a Lethe gateway?",
-        );
+    throw error;
   }
-  return parsed as FirewallBody;
 }
 
-function describe(ctx: CliContext, hive: string, body: FirewallBody) {
+function call(ctx: CliContext, run: (client: Lethe) => Promise<FirewallAnswer>) {
+  const client = clientFor(ctx);
+  return cliCall("firewall", "docs/gatekeeper.md", () => withIssues(ctx, () => run(client)));
+}
+
+function describe(ctx: CliContext, hive: string, body: FirewallAnswer) {
   const f = body.firewall;
   ctx.out(
     f === null
@@ -84,11 +57,11 @@ export async function firewallCommand(args: string[], ctx: CliContext): Promise<
       } catch {
         throw new CliError(`cannot read ${file}`, "give the path of an existing firewall.yaml");
       }
-      describe(ctx, hive, await call(ctx, hive, "PUT", text));
+      describe(ctx, hive, await call(ctx, (c) => c.setFirewall(hive, text)));
       return;
     }
     case "show": {
-      const body = await call(ctx, hive, "GET");
+      const body = await call(ctx, (c) => c.firewall(hive));
       describe(ctx, hive, body);
       if (body.text !== undefined) {
         ctx.out(body.text);
@@ -96,7 +69,7 @@ export async function firewallCommand(args: string[], ctx: CliContext): Promise<
       return;
     }
     case "clear":
-      describe(ctx, hive, await call(ctx, hive, "DELETE"));
+      describe(ctx, hive, await call(ctx, (c) => c.clearFirewall(hive)));
       return;
     default:
       throw new CliError(USAGE, "the verbs are set, show and clear");

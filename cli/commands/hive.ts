@@ -1,31 +1,12 @@
 // CLI commands for hives: `hive create <name>` (admin: a new API key, printed
 // once) and `artifacts <hive>` (the active artifacts); `lethe run` mints its key here.
 import { parseArgs } from "node:util";
-import { Lethe, LetheError, type CreatedKey, type ListQuery } from "../../shared/client/lethe.ts";
+import { Lethe, type CreatedKey, type ListQuery } from "../../shared/client/lethe.ts";
+import { cliCall } from "./client.ts";
 import { ArtifactPageSchema, type ArtifactPage } from "../../shared/hive/reads.ts";
 import { CliError, type CliContext } from "./context.ts";
 
 export type { CreatedKey };
-
-/** Runs one typed-client call; its failure becomes the CLI's one-line error. */
-async function call<T>(what: string, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof LetheError) {
-      const transport = error.status === undefined;
-      throw new CliError(
-        transport ? error.message : `${what} failed: ${error.code}: ${error.message}`,
-        transport
-          ? error.hint
-          : error.hint === "GET / lists the routes"
-            ? "see docs/hive.md"
-            : error.hint,
-      );
-    }
-    throw error;
-  }
-}
 
 /** POST /v1/admin/hives/:hive/keys: a new key for `hive` (created on first use). */
 export async function createHiveKey(
@@ -34,7 +15,7 @@ export async function createHiveKey(
   hive: string,
   label = "cli",
 ): Promise<CreatedKey> {
-  return call("creating a key", () =>
+  return cliCall("creating a key", "docs/hive.md", () =>
     new Lethe({ url: baseUrl, adminToken }).createHiveKey(hive, label),
   );
 }
@@ -50,7 +31,7 @@ export async function listArtifacts(
   let after: string | null = null;
   do {
     const query = { limit: 500, ...filters, ...(after ? { after } : {}) };
-    const body = await call("listing artifacts", () =>
+    const body = await cliCall("listing artifacts", "docs/hive.md", () =>
       new Lethe({ url: baseUrl, key }).listArtifacts(hive, query as ListQuery),
     );
     const page = ArtifactPageSchema.parse(body);

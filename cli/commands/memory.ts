@@ -3,52 +3,12 @@
 // counters, over the gateway's /v1/hives/:hive/memory routes; `search-all` searches
 // every hive's knowledge (admin token, /v1/admin/memory/search over the D1 mirror).
 import { parseArgs } from "node:util";
-import { ErrorBodySchema } from "../../shared/errors.ts";
-import type { ChangelogEntry, Fact, ScoredFact } from "../../shared/memory/schema.ts";
+import type { ChangelogEntry, Fact } from "../../shared/memory/schema.ts";
+import { cliCall, clientFor } from "./client.ts";
 import { CliError, type CliContext } from "./context.ts";
 
 export const MEMORY_USAGE =
   'memory search <hive> "<question>" [--at T] | as-of <hive> <T> | history <hive> <subject> [--predicate P] | changelog <hive> | rollback <hive> <version> --reason "..." | metrics <hive> | search-all "<question>" [--at T] [--hive H] (admin token)   (T: epoch ms or ISO date; --json)';
-
-async function request(
-  ctx: CliContext,
-  path: string,
-  init: RequestInit = {},
-  token: () => string = ctx.requireKey,
-): Promise<unknown> {
-  const url = `${ctx.url}${path}`;
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      ...init,
-      headers: {
-        authorization: `Bearer ${token()}`,
-        "content-type": "application/json",
-      },
-    });
-  } catch {
-    throw new CliError(
-      `cannot reach the gateway at ${ctx.url}`,
-      "start the cluster with `npm start`, or pass --url <gateway>",
-    );
-  }
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // Not JSON (a proxy's error page): reported below with its status.
-  }
-  if (!response.ok) {
-    const parsed = ErrorBodySchema.safeParse(body);
-    if (parsed.success) {
-      const e = parsed.data.error;
-      throw new CliError(`memory: ${e.code}: ${e.message}`, e.hint ?? "see docs/memory.md");
-    }
-    throw new CliError(`memory: HTTP ${response.status}`, "see docs/memory.md");
-  }
-  return body;
-}
 
 function day(at: number | null): string {
   return at === null ? "now" : new Date(at).toISOString().slice(0, 16).replace("T", " ");
@@ -79,20 +39,17 @@ export async function memoryCommand(args: string[], ctx: CliContext): Promise<vo
     },
   });
   const [sub, hive, arg] = positionals;
+  const memory = <T>(run: () => Promise<T>) => cliCall("memory", "docs/memory.md", run);
   if (sub === "search-all" && hive !== undefined) {
-    const q = new URLSearchParams({ q: hive });
-    for (const name of ["at", "limit", "hive"] as const) {
-      const v = values[name];
-      if (v !== undefined) {
-        q.set(name, v);
-      }
-    }
-    const body = (await request(
-      ctx,
-      `/v1/admin/memory/search?${q}`,
-      {},
-      ctx.requireAdminToken,
-    )) as { hits: Array<ScoredFact & { hive: string }> };
+    const admin = clientFor(ctx, "admin");
+    const body = await memory(() =>
+      admin.searchAllMemory({
+        q: hive,
+        at: values.at,
+        limit: values.limit === undefined ? undefined : Number(values.limit),
+        hive: values.hive,
+      }),
+    );
     if (values.json) {
       ctx.out(JSON.stringify(body, null, 2));
       return;
@@ -104,7 +61,7 @@ export async function memoryCommand(args: string[], ctx: CliContext): Promise<vo
   if (sub === undefined || hive === undefined) {
     throw new CliError(`usage: lethe ${MEMORY_USAGE}`, "name a subcommand and the hive");
   }
-  const base = `/v1/hives/${encodeURIComponent(hive)}/memory`;
+  const routes = () => clientFor(ctx).memory(hive);
   const print = (body: unknown, lines: () => string[]) => {
     if (values.json) {
       ctx.out(JSON.stringify(body, null, 2));
@@ -121,39 +78,33 @@ export async function memoryCommand(args: string[], ctx: CliContext): Promise<vo
   };
   switch (sub) {
     case "search": {
-      const q = new URLSearchParams({ q: need("the question") });
-      if (values.at) {
-        q.set("at", values.at);
-      }
-      if (values.limit) {
-        q.set("limit", values.limit);
-      }
-      const body = (await request(ctx, `${base}/search?${q}`)) as { hits: ScoredFact[] };
+      const question = need("the question");
+      const body = await memory(() =>
+        routes().search({
+          q: question,
+          at: values.at || undefined,
+          limit: values.limit || undefined,
+        }),
+      );
       print(body, () => body.hits.map((h) => `${h.weight.toFixed(3)}  ${factLine(h.fact)}`));
       return;
     }
     case "as-of": {
-      const body = (await request(
-        ctx,
-        `${base}/as-of?${new URLSearchParams({ at: need("a time (epoch ms or ISO date)") })}`,
-      )) as { facts: Fact[] };
+      const at = need("a time (epoch ms or ISO date)");
+      const body = await memory(() => routes().asOf({ at }));
       print(body, () => body.facts.map(factLine));
       return;
     }
     case "history": {
-      const q = new URLSearchParams({ subject: need("the subject") });
-      if (values.predicate) {
-        q.set("predicate", values.predicate);
-      }
-      const body = (await request(ctx, `${base}/history?${q}`)) as Fact[];
+      const subject = need("the subject");
+      const body = await memory(() =>
+        routes().history({ subject, predicate: values.predicate || undefined }),
+      );
       print(body, () => body.map(factLine));
       return;
     }
     case "changelog": {
-      const body = (await request(
-        ctx,
-        `${base}/changelog?${new URLSearchParams({ limit: values.limit ?? "20" })}`,
-      )) as ChangelogEntry[];
+      const body = await memory(() => routes().changelog({ limit: values.limit ?? "20" }));
       print(body, () => body.map(entryLine));
       return;
     }
@@ -165,15 +116,13 @@ export async function memoryCommand(args: string[], ctx: CliContext): Promise<vo
           "the changelog lists versions; a rollback names its reason",
         );
       }
-      const body = (await request(ctx, `${base}/rollback`, {
-        method: "POST",
-        body: JSON.stringify({ version, reason: values.reason }),
-      })) as ChangelogEntry;
+      const reason = values.reason;
+      const body = await memory(() => routes().rollback(version, reason));
       print(body, () => [entryLine(body)]);
       return;
     }
     case "metrics": {
-      const body = (await request(ctx, `${base}/metrics`)) as Record<string, number>;
+      const body = await memory(() => routes().metrics());
       print(body, () => Object.entries(body).map(([k, v]) => `${k} ${v}`));
       return;
     }

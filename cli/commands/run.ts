@@ -24,7 +24,8 @@ import {
   type SessionStateBody,
   type TraceRow,
 } from "./sessions.ts";
-import { batches, request } from "./workspace.ts";
+import { cliCall, clientFor } from "./client.ts";
+import { batches } from "./workspace.ts";
 
 /** Default deadline: the local model finishes in seconds; a real one in a few minutes. */
 export const DEFAULT_TIMEOUT_SECONDS = 900;
@@ -354,11 +355,11 @@ export async function runCommand(args: string[], ctx: CliContext): Promise<void>
   for (const s of scan.skipped) {
     ctx.out(`skipped ${s}`);
   }
+  const workspace = clientFor(keyed).workspace(options.hive);
   for (const batch of batches(scan.files)) {
-    await request(keyed, options.hive, "/files", {
-      method: "POST",
-      body: JSON.stringify({ files: batch, message: `lethe run ${options.dir}` }),
-    });
+    await cliCall("upload", "docs/workspace.md", () =>
+      workspace.writeFiles({ files: batch, message: `lethe run ${options.dir}` }),
+    );
   }
   ctx.out(`uploaded ${scan.files.length} files (${scan.bytes} bytes) to hive ${options.hive}`);
 

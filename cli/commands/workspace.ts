@@ -4,8 +4,8 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { ErrorBodySchema } from "../../shared/errors.ts";
 import { MAX_FILES_PER_WRITE } from "../../shared/workspace/requests.ts";
+import { cliCall, clientFor } from "./client.ts";
 import { CliError, type CliContext } from "./context.ts";
 
 /** JSON per upload request: under the gateway's 1 MiB body limit with room for the envelope. */
@@ -93,44 +93,6 @@ export function batches(files: readonly LocalFile[]): LocalFile[][] {
   return out;
 }
 
-export async function request(
-  ctx: CliContext,
-  hive: string,
-  route: string,
-  init: RequestInit = {},
-): Promise<unknown> {
-  const url = `${ctx.url}/v1/hives/${encodeURIComponent(hive)}/workspace${route}`;
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      ...init,
-      headers: { authorization: `Bearer ${ctx.requireKey()}`, "content-type": "application/json" },
-    });
-  } catch {
-    throw new CliError(
-      `cannot reach the gateway at ${ctx.url}`,
-      "start the cluster with `npm start`, or pass --url <gateway>",
-    );
-  }
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // Not JSON (a proxy's error page): reported below with its status.
-  }
-  if (!response.ok) {
-    const parsed = ErrorBodySchema.safeParse(body);
-    throw parsed.success
-      ? new CliError(
-          `${parsed.data.error.code}: ${parsed.data.error.message}`,
-          parsed.data.error.hint ?? "see docs/workspace.md",
-        )
-      : new CliError(`HTTP ${response.status} from ${route}`, "is --url a Lethe gateway?");
-  }
-  return body;
-}
-
 const USAGE =
   "usage: lethe workspace upload <hive> <dir> [--message m] | search <hive> <query> [--k n] | where|callers <hive> <name> | missing|unreachable|stale <hive>";
 
@@ -148,11 +110,13 @@ export async function workspaceCommand(args: string[], ctx: CliContext): Promise
   if (sub === undefined || hive === undefined) {
     throw new CliError(USAGE, "see docs/workspace.md");
   }
-  const print = (body: unknown, lines: (b: never) => string[]) => {
-    for (const l of values.json ? [JSON.stringify(body, null, 2)] : lines(body as never)) {
+  const print = <T>(body: T, lines: (b: T) => string[]) => {
+    for (const l of values.json ? [JSON.stringify(body, null, 2)] : lines(body)) {
       ctx.out(l);
     }
   };
+  const routes = () => clientFor(ctx).workspace(hive);
+  const ask = <T>(run: () => Promise<T>) => cliCall("workspace", "docs/workspace.md", run);
   switch (sub) {
     case "upload": {
       if (arg === undefined) {
@@ -167,13 +131,12 @@ export async function workspaceCommand(args: string[], ctx: CliContext): Promise
         ctx.out(`skipped ${s}`);
       }
       for (const batch of batches(files)) {
-        const body = (await request(ctx, hive, "/files", {
-          method: "POST",
-          body: JSON.stringify({
+        const body = await ask(() =>
+          routes().writeFiles({
             files: batch,
             message: values.message || `lethe workspace upload ${arg}`,
           }),
-        })) as { manifest: { id: string; version: number; files: number } };
+        );
         ctx.out(
           `${body.manifest.id}: ${batch.length} files sent, ${body.manifest.files} in the workspace`,
         );
@@ -182,19 +145,8 @@ export async function workspaceCommand(args: string[], ctx: CliContext): Promise
     }
     case "search":
       print(
-        await request(ctx, hive, "/search", {
-          method: "POST",
-          body: JSON.stringify({ query: arg ?? "", topK: Number(values.k) }),
-        }),
-        (
-          hits: {
-            path: string;
-            startLine: number;
-            endLine: number;
-            name: string | null;
-            score: number;
-          }[],
-        ) =>
+        await ask(() => routes().search({ query: arg ?? "", topK: Number(values.k) })),
+        (hits) =>
           hits.map(
             (h) => `${h.score.toFixed(3)}  ${h.path}:${h.startLine}-${h.endLine}  ${h.name ?? ""}`,
           ),
@@ -202,17 +154,10 @@ export async function workspaceCommand(args: string[], ctx: CliContext): Promise
       return;
     case "where":
     case "callers": {
-      const route = sub === "where" ? "definitions" : "callers";
+      const name = arg ?? "";
       print(
-        await request(ctx, hive, `/${route}?name=${encodeURIComponent(arg ?? "")}`),
-        (
-          rows: {
-            path: string;
-            line?: number;
-            caller?: string | null;
-            def?: { startLine: number; endLine: number; signature: string };
-          }[],
-        ) =>
+        await ask(() => (sub === "where" ? routes().definitions(name) : routes().callers(name))),
+        (rows) =>
           rows.map((r) =>
             r.def
               ? `${r.path}:${r.def.startLine}-${r.def.endLine}  ${r.def.signature}`
@@ -222,25 +167,19 @@ export async function workspaceCommand(args: string[], ctx: CliContext): Promise
       return;
     }
     case "missing":
-      print(
-        await request(ctx, hive, "/missing"),
-        (
-          rows: { path: string; line: number; specifier: string; name?: string; reason: string }[],
-        ) =>
-          rows.map(
-            (r) =>
-              `${r.path}:${r.line}  ${r.specifier}${r.name ? ` { ${r.name} }` : ""}  ${r.reason}`,
-          ),
+      print(await ask(() => routes().missing()), (rows) =>
+        rows.map(
+          (r) =>
+            `${r.path}:${r.line}  ${r.specifier}${r.name ? ` { ${r.name} }` : ""}  ${r.reason}`,
+        ),
       );
       return;
     case "unreachable":
-      print(await request(ctx, hive, "/unreachable"), (body: { files: string[] }) => body.files);
+      print(await ask(() => routes().unreachable()), (body) => body.files);
       return;
     case "stale":
-      print(
-        await request(ctx, hive, "/stale"),
-        (rows: { identifier: string; source: string; freshness: { reason: string } }[]) =>
-          rows.map((r) => `${r.identifier}  ${r.source}  ${r.freshness.reason}`),
+      print(await ask(() => routes().stale()), (rows) =>
+        rows.map((r) => `${r.identifier}  ${r.source}  ${r.freshness.reason}`),
       );
       return;
     default:

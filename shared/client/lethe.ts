@@ -3,8 +3,10 @@
 // gateway's own zod schemas, typed one-line errors, and hive follow over
 // partysocket resuming from the last sequence. Runs on Node ≥ 20.
 import type { z } from "zod";
+import type { CompressRequestSchema } from "../compress/rpc.ts";
 import { ErrorBodySchema } from "../errors.ts";
 import type { ArtifactPage, ListQuerySchema } from "../hive/reads.ts";
+import type { ScoredFact } from "../memory/schema.ts";
 import type {
   CommitRequestSchema,
   PutRequestSchema,
@@ -14,6 +16,9 @@ import type {
 import type { SessionConfigSchema } from "../session/config.ts";
 import type { AnswerSchema } from "../session/control.ts";
 import { followHive, type FollowOptions, type HiveFollower } from "./follow.ts";
+import { memoryRoutes } from "./memory.ts";
+import { enc, qs } from "./query.ts";
+import { workspaceRoutes } from "./workspace.ts";
 
 export type { HiveFollower } from "./follow.ts";
 export type SessionConfigInput = z.input<typeof SessionConfigSchema>;
@@ -23,6 +28,29 @@ export type RetractRequest = z.input<typeof RetractRequestSchema>;
 export type SupersedeRequest = z.input<typeof SupersedeRequestSchema>;
 export type ListQuery = z.input<typeof ListQuerySchema>;
 export type Answer = z.input<typeof AnswerSchema>;
+export type CompressRequest = z.input<typeof CompressRequestSchema>;
+
+/** POST /v1/hives/:hive/compress: the compressed messages, the budget met or not, a ref per cut. */
+export interface CompressAnswer {
+  method: string;
+  summary: string;
+  messages: unknown[];
+  budget: { target: number | null; inputTokens: number; outputTokens: number; met: boolean };
+  report: { losses: string[] };
+  cut: { turn: number; ref: string; why: string }[];
+  refs: string[];
+}
+
+/** The hive's firewall as sessions load it (null: none), with its text on GET. */
+export interface FirewallAnswer {
+  firewall: {
+    hash: string;
+    defaultAction: string;
+    ruleCount: number;
+    askTimeoutMs: number;
+  } | null;
+  text?: string;
+}
 
 /** A gateway refusal or a transport failure: `code`, a one-line `message`, a `hint`. */
 export class LetheError extends Error {
@@ -30,11 +58,14 @@ export class LetheError extends Error {
   readonly code: string;
   readonly hint: string;
   readonly status: number | undefined;
-  constructor(code: string, message: string, hint: string, status?: number) {
+  /** The gateway's whole error body, for routes that add details (a firewall's line-numbered issues). */
+  readonly body: unknown;
+  constructor(code: string, message: string, hint: string, status?: number, body?: unknown) {
     super(message);
     this.code = code;
     this.hint = hint;
     this.status = status;
+    this.body = body;
   }
 }
 
@@ -50,8 +81,19 @@ export interface LetheOptions {
   fetch?: typeof fetch;
 }
 
-type Auth = "key" | "admin" | "none";
-type Method = "GET" | "POST" | "PUT" | "DELETE";
+export type Auth = "key" | "admin" | "none";
+export type Method = "GET" | "POST" | "PUT" | "DELETE";
+
+/** A request body sent as it is (a firewall.yaml), not as JSON. */
+export class TextBody {
+  constructor(
+    readonly text: string,
+    readonly contentType: string,
+  ) {}
+}
+
+/** One request through a client's credentials and timeout: what the route groups call. */
+export type Send = <T>(method: Method, route: string, body?: unknown, auth?: Auth) => Promise<T>;
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -110,11 +152,15 @@ export class Lethe {
         method,
         headers: {
           ...(credential === undefined ? {} : { authorization: `Bearer ${credential}` }),
-          ...(body === undefined ? {} : { "content-type": "application/json" }),
+          ...(body === undefined
+            ? {}
+            : { "content-type": body instanceof TextBody ? body.contentType : "application/json" }),
           ...headers,
         },
         signal: AbortSignal.timeout(this.#timeoutMs),
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        ...(body === undefined
+          ? {}
+          : { body: body instanceof TextBody ? body.text : JSON.stringify(body) }),
       });
     } catch (error) {
       if (error instanceof DOMException && error.name === "TimeoutError") {
@@ -143,7 +189,13 @@ export class Lethe {
     const error = ErrorBodySchema.safeParse(parsed);
     if (error.success) {
       const e = error.data.error;
-      throw new LetheError(e.code, e.message, e.hint ?? "GET / lists the routes", response.status);
+      throw new LetheError(
+        e.code,
+        e.message,
+        e.hint ?? "GET / lists the routes",
+        response.status,
+        parsed,
+      );
     }
     throw new LetheError(
       `HTTP_${response.status}`,
@@ -152,6 +204,9 @@ export class Lethe {
       response.status,
     );
   }
+
+  /** `request` bound to this client, for the route groups below. */
+  readonly #send: Send = (method, route, body, auth) => this.request(method, route, body, auth);
 
   health() {
     return this.request<{ ok: boolean }>("GET", "/health", undefined, "none");
@@ -215,6 +270,48 @@ export class Lethe {
     return followHive({ ...options, url: this.url, key, hive });
   }
 
+  /** The hive's workspace: writes, structural queries, search. */
+  workspace(hive: string) {
+    return workspaceRoutes(this.#send, hive);
+  }
+  /** The hive's long-term memory: search, as-of, history, changelog, rollback, counters. */
+  memory(hive: string) {
+    return memoryRoutes(this.#send, hive);
+  }
+  /** Every hive's knowledge, through the D1 mirror (admin token). */
+  searchAllMemory(query: { q: string; at?: string | number; limit?: number; hive?: string }) {
+    return this.request<{ hits: Array<ScoredFact & { hive: string }> }>(
+      "GET",
+      `/v1/admin/memory/search${qs(query)}`,
+      undefined,
+      "admin",
+    );
+  }
+  compress(hive: string, body: CompressRequest) {
+    return this.request<CompressAnswer>("POST", `/v1/hives/${enc(hive)}/compress`, body);
+  }
+  /** The text behind a ref a compression or compaction stored in the hive. */
+  ref(hive: string, ref: string) {
+    return this.request<{ ref: string; content: string }>(
+      "GET",
+      `/v1/hives/${enc(hive)}/refs/${enc(ref)}`,
+    );
+  }
+  firewall(hive: string) {
+    return this.request<FirewallAnswer>("GET", `/v1/hives/${enc(hive)}/firewall`);
+  }
+  /** Loads a firewall.yaml; an invalid file is refused with every problem and its line. */
+  setFirewall(hive: string, yaml: string) {
+    return this.request<FirewallAnswer>(
+      "PUT",
+      `/v1/hives/${enc(hive)}/firewall`,
+      new TextBody(yaml, "text/yaml"),
+    );
+  }
+  clearFirewall(hive: string) {
+    return this.request<FirewallAnswer>("DELETE", `/v1/hives/${enc(hive)}/firewall`);
+  }
+
   // Sessions
   createSession(config: SessionConfigInput) {
     return this.request<Record<string, unknown>>("POST", "/v1/sessions", config);
@@ -259,15 +356,4 @@ export class Lethe {
       defaultHeaders: session === undefined ? {} : { "x-lethe-session": session },
     };
   }
-}
-
-function enc(part: string): string {
-  return encodeURIComponent(part);
-}
-
-function qs(query: Readonly<Record<string, unknown>>): string {
-  const entries = Object.entries(query).filter(([, v]) => v !== undefined);
-  return entries.length === 0
-    ? ""
-    : `?${new URLSearchParams(entries.map(([k, v]) => [k, String(v)])).toString()}`;
 }
