@@ -2,42 +2,27 @@
 // running gateway appear as `proxy chat.completions` spans on GET
 // /v1/sessions/:id/spans (plain and streaming, with their token counts and
 // status); another hive's key gets the same 404 as a missing session.
-import { rmSync } from "node:fs";
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, it } from "vitest";
-import { startTestUpstream, type TestUpstream } from "../../corpora/proxy/upstream.ts";
+import type { TestUpstream } from "../../corpora/proxy/upstream.ts";
 import { TASK_PROMPT, TASK_TOOLS } from "../../corpora/proxy/task.ts";
-import { createHiveKey } from "../../cli/commands/hive.ts";
 import type { OtlpExport } from "../../shared/observe/spans.ts";
-import { startCluster, type Cluster } from "../../scripts/lib/dev-server.ts";
-import { E2E_ADMIN_TOKEN, freshStateDir } from "./helpers.ts";
+import type { Cluster } from "../../scripts/lib/dev-server.ts";
+import { startProxyCluster, type ProxyCluster } from "./proxy-cluster.ts";
 
 let upstream: TestUpstream;
 let cluster: Cluster;
-let persistTo = "";
 let keyA = "";
 let keyB = "";
+let proxy: ProxyCluster | undefined;
 
 beforeAll(async () => {
-  upstream = await startTestUpstream();
-  persistTo = freshStateDir("proxy-spans");
-  cluster = await startCluster({
-    persistTo,
-    readyTimeoutMs: 300_000,
-    vars: {
-      LETHE_ADMIN_TOKEN: E2E_ADMIN_TOKEN,
-      LETHE_MODEL_BASE_URL: upstream.url,
-      LETHE_MODEL_API_KEY: upstream.secret,
-    },
-  });
-  keyA = (await createHiveKey(cluster.url, E2E_ADMIN_TOKEN, "spans-a", "e2e")).key;
-  keyB = (await createHiveKey(cluster.url, E2E_ADMIN_TOKEN, "spans-b", "e2e")).key;
+  proxy = await startProxyCluster("spans");
+  ({ upstream, cluster, keyA, keyB } = proxy);
 }, 360_000);
 
 afterAll(async () => {
-  await cluster?.stop();
-  await upstream?.close();
-  rmSync(persistTo, { recursive: true, force: true });
+  await proxy?.stop();
 });
 
 async function spans(id: string, key: string) {

@@ -2,7 +2,6 @@
 // client (plain, streaming, tools) and an @openai/agents agent complete a task
 // whose last step needs a fact the proxy moved behind a ref; hostile inputs and
 // upstream faults get typed OpenAI-style errors and leave stored state intact.
-import { rmSync } from "node:fs";
 import {
   Agent,
   run,
@@ -18,46 +17,33 @@ import type {
 } from "openai/resources/chat/completions";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { z } from "zod";
-import {
-  startTestUpstream,
-  type TestUpstream,
-  type UpstreamRequest,
-} from "../../corpora/proxy/upstream.ts";
+import type { TestUpstream, UpstreamRequest } from "../../corpora/proxy/upstream.ts";
 import { DEPLOY_PORT, TASK_PROMPT, TASK_TOOLS } from "../../corpora/proxy/task.ts";
-import { createHiveKey } from "../../cli/commands/hive.ts";
-import { startCluster, type Cluster } from "../../scripts/lib/dev-server.ts";
-import { E2E_ADMIN_TOKEN, freshStateDir } from "./helpers.ts";
+import type { Cluster } from "../../scripts/lib/dev-server.ts";
+import { startProxyCluster, type ProxyCluster } from "./proxy-cluster.ts";
 
 let upstream: TestUpstream;
 let cluster: Cluster;
-let persistTo = "";
 let keyA = "";
 let keyB = "";
+let proxy: ProxyCluster | undefined;
 
 beforeAll(async () => {
-  upstream = await startTestUpstream();
-  persistTo = freshStateDir("proxy");
-  cluster = await startCluster({
-    persistTo,
-    readyTimeoutMs: 300_000,
-    vars: {
-      LETHE_ADMIN_TOKEN: E2E_ADMIN_TOKEN,
-      LETHE_MODEL_BASE_URL: upstream.url,
-      LETHE_MODEL_API_KEY: upstream.secret,
+  proxy = await startProxyCluster(
+    "proxy",
+    {
       LETHE_MODEL_TIMEOUT_MS: "1500",
       LETHE_MODEL_MAX_ATTEMPTS: "2",
       LETHE_MODEL_RETRY_BASE_MS: "10",
       LETHE_MODEL_RETRY_MAX_MS: "20",
     },
-  });
-  keyA = (await createHiveKey(cluster.url, E2E_ADMIN_TOKEN, "alpha", "e2e")).key;
-  keyB = (await createHiveKey(cluster.url, E2E_ADMIN_TOKEN, "beta", "e2e")).key;
+    ["alpha", "beta"],
+  );
+  ({ upstream, cluster, keyA, keyB } = proxy);
 }, 360_000);
 
 afterAll(async () => {
-  await cluster?.stop();
-  await upstream?.close();
-  rmSync(persistTo, { recursive: true, force: true });
+  await proxy?.stop();
 });
 
 const tools: ChatCompletionTool[] = TASK_TOOLS.map((t) => ({
