@@ -22,7 +22,7 @@ import {
   makeTranscript,
   type TemplateFamily,
   type TranscriptFact,
-} from "../corpora/compression-transcript.ts";
+} from "../corpora/compression-sealed-2.ts";
 
 const args = new Map(
   process.argv.slice(2).map((a) => {
@@ -177,6 +177,7 @@ process.stdout.write(
     "  written and first measured before the compressor was changed for it; later: bench/compression-later.ts,",
     "  written after that change, first measured, then used to fix the compressor;",
     "  blind: bench/compression-blind.ts, written after that second fix and never tuned to",
+    "  sealed-2: corpora/compression-sealed-2.ts, a churn-model notebook session (16 facts, 11 update forms) written blind to the compressor",
     "local summariser: the local endpoint's deterministic extractive [LETHE SUMMARISE] policy through the real Driver, 8k window",
     "perfect summariser: scripted, knows the planted sentences and keeps each fact's latest (the ceiling)",
     "recall: facts whose current value shows in a line naming the subject; stale-only: only a replaced value shows;",
