@@ -8,8 +8,9 @@ export interface Attribute {
   values: readonly string[];
   /**
    * How a user asks about it ({s} is the subject), paraphrased as LongMemEval's
-   * questions are: none repeats the stored predicate whole, each shares at least
-   * one content word with it, and many share words with a near-miss attribute.
+   * questions are: in other wording than the stored predicate, each sharing at
+   * least one of its content words (some all of them, bench/memory.ts counts),
+   * many sharing words with a near-miss attribute.
    * One is drawn per question by the seed; every method gets the same text.
    */
   questions: readonly string[];
