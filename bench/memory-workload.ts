@@ -4,15 +4,23 @@
 // the questions (LongMemEval's categories) with their true answers.
 import { MS_PER_DAY } from "../shared/memory/decay.ts";
 import type { Cardinality } from "../shared/memory/schema.ts";
+import {
+  NEVER,
+  PEOPLE,
+  PERSON_ATTRS,
+  SERVICE_ATTRS,
+  SERVICES,
+  type Attribute,
+} from "./memory-attributes.ts";
 
 export const SESSIONS = 36;
 export const WEEKS = 12;
 export const T0 = Date.UTC(2026, 0, 5);
 export const END = T0 + WEEKS * 7 * MS_PER_DAY;
 /** Statements of facts per session (chatter comes on top). */
-export const FACTS_PER_SESSION = [10, 18] as const;
+export const FACTS_PER_SESSION = [20, 34] as const;
 /** Chatter lines per session: talk about a subject that states no value of it. */
-export const CHATTER_PER_SESSION = [8, 14] as const;
+export const CHATTER_PER_SESSION = [16, 28] as const;
 /** Chance that a restated single-valued attribute changes value. */
 export const CHANGE_RATE = 0.4;
 
@@ -27,181 +35,6 @@ function mulberry32(seed: number) {
   };
 }
 
-export interface Attribute {
-  predicate: string;
-  cardinality: Cardinality;
-  values: readonly string[];
-  /** How a user asks about it; {s} is the subject. Written before any retriever was tuned, never per method. */
-  question: string;
-}
-
-/** Look-alikes: people share first names or surnames, services share their first word. */
-export const PEOPLE = [
-  "alice chen",
-  "alice park",
-  "bruno costa",
-  "bruno silva",
-  "chiara rossi",
-  "marco rossi",
-  "dmitri volkov",
-  "emeka obi",
-  "farah khan",
-  "farah ali",
-  "goran petrovic",
-  "hana sato",
-];
-export const SERVICES = [
-  "billing service",
-  "billing worker",
-  "billing api",
-  "search api",
-  "search indexer",
-  "auth gateway",
-  "auth service",
-  "ledger worker",
-  "media pipeline",
-  "report builder",
-];
-export const PERSON_ATTRS: Attribute[] = [
-  {
-    predicate: "works on team",
-    cardinality: "one",
-    values: ["payments", "platform", "growth", "infra", "mobile", "data"],
-    question: "Which team does {s} work on?",
-  },
-  {
-    predicate: "lives in city",
-    cardinality: "one",
-    values: ["lisbon", "berlin", "nairobi", "osaka", "toronto", "lima"],
-    question: "In which city does {s} live?",
-  },
-  {
-    predicate: "preferred editor",
-    cardinality: "one",
-    values: ["vim", "emacs", "vscode", "zed", "helix"],
-    question: "What is the preferred editor of {s}?",
-  },
-  {
-    predicate: "mentor",
-    cardinality: "one",
-    values: ["ravi", "sofia", "tomas", "ulla", "vera"],
-    question: "Who is the mentor of {s}?",
-  },
-  {
-    predicate: "phone extension",
-    cardinality: "one",
-    values: ["x101", "x202", "x303", "x404", "x505", "x606"],
-    question: "What is the phone extension of {s}?",
-  },
-  {
-    predicate: "desk number",
-    cardinality: "one",
-    values: ["desk 12", "desk 31", "desk 47", "desk 58", "desk 73"],
-    question: "What is the desk number of {s}?",
-  },
-  {
-    predicate: "laptop model",
-    cardinality: "one",
-    values: ["thinkpad x1", "macbook air", "framework 13", "xps 13"],
-    question: "Which laptop model does {s} have?",
-  },
-  {
-    predicate: "timezone",
-    cardinality: "one",
-    values: ["utc", "cet", "eat", "jst", "est", "pet"],
-    question: "In which timezone is {s}?",
-  },
-  {
-    predicate: "visited office",
-    cardinality: "many",
-    values: [
-      "dublin office",
-      "austin office",
-      "seoul office",
-      "paris office",
-      "cairo office",
-      "quito office",
-    ],
-    question: "Which offices has {s} visited?",
-  },
-  {
-    predicate: "completed training",
-    cardinality: "many",
-    values: ["security basics", "incident command", "sql tuning", "public speaking"],
-    question: "Which trainings has {s} completed?",
-  },
-];
-export const SERVICE_ATTRS: Attribute[] = [
-  {
-    predicate: "database",
-    cardinality: "one",
-    values: ["postgres", "mysql", "sqlite", "cockroachdb", "dynamodb"],
-    question: "Which database does the {s} run on?",
-  },
-  {
-    predicate: "deploy region",
-    cardinality: "one",
-    values: ["eu-west", "us-east", "ap-south", "sa-east"],
-    question: "To which deploy region does the {s} go?",
-  },
-  {
-    predicate: "owner",
-    cardinality: "one",
-    values: PEOPLE,
-    question: "Who is the owner of the {s}?",
-  },
-  {
-    predicate: "language",
-    cardinality: "one",
-    values: ["rust", "go", "typescript", "python", "kotlin"],
-    question: "In which language is the {s} written?",
-  },
-  {
-    predicate: "on-call rotation",
-    cardinality: "one",
-    values: ["rotation a", "rotation b", "rotation c"],
-    question: "Which on-call rotation covers the {s}?",
-  },
-  {
-    predicate: "cache ttl",
-    cardinality: "one",
-    values: ["30 seconds", "5 minutes", "1 hour", "12 hours"],
-    question: "What is the cache ttl of the {s}?",
-  },
-  {
-    predicate: "runtime version",
-    cardinality: "one",
-    values: ["node 20", "node 22", "jdk 21", "python 3.12"],
-    question: "Which runtime version does the {s} use?",
-  },
-  {
-    predicate: "depends on",
-    cardinality: "many",
-    values: ["redis", "kafka", "stripe", "s3", "nats", "vault", "clickhouse"],
-    question: "What does the {s} depend on?",
-  },
-  {
-    predicate: "alert channel",
-    cardinality: "many",
-    values: ["#ops", "#billing-alerts", "#sre", "#oncall", "#search-team"],
-    question: "Which alert channels does the {s} post to?",
-  },
-];
-/** Attributes never stated for anyone: abstention questions ask about them. */
-export const NEVER: Attribute[] = [
-  {
-    predicate: "blood type",
-    cardinality: "one",
-    values: [],
-    question: "What is the blood type of {s}?",
-  },
-  {
-    predicate: "license",
-    cardinality: "one",
-    values: [],
-    question: "Under which license is the {s} published?",
-  },
-];
 export const UNKNOWN_SUBJECTS = ["ivo", "juno", "kestrel service", "lumen api"];
 
 /** Talk that names a subject and an attribute's words without stating a value. */
@@ -339,7 +172,7 @@ function questionsOf(
   for (const [key, history] of truth) {
     const [subject = "", predicate = ""] = key.split("\u0000");
     const attr = attrOf(predicate);
-    const text = attr.question.replace("{s}", subject);
+    const text = pick(attr.questions).replace("{s}", subject);
     const objects = history.map((h) => h.object);
     if (attr.cardinality === "many") {
       const sessions = new Set(
@@ -403,7 +236,7 @@ function questionsOf(
     for (const attr of NEVER) {
       questions.push({
         category: "abstention",
-        text: attr.question.replace("{s}", subject),
+        text: pick(attr.questions).replace("{s}", subject),
         at: END,
         subject,
         predicate: attr.predicate,
@@ -416,7 +249,7 @@ function questionsOf(
     const attr = pick(subject.includes(" ") ? SERVICE_ATTRS : PERSON_ATTRS);
     questions.push({
       category: "abstention",
-      text: attr.question.replace("{s}", subject),
+      text: pick(attr.questions).replace("{s}", subject),
       at: END,
       subject,
       predicate: attr.predicate,

@@ -4,18 +4,16 @@
 // in the same run. Every method fills the same token budget with its retrieved
 // lines. Runs the product's steward logic (validate → plan → apply) and retrieval
 // in memory. Prints its setup and figures; never asserts. `npm run bench:memory`.
-import { bm25Terms } from "../shared/l3/bm25.ts";
 import { planRun } from "../shared/memory/plan.ts";
-import { queryTerms, retrieve, similarity } from "../shared/memory/retrieve.ts";
+import { memoryTerms, queryTerms, retrieve, similarity } from "../shared/memory/retrieve.ts";
 import type { Fact } from "../shared/memory/schema.ts";
 import { validateCandidates } from "../shared/memory/validate.ts";
+import { PEOPLE, PERSON_ATTRS, SERVICE_ATTRS, SERVICES } from "./memory-attributes.ts";
 import {
   CATEGORIES,
   CHATTER_PER_SESSION,
   FACTS_PER_SESSION,
   generateWorkload,
-  PEOPLE,
-  SERVICES,
   SESSIONS,
   T0,
   WEEKS,
@@ -31,8 +29,8 @@ const SEEDS = (process.env.SEEDS ?? process.env.SEED ?? "21,22,23")
   .filter((n) => Number.isInteger(n));
 /** The budget every method's retrieved lines must fit, the meta section's way: best first, a line that does not fit is skipped. */
 const BUDGET_TOKENS = 96;
-/** Candidates a method ranks before the budget cuts (the same for all). */
-const CANDIDATES = 50;
+/** Every method returns its top k lines; the budget then cuts (the same k and budget for all). */
+const TOP_K = 10;
 const HALF_LIFE_DAYS = 30;
 
 type Retrieved = Array<{ subject: string; predicate: string; object: string; at: number }>;
@@ -115,7 +113,7 @@ function methodsFor(w: Workload, facts: readonly Fact[]) {
   const lethe = (q: Question): Retrieved =>
     retrieve(facts, bare(q), {
       at: q.at,
-      limit: CANDIDATES,
+      limit: TOP_K,
       decay: { halfLifeDays: HALF_LIFE_DAYS },
     }).map((s) => ({ ...s.fact, at: s.fact.validFrom }));
   /** Transcript lines sharing at least one content term with the question, said by then. */
@@ -124,11 +122,11 @@ function methodsFor(w: Workload, facts: readonly Fact[]) {
     return w.mentions.filter(
       (m) =>
         m.at <= q.at &&
-        bm25Terms(`${m.subject} ${m.predicate} ${m.object}`).some((t) => terms.has(t)),
+        memoryTerms(`${m.subject} ${m.predicate} ${m.object}`).some((t) => terms.has(t)),
     );
   };
   const latestMention = (q: Question): Retrieved =>
-    [...keywordMatches(q)].sort((a, b) => b.at - a.at).slice(0, CANDIDATES);
+    [...keywordMatches(q)].sort((a, b) => b.at - a.at).slice(0, TOP_K);
   const allMentions = (q: Question): Retrieved => {
     const terms = queryTerms(bare(q));
     return [...keywordMatches(q)]
@@ -137,7 +135,7 @@ function methodsFor(w: Workload, facts: readonly Fact[]) {
           similarity(terms, `${b.subject} ${b.predicate} ${b.object}`) -
             similarity(terms, `${a.subject} ${a.predicate} ${a.object}`) || b.at - a.at,
       )
-      .slice(0, CANDIDATES);
+      .slice(0, TOP_K);
   };
   return { lethe, "latest-mention": latestMention, "all-mentions": allMentions } as const;
 }
@@ -154,19 +152,44 @@ function correct(q: Question, got: Retrieved): boolean {
 }
 
 const METHODS = ["lethe", "latest-mention", "all-mentions"] as const;
+/** `MISSES=1` (or `lethe`), `MISSES=all-mentions`, `MISSES=latest-mention`: whose wrong answers to list. */
+function missesOf(env: string | undefined): (typeof METHODS)[number] | null {
+  if (env === "1") {
+    return "lethe";
+  }
+  return METHODS.find((m) => m === env) ?? null;
+}
+/** How paraphrased the questions are: phrasings sharing none, part or all of their attribute's content words. */
+function phrasingOverlap(): { none: number; part: number; all: number } {
+  const counts = { none: 0, part: 0, all: 0 };
+  for (const attr of [...PERSON_ATTRS, ...SERVICE_ATTRS]) {
+    const stored = new Set(memoryTerms(attr.predicate));
+    for (const q of attr.questions) {
+      const asked = queryTerms(q.replace("{s}", ""));
+      const shared = [...stored].filter((t) => asked.has(t)).length;
+      counts[shared === 0 ? "none" : shared < stored.size ? "part" : "all"]++;
+    }
+  }
+  return counts;
+}
+const overlap = phrasingOverlap();
 const out = process.stdout;
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 out.write("bench:memory — long-term memory, retrieval alone (no model)\n");
 out.write(
   `setup: seeds ${SEEDS.join(", ")}; per seed ${SESSIONS} sessions over ${WEEKS} simulated weeks from ${new Date(T0).toISOString().slice(0, 10)},
        each stating ${FACTS_PER_SESSION.join("–")} attribute values of ${PEOPLE.length} people and ${SERVICES.length} services (look-alike names:
-       shared first names, surnames and first words) and ${CHATTER_PER_SESSION.join("–")} chatter lines that name a subject and an attribute
-       without a value; a restated single value changes with probability 0.4.
-       budget: every method's ranked lines ("subject · predicate · object (date)", ⌈chars/4⌉ tokens + 1) fill ${BUDGET_TOKENS} tokens best first
-       (a line that does not fit is skipped), from its top ${CANDIDATES} candidates.
+       shared first names, surnames and first words; ${PERSON_ATTRS.length} + ${SERVICE_ATTRS.length} attributes in near-miss pairs such as
+       "lives in city" / "born in city") and ${CHATTER_PER_SESSION.join("–")} chatter lines that name a subject and an attribute without a value;
+       a restated single value changes with probability 0.4. Questions are paraphrased (one of 3 phrasings per attribute, by the seed;
+       of ${overlap.none + overlap.part + overlap.all} phrasings ${overlap.part} share part of the stored attribute's content words, ${overlap.all} all of them
+       in other wording, ${overlap.none} none), the same text for every method.
+       top-k and budget: every method returns its top ${TOP_K} lines ("subject · predicate · object (date)", ⌈chars/4⌉ tokens + 1),
+       which fill ${BUDGET_TOKENS} tokens best first (a line that does not fit is skipped).
        lethe = the steward's facts (chatter is transcript talk, not a candidate) valid at the question's date about the subject it names,
          ranked by similarity × exp(−ln2/${HALF_LIFE_DAYS} d × elapsed days)
        latest-mention = transcript lines sharing ≥ 1 content term with the question, said by its date, newest first
+         (every method compares the same terms: shared/memory/retrieve.ts memoryTerms)
        all-mentions = the same lines ranked by term similarity, then newest (no validity, no decay)
        correct = abstention: nothing retrieved; else every expected value of the asked slot within the budget and no stale/other value of that slot\n\n`,
 );
@@ -177,7 +200,7 @@ for (const seed of SEEDS) {
   const methods = methodsFor(w, facts);
   const chatter = w.mentions.filter((m) => m.chatter).length;
   out.write(
-    `seed ${seed}: ${w.mentions.length} transcript lines (${chatter} chatter); ${facts.length} facts by ${versions} steward versions (${facts.filter((f) => f.validTo !== null).length} closed by contradictions)\n`,
+    `seed ${seed} (${SESSIONS} sessions; top-${TOP_K}; ${BUDGET_TOKENS} tokens): ${w.mentions.length} transcript lines (${chatter} chatter); ${facts.length} facts by ${versions} steward versions (${facts.filter((f) => f.validTo !== null).length} closed by contradictions)\n`,
   );
   out.write(
     `  ${"category".padEnd(28)}${"questions".padStart(10)}${"lethe".padStart(10)}${"latest-mention".padStart(16)}${"all-mentions".padStart(14)}  verdict\n`,
@@ -188,11 +211,14 @@ for (const seed of SEEDS) {
     for (const m of METHODS) {
       ok[m] = qs.filter((q) => correct(q, withinBudget(methods[m](q)))).length;
     }
-    if (process.env.MISSES === "1") {
-      // Lethe's wrong answers, for whoever works on retrieval: the question and what filled the budget.
-      for (const q of qs.filter((x) => !correct(x, withinBudget(methods.lethe(x))))) {
-        out.write(`  miss [${c}] ${q.text} → expect ${q.expect.join(", ") || "nothing"}\n`);
-        for (const r of withinBudget(methods.lethe(q))) {
+    const missed = missesOf(process.env.MISSES);
+    if (missed !== null) {
+      // One method's wrong answers, for whoever works on retrieval: the question and what filled the budget.
+      for (const q of qs.filter((x) => !correct(x, withinBudget(methods[missed](x))))) {
+        out.write(
+          `  miss ${missed} [${c}] ${q.text} → expect ${q.expect.join(", ") || "nothing"}\n`,
+        );
+        for (const r of withinBudget(methods[missed](q))) {
           out.write(`      ${lineOf(r)}\n`);
         }
       }
@@ -203,16 +229,16 @@ for (const seed of SEEDS) {
       t.ok[m] = (t.ok[m] ?? 0) + (ok[m] ?? 0);
     }
     totals.set(c, t);
-    out.write(`  ${row(c, qs.length, ok)}\n`);
+    out.write(`  ${row(c, qs.length, ok, `seed ${seed}`)}\n`);
   }
   out.write("\n");
 }
 out.write(
-  `all seeds\n  ${"category".padEnd(28)}${"questions".padStart(10)}${"lethe".padStart(10)}${"latest-mention".padStart(16)}${"all-mentions".padStart(14)}  verdict\n`,
+  `all seeds (${SEEDS.join(", ")}; ${SESSIONS} sessions each; top-${TOP_K}; ${BUDGET_TOKENS} tokens)\n  ${"category".padEnd(28)}${"questions".padStart(10)}${"lethe".padStart(10)}${"latest-mention".padStart(16)}${"all-mentions".padStart(14)}  verdict\n`,
 );
 for (const c of CATEGORIES) {
   const t = totals.get(c) ?? { n: 0, ok: {} };
-  out.write(`  ${row(c, t.n, t.ok)}\n`);
+  out.write(`  ${row(c, t.n, t.ok, `seeds ${SEEDS.join(",")}`)}\n`);
 }
 const ties = CATEGORIES.filter((c) => {
   const t = totals.get(c);
@@ -220,16 +246,16 @@ const ties = CATEGORIES.filter((c) => {
 });
 for (const c of ties) {
   out.write(
-    `\nnote: ${c} — lethe does not beat every baseline here. ${
-      c === "single-session fact"
-        ? "A slot stated once has a single line that carries every term of its question; term ranking puts it inside the budget, so all-mentions answers it as well. The tie is reported, not tuned away."
-        : "See the rows above."
+    `\nnote: ${c} — lethe does not beat every baseline here (seeds ${SEEDS.join(",")}; ${SESSIONS} sessions; top-${TOP_K}; ${BUDGET_TOKENS} tokens). ${
+      METHODS.every((m) => (totals.get(c)?.ok[m] ?? 0) === totals.get(c)?.n)
+        ? "Every method answers every question: a ceiling tie, reported as such."
+        : "See the rows above; the tie is reported, not tuned away."
     }\n`,
   );
 }
 
 /** One table row; the verdict says plainly when Lethe ties a baseline rather than beats it. */
-function row(c: Category, n: number, ok: Record<string, number>): string {
+function row(c: Category, n: number, ok: Record<string, number>, seeds: string): string {
   const share = (m: string) => (n === 0 ? 0 : (ok[m] ?? 0) / n);
   const [l, lm, am] = METHODS.map(share) as [number, number, number];
   const floor = c === "knowledge update" || c === "temporal (as of a date)" || c === "abstention";
@@ -243,5 +269,6 @@ function row(c: Category, n: number, ok: Record<string, number>): string {
   ]
     .filter((x) => x !== null)
     .join(", ");
-  return `${c.padEnd(28)}${String(n).padStart(10)}${pct(l).padStart(10)}${pct(lm).padStart(16)}${pct(am).padStart(14)}  ${verdict}`;
+  const setup = `[${seeds}; ${SESSIONS} sessions; top-${TOP_K}; ${BUDGET_TOKENS} tokens]`;
+  return `${c.padEnd(28)}${String(n).padStart(10)}${pct(l).padStart(10)}${pct(lm).padStart(16)}${pct(am).padStart(14)}  ${verdict} ${setup}`;
 }

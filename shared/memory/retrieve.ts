@@ -2,7 +2,7 @@
 // scored by lexical similarity to the query times decay (decay.ts), above a
 // similarity floor, so a question about something never said retrieves nothing. Pure; the Hive's knowledge
 // store, the meta section and bench/memory.ts call it.
-import { bm25Terms } from "../l3/bm25.ts";
+import { bm25Terms, stem } from "../l3/bm25.ts";
 import { relevance, decayFactor, type DecayConfig } from "./decay.ts";
 import type { Fact, ScoredFact } from "./schema.ts";
 
@@ -49,8 +49,29 @@ const QUESTION_WORDS = new Set([
   "latest",
 ]);
 
+/**
+ * The L3 stemmer applied until it settles: it strips one suffix per call, so
+ * "trainings" would stop at "training" while "training" reaches "train", and
+ * a question in the plural would miss the fact in the singular.
+ */
+function settled(term: string): string {
+  let current = term;
+  for (let next = stem(current); next !== current; next = stem(current)) {
+    current = next;
+  }
+  return current;
+}
+
+/** The terms memory compares: the L3 BM25 tokens, each stem settled. */
+export function memoryTerms(text: string): string[] {
+  return bm25Terms(text).map(settled);
+}
+
+/** The question words as memoryTerms yields them ("value" is compared as "valu"). */
+const QUESTION_TERMS = new Set([...QUESTION_WORDS].map((w) => settled(stem(w))));
+
 export function queryTerms(text: string): Set<string> {
-  return new Set(bm25Terms(text).filter((t) => !QUESTION_WORDS.has(t)));
+  return new Set(memoryTerms(text).filter((t) => !QUESTION_TERMS.has(t)));
 }
 
 export function factText(fact: Pick<Fact, "subject" | "predicate" | "object">): string {
@@ -62,7 +83,7 @@ export function similarity(query: ReadonlySet<string>, text: string): number {
   if (query.size === 0) {
     return 0;
   }
-  const terms = new Set(bm25Terms(text));
+  const terms = new Set(memoryTerms(text));
   let hits = 0;
   for (const t of query) {
     if (terms.has(t)) {
@@ -84,7 +105,7 @@ export function anchored(
   anchor: Anchor = "attribute",
 ): boolean {
   // "config.TIMEOUT" is anchored by "config" and "timeout", not by its dotted whole.
-  const subject = new Set(bm25Terms(fact.subject.replace(/[^\p{L}\p{N}]+/gu, " ")));
+  const subject = new Set(memoryTerms(fact.subject.replace(/[^\p{L}\p{N}]+/gu, " ")));
   if (subject.size === 0) {
     return false;
   }
@@ -97,7 +118,7 @@ export function anchored(
   if (anchor === "subject" || rest.length === 0) {
     return true;
   }
-  const said = new Set(bm25Terms(`${fact.predicate} ${fact.object}`));
+  const said = new Set(memoryTerms(`${fact.predicate} ${fact.object}`));
   return rest.some((t) => said.has(t));
 }
 

@@ -3,7 +3,7 @@
 import { describe, it } from "vitest";
 import { MS_PER_DAY } from "../../../shared/memory/decay.ts";
 import { planRun } from "../../../shared/memory/plan.ts";
-import { retrieve, validAt } from "../../../shared/memory/retrieve.ts";
+import { memoryTerms, queryTerms, retrieve, validAt } from "../../../shared/memory/retrieve.ts";
 import { MAX_APPLIED_PER_RUN, type CandidateIn, type Fact } from "../../../shared/memory/schema.ts";
 import { validateCandidates } from "../../../shared/memory/validate.ts";
 
@@ -179,6 +179,32 @@ describe("retrieve", () => {
     });
     expect(after.map((s) => s.fact.object)).toEqual(["mysql"]);
     expect(validAt(facts[0] as Fact, T0 + 30 * MS_PER_DAY)).toBe(false);
+  });
+
+  it("meets a plural question and a singular fact at one settled stem", ({ expect }) => {
+    // The L3 stemmer strips one suffix per call: "trainings" → "training", "training" → "train".
+    expect(memoryTerms("trainings")).toEqual(memoryTerms("training"));
+    const trained = [
+      fact({
+        id: 3,
+        subject: "emeka obi",
+        predicate: "completed training",
+        object: "sql tuning",
+        cardinality: "many",
+      }),
+    ];
+    const hits = retrieve(trained, "List the trainings emeka obi has done.", {
+      at: T0 + MS_PER_DAY,
+      limit: 5,
+      decay,
+    });
+    expect(hits.map((s) => s.fact.object)).toEqual(["sql tuning"]);
+  });
+
+  it("drops question words after stemming too", ({ expect }) => {
+    expect([...queryTerms("What is the latest value of the cache ttl?")].sort()).toEqual(
+      ["cach", "ttl"].sort(),
+    );
   });
 
   it("retrieves nothing for what was never said", ({ expect }) => {
