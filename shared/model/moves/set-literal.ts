@@ -1,0 +1,76 @@
+// Stand-in rule: "set NAME in path/to/file to 5" with the value in the mission.
+// Reads the file (or, when L1 refuses the whole file for its size, the symbol's
+// own lines), patches the line that assigns NAME, and reports a refusal plainly.
+import type { Move } from "../../driver/move.ts";
+import { assignmentPatch, type VisibleState } from "../agent-policy.ts";
+import {
+  PATH_SOURCE,
+  currentPages,
+  finishMove,
+  movesOf,
+  offered,
+  refusalLine,
+  refused,
+  toolMove,
+} from "./kit.ts";
+
+const SET_LITERAL = new RegExp(
+  String.raw`\b(?:set|change|update)\s+([A-Za-z_][A-Za-z0-9_]*)\s+in\s+(${PATH_SOURCE})\s+to\s+(-?\d+(?:\.\d+)?)(?!\w|\.\d)`,
+  "i",
+);
+
+export function setLiteralMove(state: VisibleState): Move | null {
+  const m = SET_LITERAL.exec(state.mission);
+  if (!m) {
+    return null;
+  }
+  const [, name = "", path = "", value = ""] = m;
+  const last = movesOf(state, "apply_patch").at(-1);
+  if (last !== undefined) {
+    return refused(last.result)
+      ? finishMove(
+          state,
+          "not_achieved",
+          `${name} was not set in ${path}: ${refusalLine(last.result)}`,
+        )
+      : finishMove(state, "achieved", `${name} set to ${value} in ${path}`);
+  }
+  const patch = offered(state, "apply_patch");
+  for (const page of currentPages(state, path)) {
+    const diff = assignmentPatch(page, name, value);
+    if (diff !== null && patch) {
+      return {
+        kind: "tool",
+        tool: patch.name,
+        args: { path, patch: diff },
+        rationale: `set ${name} to ${value} in ${path}`,
+      };
+    }
+  }
+  const stage = offered(state, "stage_context");
+  const reads = movesOf(state, "stage_context").filter(
+    (d) => d.args.path === path || d.args.target === path,
+  );
+  const tooLarge = reads.some((d) => /\[L1 REFUSED\]/.test(d.result));
+  const symbolTried = reads.some((d) => d.args.symbol === name);
+  if (stage && reads.length === 0) {
+    return toolMove(stage, { path }, `read ${path} to set ${name} there`);
+  }
+  if (stage && tooLarge && !symbolTried && stage.properties.includes("symbol")) {
+    // The whole file does not fit in L1: the assignment's own lines do.
+    return {
+      kind: "tool",
+      tool: stage.name,
+      args: { symbol: name, path },
+      rationale: `${path} is too large for L1: read ${name}'s own lines instead`,
+    };
+  }
+  if (stage && !tooLarge && reads.length < 2 && currentPages(state, path).length === 0) {
+    return toolMove(stage, { path }, `read ${path} again: it left L1`);
+  }
+  const why =
+    currentPages(state, path).length > 0
+      ? `${name} is not assigned a number in ${path}`
+      : `${path} could not be read into L1${reads.at(-1) ? `: ${refusalLine(reads.at(-1)?.result ?? "")}` : ""}`;
+  return finishMove(state, "not_achieved", `${name} was not set: ${why}`);
+}
