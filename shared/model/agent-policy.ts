@@ -52,6 +52,13 @@ export interface VisibleState {
   pages: VisiblePage[];
   /** Numeric artifacts the hive already holds (the meta section): other agents' findings too. */
   known: Fact[];
+  /** Recovery lessons on the branch (`[AUTO-FIX RECOVERY]`), each with how many moves came before it. */
+  lessons?: Lesson[];
+}
+
+export interface Lesson {
+  text: string;
+  movesBefore: number;
 }
 
 /** Argument roles, and the property names a tool's schema may give them (shared/tools/schemas.ts first). */
@@ -169,6 +176,20 @@ function knownArtifacts(messages: readonly ChatMessage[]): Fact[] {
   return known;
 }
 
+const LESSON_TAG = "[AUTO-FIX RECOVERY]";
+
+/** The auto-fix loop's lessons: a failed move was pruned, and this says what it was. */
+function recoveryLessons(messages: readonly ChatMessage[]): Lesson[] {
+  const lessons: Lesson[] = [];
+  messages.forEach((message, i) => {
+    const text = message.role === "user" ? messageText(message) : "";
+    if (text.trimStart().startsWith(LESSON_TAG)) {
+      lessons.push({ text, movesBefore: doneMoves(messages.slice(0, i)).length });
+    }
+  });
+  return lessons;
+}
+
 export function readState(request: ChatRequest): VisibleState {
   const texts = request.messages
     .filter((m) => m.role === "system" || m.role === "developer" || m.role === "user")
@@ -182,6 +203,7 @@ export function readState(request: ChatRequest): VisibleState {
     done: doneMoves(request.messages),
     pages: visiblePages(request.messages),
     known: knownArtifacts(request.messages),
+    lessons: recoveryLessons(request.messages),
   };
 }
 
@@ -229,12 +251,16 @@ function argValues(move: DoneMove): string[] {
 /** Numeric facts on a staged page: those the mission names first, a few at most. */
 export function factsOn(page: string, source: string, mission: string): Fact[] {
   const wanted = new Set(contentStems(mission));
+  // A slice `path:a-b` (a symbol's lines) cites lines of its file: line 1 of the page is line a.
+  const range = /:(\d+)-\d+$/.exec(source);
+  const file = range ? source.slice(0, range.index) : source;
+  const first = range ? Number(range[1]) : 1;
   const all = [...page.matchAll(FACT)].map((m) => ({
     name: m[1] ?? "",
     fact: {
       key: (m[1] ?? "").toLowerCase(),
       value: Number(m[2]),
-      evidence: `${source}:${page.slice(0, m.index).split("\n").length}`,
+      evidence: `${file}:${first - 1 + page.slice(0, m.index).split("\n").length}`,
     },
   }));
   const named = all.filter((f) => contentStems(f.name).some((s) => wanted.has(s)));
@@ -271,6 +297,13 @@ export function assignmentPatch(page: VisiblePage, name: string, value: string):
   // A slice `path:a-b` (a symbol's lines) starts at line a of its file.
   const n = index + Number(/:(\d+)-\d+$/.exec(page.id)?.[1] ?? 1);
   return `--- a/${path}\n+++ b/${path}\n@@ -${n},1 +${n},1 @@\n-${line}\n+${updated}\n`;
+}
+
+/** A recovery lesson says staging `path` failed (the failed move itself was pruned). */
+function failedBefore(state: VisibleState, path: string): boolean {
+  return (state.lessons ?? []).some(
+    (l) => l.text.includes("failed: stage_context") && l.text.includes(path),
+  );
 }
 
 /** The next lawful move for what the request shows. */
@@ -338,7 +371,7 @@ export function decideMove(state: VisibleState): Move {
   const candidates = [
     ...pathsIn(state.mission),
     ...searched.flatMap((s) => pathsListed(s.result)),
-  ].filter((p) => !stagedPaths.has(p) && p !== targetPath);
+  ].filter((p) => !stagedPaths.has(p) && p !== targetPath && !failedBefore(state, p));
   const next = candidates[0];
   if (stage && next !== undefined && stagedPaths.size < MAX_STAGED_PATHS) {
     return {

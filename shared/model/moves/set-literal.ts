@@ -35,6 +35,18 @@ export function setLiteralMove(state: VisibleState): Move | null {
         )
       : finishMove(state, "achieved", `${name} set to ${value} in ${path}`);
   }
+  const stage = offered(state, "stage_context");
+  const reads = movesOf(state, "stage_context").filter(
+    (d) => d.args.path === path || d.args.target === path,
+  );
+  // A patch that failed and was travelled back from: the file may have changed
+  // under the page L1 still holds, so it is read again before the next attempt.
+  const lesson = (state.lessons ?? []).filter((l) => /failed: apply_patch\b/.test(l.text)).at(-1);
+  const readSince =
+    lesson === undefined || reads.some((d) => state.done.indexOf(d) >= lesson.movesBefore);
+  if (stage && !readSince) {
+    return toolMove(stage, { path }, `read ${path} again: the last patch failed against it`);
+  }
   const patch = offered(state, "apply_patch");
   for (const page of currentPages(state, path)) {
     const diff = assignmentPatch(page, name, value);
@@ -47,10 +59,6 @@ export function setLiteralMove(state: VisibleState): Move | null {
       };
     }
   }
-  const stage = offered(state, "stage_context");
-  const reads = movesOf(state, "stage_context").filter(
-    (d) => d.args.path === path || d.args.target === path,
-  );
   const tooLarge = reads.some((d) => /\[L1 REFUSED\]/.test(d.result));
   const symbolTried = reads.some((d) => d.args.symbol === name);
   if (stage && reads.length === 0) {

@@ -33,3 +33,15 @@ describe("a page refused for its size", () => {
     expect(moves.at(-1)?.args).not.toMatchObject({ status: "achieved" });
   });
 });
+
+describe("facts read from a slice", () => {
+  it("cite the line of the file, not of the slice", async ({ expect }) => {
+    const { factsOn } = await import("../../../../shared/model/agent-policy.ts");
+    expect(factsOn("ROWS = 7", "data/big.py:412-412", "save ROWS")).toEqual([
+      { key: "rows", value: 7, evidence: "data/big.py:412" },
+    ]);
+    expect(factsOn("A = 1\nROWS = 7", "data/big.py", "save ROWS")[0]?.evidence).toBe(
+      "data/big.py:2",
+    );
+  });
+});

@@ -72,3 +72,56 @@ describe("set a named value to a number the mission gives", () => {
     expect(moves.at(-1)?.args).toMatchObject({ status: "not_achieved" });
   });
 });
+
+describe("after a failed patch is travelled back from", () => {
+  it("reads the file again before the next patch, instead of resending the stale one", async ({
+    expect,
+  }) => {
+    const { agentMove } = await import("../../../../shared/model/agent-policy.ts");
+    const stage = {
+      id: "c1",
+      type: "function" as const,
+      function: { name: "stage_context", arguments: '{"path":"pool/sizes.py"}' },
+    };
+    const request = {
+      model: "lethe-local",
+      tools: OFFERED,
+      messages: [
+        { role: "system" as const, content: "[TASK ANCHOR]\nSet WORKERS in pool/sizes.py to 8." },
+        {
+          role: "system" as const,
+          content: "[L1 file pool/sizes.py | file:pool/sizes.py@1:1-3]\n" + FILE,
+        },
+        { role: "assistant" as const, content: null, tool_calls: [stage] },
+        {
+          role: "tool" as const,
+          tool_call_id: "c1",
+          content: "staged pool/sizes.py (lines 1-3 of 3)",
+        },
+        {
+          role: "user" as const,
+          content:
+            "[AUTO-FIX RECOVERY]\nPrevious attempt failed: apply_patch: [TOOL ERROR] PATCH_REJECTED: hunk 1 does not match\nPlease analyze the error and try a different approach.",
+        },
+      ],
+    };
+    expect(agentMove(request)).toMatchObject({
+      tool: "stage_context",
+      args: { path: "pool/sizes.py" },
+    });
+    // Once read again, the patch is built from the fresh page.
+    const again = {
+      ...request,
+      messages: [
+        ...request.messages,
+        { role: "assistant" as const, content: null, tool_calls: [{ ...stage, id: "c2" }] },
+        {
+          role: "tool" as const,
+          tool_call_id: "c2",
+          content: "staged pool/sizes.py (lines 1-3 of 3)",
+        },
+      ],
+    };
+    expect(agentMove(again)).toMatchObject({ tool: "apply_patch" });
+  });
+});
