@@ -54,6 +54,8 @@ export interface VisibleState {
   known: Fact[];
   /** Recovery lessons on the branch (`[AUTO-FIX RECOVERY]`), each with how many moves came before it. */
   lessons?: Lesson[];
+  /** A person's answers on the branch (`[HUMAN] ...`: an approval, a denial, a reply), placed the same way. */
+  human?: Lesson[];
 }
 
 export interface Lesson {
@@ -176,14 +178,17 @@ function knownArtifacts(messages: readonly ChatMessage[]): Fact[] {
   return known;
 }
 
+/** The auto-fix loop's lesson: a failed move was pruned, and this says what it was. */
 const LESSON_TAG = "[AUTO-FIX RECOVERY]";
+/** A person's answer relayed by the loop (an ASK approved or denied, a question answered). */
+const HUMAN_TAG = "[HUMAN]";
 
-/** The auto-fix loop's lessons: a failed move was pruned, and this says what it was. */
-function recoveryLessons(messages: readonly ChatMessage[]): Lesson[] {
+/** User turns that start with `tag`, each with the number of moves before it. */
+function taggedTurns(messages: readonly ChatMessage[], tag: string): Lesson[] {
   const lessons: Lesson[] = [];
   messages.forEach((message, i) => {
     const text = message.role === "user" ? messageText(message) : "";
-    if (text.trimStart().startsWith(LESSON_TAG)) {
+    if (text.trimStart().startsWith(tag)) {
       lessons.push({ text, movesBefore: doneMoves(messages.slice(0, i)).length });
     }
   });
@@ -203,7 +208,8 @@ export function readState(request: ChatRequest): VisibleState {
     done: doneMoves(request.messages),
     pages: visiblePages(request.messages),
     known: knownArtifacts(request.messages),
-    lessons: recoveryLessons(request.messages),
+    lessons: taggedTurns(request.messages, LESSON_TAG),
+    human: taggedTurns(request.messages, HUMAN_TAG),
   };
 }
 

@@ -14,6 +14,9 @@ import {
   toolMove,
 } from "./kit.ts";
 
+/** A move held for a person's decision: not done, not refused either. */
+const WAITING = /^\[SYSTEM NOTICE\].*\bwaiting for a person\b/m;
+
 const SET_LITERAL = new RegExp(
   String.raw`\b(?:set|change|update)\s+([A-Za-z_][A-Za-z0-9_]*)\s+in\s+(${PATH_SOURCE})\s+to\s+(-?\d+(?:\.\d+)?)(?!\w|\.\d)`,
   "i",
@@ -25,8 +28,19 @@ export function setLiteralMove(state: VisibleState): Move | null {
     return null;
   }
   const [, name = "", path = "", value = ""] = m;
-  const last = movesOf(state, "apply_patch").at(-1);
-  if (last !== undefined) {
+  const patches = movesOf(state, "apply_patch");
+  const last = patches.at(-1);
+  // A patch waiting for a person (a firewall ASK): once approved, it is made again.
+  const answer =
+    last !== undefined && WAITING.test(last.result)
+      ? (state.human ?? []).find((h) => h.movesBefore > state.done.lastIndexOf(last))
+      : undefined;
+  const approved = answer !== undefined && /^\s*\[HUMAN\] approved\b/.test(answer.text);
+  if (last !== undefined && answer !== undefined && !approved) {
+    const said = answer.text.trim().split("\n")[0] ?? "";
+    return finishMove(state, "not_achieved", `${name} was not set in ${path}: ${said}`);
+  }
+  if (last !== undefined && !approved) {
     return refused(last.result)
       ? finishMove(
           state,

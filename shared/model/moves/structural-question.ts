@@ -77,7 +77,13 @@ export function structuralQuestionMove(state: VisibleState): Move | null {
     }
     return answer(state, asked.result, `call ${target}`, null);
   }
-  return null;
+  // A structural question without the structural tool: said plainly, not answered from other facts.
+  const needed = verb === "import" ? "find_imports" : "find_callers";
+  return finishMove(
+    state,
+    "not_achieved",
+    `which files ${verb} ${target} needs ${needed}, which this step did not offer`,
+  );
 }
 
 function answer(state: VisibleState, result: string, what: string, lines: RegExp | null): Move {

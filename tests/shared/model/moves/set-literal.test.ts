@@ -125,3 +125,43 @@ describe("after a failed patch is travelled back from", () => {
     expect(agentMove(again)).toMatchObject({ tool: "apply_patch" });
   });
 });
+
+describe("a patch held for a person's approval", () => {
+  const ask = "[SYSTEM NOTICE] sizes need a person: waiting for a person to approve\n[HINT] wait";
+  it("is made again once approved, and reported plainly when denied", async ({ expect }) => {
+    const { agentMove } = await import("../../../../shared/model/agent-policy.ts");
+    const history = (answer: string) => ({
+      model: "lethe-local",
+      tools: OFFERED,
+      messages: [
+        { role: "system" as const, content: "[TASK ANCHOR]\nSet WORKERS in pool/sizes.py to 8." },
+        {
+          role: "system" as const,
+          content: "[L1 file pool/sizes.py | file:pool/sizes.py@1:1-3]\n" + FILE,
+        },
+        {
+          role: "assistant" as const,
+          content: null,
+          tool_calls: [
+            {
+              id: "c1",
+              type: "function" as const,
+              function: { name: "apply_patch", arguments: '{"path":"pool/sizes.py","patch":"x"}' },
+            },
+          ],
+        },
+        { role: "tool" as const, tool_call_id: "c1", content: ask },
+        { role: "user" as const, content: answer },
+      ],
+    });
+    expect(
+      agentMove(history("[HUMAN] approved apply_patch: you may now make it again.")),
+    ).toMatchObject({
+      tool: "apply_patch",
+    });
+    expect(agentMove(history("[HUMAN] denied apply_patch: choose another way."))).toMatchObject({
+      tool: "finish",
+      args: { status: "not_achieved", summary: expect.stringContaining("denied") },
+    });
+  });
+});

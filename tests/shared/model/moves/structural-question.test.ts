@@ -45,4 +45,25 @@ describe("which files import or call something", () => {
     expect(moves.map((m) => m.tool)).toEqual(["find_definitions", "find_imports", "finish"]);
     expect(moves.at(-1)?.args).toMatchObject({ summary: "no file imports etl/limits.py" });
   });
+
+  it("says plainly that the structural tool was not offered instead of answering from other facts", ({
+    expect,
+  }) => {
+    const moves = play(
+      "Which files call parse_row?",
+      tools("search", "stage_context", "finish"),
+      () => ({
+        result: "unused",
+      }),
+    );
+    expect(moves).toEqual([
+      {
+        tool: "finish",
+        args: {
+          status: "not_achieved",
+          summary: "which files call parse_row needs find_callers, which this step did not offer",
+        },
+      },
+    ]);
+  });
 });
