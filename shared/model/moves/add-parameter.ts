@@ -16,7 +16,7 @@ import {
 } from "./kit.ts";
 
 const ADD_PARAMETER =
-  /\badd (?:an? |the )?([A-Za-z_][A-Za-z0-9_]*) (?:parameter|argument) to ([A-Za-z_][A-Za-z0-9_.]*)\b[^]*?\bpass(?:ing)? ("[^"\n]*"|'[^'\n]*'|-?\d+(?:\.\d+)?) (?:at|to|in|from) (?:every|each|all)(?: of its| the)? call/i;
+  /\badd (?:an? |the )?([A-Za-z_][A-Za-z0-9_]*) (?:parameter|argument) to ([A-Za-z_][A-Za-z0-9_.]*)\b[^]{0,300}?\bpass(?:ing)? ("[^"\n]*"|'[^'\n]*'|-?\d+(?:\.\d+)?) (?:at|to|in|from) (?:every|each|all)(?: of its| the)? call/i;
 const KEYWORDS = new Set([
   "if",
   "for",

@@ -14,7 +14,7 @@ import {
 } from "./kit.ts";
 
 const WHICH =
-  /\b(?:which|what) (?:files?|modules?|functions?|places?|code)\b[^?.]*?\b(import|call|use|invoke)s?\b\s+(?:the (?:function|method|module|file) )?[`"']?([A-Za-z_][\w.$/-]*?)[`"']?(?:\(\))?(?=[\s?,;:!]|\.(?:\s|$)|$)/i;
+  /\b(?:which|what) (?:files?|modules?|functions?|places?|code)\b[^?.]{0,200}?\b(import|call|use|invoke)s?\b\s+(?:the (?:function|method|module|file) )?[`"']?([A-Za-z_][\w.$/-]*?)[`"']?(?:\(\))?(?=[\s?,;:!]|\.(?:\s|$)|$)/i;
 const IS_PATH = new RegExp(String.raw`^${PATH_SOURCE}$`);
 
 export function structuralQuestionMove(state: VisibleState): Move | null {
