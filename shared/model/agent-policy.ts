@@ -5,6 +5,8 @@
 import { healMove } from "../driver/heal.ts";
 import type { Move } from "../driver/move.ts";
 import { messageText, type ChatMessage, type ChatRequest } from "./openai-schemas.ts";
+import { operationIn } from "./moves/arithmetic-words.ts";
+import { ruleMove } from "./moves/index.ts";
 import { contentStems } from "./words.ts";
 
 /** Files staged in one mission before the policy stops exploring and finishes. */
@@ -50,6 +52,15 @@ export interface VisibleState {
   pages: VisiblePage[];
   /** Numeric artifacts the hive already holds (the meta section): other agents' findings too. */
   known: Fact[];
+  /** Recovery lessons on the branch (`[AUTO-FIX RECOVERY]`), each with how many moves came before it. */
+  lessons?: Lesson[];
+  /** A person's answers on the branch (`[HUMAN] ...`: an approval, a denial, a reply), placed the same way. */
+  human?: Lesson[];
+}
+
+export interface Lesson {
+  text: string;
+  movesBefore: number;
 }
 
 /** Argument roles, and the property names a tool's schema may give them (shared/tools/schemas.ts first). */
@@ -71,22 +82,11 @@ type ArgRole = keyof typeof ARG_NAMES;
 /** `[TASK ANCHOR]` then the mission on the same or the next line; `[ \t]` (not `\s`) keeps it linear on line breaks. */
 const MISSION_LINE =
   /^[ \t]*(?:\[(?:MISSION|TASK ANCHOR|TASK)\]|(?:Mission|Task|Goal)[ \t]*:)[ \t]*(?:\r?\n[ \t]*)?(\S.*)$/im;
-const PATH = /(?<![\w/.-])(?:\.{1,2}\/)?(?:[\w-]+\/)*[\w-]+\.[A-Za-z][A-Za-z0-9]{0,5}(?![\w/(])/g;
+const PATH = /(?<![\w/.-])(?:(?:\.{1,2}|[\w-]+)\/)*[\w-]+\.[A-Za-z][A-Za-z0-9]{0,5}(?![\w/(])/g;
 const FACT = /\b([A-Za-z_][A-Za-z0-9_]*)["']?\s*[:=]\s*(-?\d+(?:\.\d+)?)(?![\w.])/g;
 /** An import statement (ES modules, CommonJS, Python) at the start of a line. */
 const IMPORT_LINE =
   /^[ \t]*(?:import[ \t]|from[ \t]+[\w.]+[ \t]+import[ \t])|\brequire\([ \t]*["']/m;
-/** Arithmetic as people word it; the first that matches wins (so "how many more" is a difference). */
-const OPERATIONS: readonly [RegExp, string][] = [
-  [
-    /\b(difference|subtract(?:ed)?|minus|how (?:many|much) (?:more|less|fewer)|exceeds?|gap between)\b/i,
-    " - ",
-  ],
-  [/\b(product|multipl(?:y|ied)|times)\b/i, " * "],
-  [/\b(ratio|divided?|quotient)\b/i, " / "],
-  [/\b(sum|total|add(?:ed)?|plus|combined|together|altogether)\b/i, " + "],
-];
-
 function offeredTools(request: ChatRequest): OfferedTool[] {
   return (request.tools ?? []).map((t) => {
     const props = t.function.parameters?.properties;
@@ -178,6 +178,23 @@ function knownArtifacts(messages: readonly ChatMessage[]): Fact[] {
   return known;
 }
 
+/** The auto-fix loop's lesson: a failed move was pruned, and this says what it was. */
+const LESSON_TAG = "[AUTO-FIX RECOVERY]";
+/** A person's answer relayed by the loop (an ASK approved or denied, a question answered). */
+const HUMAN_TAG = "[HUMAN]";
+
+/** User turns that start with `tag`, each with the number of moves before it. */
+function taggedTurns(messages: readonly ChatMessage[], tag: string): Lesson[] {
+  const lessons: Lesson[] = [];
+  messages.forEach((message, i) => {
+    const text = message.role === "user" ? messageText(message) : "";
+    if (text.trimStart().startsWith(tag)) {
+      lessons.push({ text, movesBefore: doneMoves(messages.slice(0, i)).length });
+    }
+  });
+  return lessons;
+}
+
 export function readState(request: ChatRequest): VisibleState {
   const texts = request.messages
     .filter((m) => m.role === "system" || m.role === "developer" || m.role === "user")
@@ -191,6 +208,8 @@ export function readState(request: ChatRequest): VisibleState {
     done: doneMoves(request.messages),
     pages: visiblePages(request.messages),
     known: knownArtifacts(request.messages),
+    lessons: taggedTurns(request.messages, LESSON_TAG),
+    human: taggedTurns(request.messages, HUMAN_TAG),
   };
 }
 
@@ -238,12 +257,16 @@ function argValues(move: DoneMove): string[] {
 /** Numeric facts on a staged page: those the mission names first, a few at most. */
 export function factsOn(page: string, source: string, mission: string): Fact[] {
   const wanted = new Set(contentStems(mission));
+  // A slice `path:a-b` (a symbol's lines) cites lines of its file: line 1 of the page is line a.
+  const range = /:(\d+)-\d+$/.exec(source);
+  const file = range ? source.slice(0, range.index) : source;
+  const first = range ? Number(range[1]) : 1;
   const all = [...page.matchAll(FACT)].map((m) => ({
     name: m[1] ?? "",
     fact: {
       key: (m[1] ?? "").toLowerCase(),
       value: Number(m[2]),
-      evidence: `${source}:${page.slice(0, m.index).split("\n").length}`,
+      evidence: `${file}:${first - 1 + page.slice(0, m.index).split("\n").length}`,
     },
   }));
   const named = all.filter((f) => contentStems(f.name).some((s) => wanted.has(s)));
@@ -277,12 +300,25 @@ export function assignmentPatch(page: VisiblePage, name: string, value: string):
     return null;
   }
   const path = page.id.replace(/:\d+-\d+$/, "");
-  const n = index + 1;
+  // A slice `path:a-b` (a symbol's lines) starts at line a of its file.
+  const n = index + Number(/:(\d+)-\d+$/.exec(page.id)?.[1] ?? 1);
   return `--- a/${path}\n+++ b/${path}\n@@ -${n},1 +${n},1 @@\n-${line}\n+${updated}\n`;
+}
+
+/** A recovery lesson says staging `path` failed (the failed move itself was pruned). */
+function failedBefore(state: VisibleState, path: string): boolean {
+  return (state.lessons ?? []).some(
+    (l) => l.text.includes("failed: stage_context") && l.text.includes(path),
+  );
 }
 
 /** The next lawful move for what the request shows. */
 export function decideMove(state: VisibleState): Move {
+  // Missions of a recognised shape (shared/model/moves/) have their own plan.
+  const ruled = ruleMove(state);
+  if (ruled !== null) {
+    return ruled;
+  }
   const tool = (name: string) => state.offered.find((t) => t.name === name);
   const did = (name: string) => state.done.filter((d) => d.tool === name);
   const stage = tool("stage_context");
@@ -341,7 +377,7 @@ export function decideMove(state: VisibleState): Move {
   const candidates = [
     ...pathsIn(state.mission),
     ...searched.flatMap((s) => pathsListed(s.result)),
-  ].filter((p) => !stagedPaths.has(p) && p !== targetPath);
+  ].filter((p) => !stagedPaths.has(p) && p !== targetPath && !failedBefore(state, p));
   const next = candidates[0];
   if (stage && next !== undefined && stagedPaths.size < MAX_STAGED_PATHS) {
     return {
@@ -391,7 +427,7 @@ export function decideMove(state: VisibleState): Move {
     };
   }
   const calculate = tool("calculate");
-  const operation = OPERATIONS.find(([re]) => re.test(state.mission))?.[1];
+  const operation = operationIn(state.mission);
   // Operands in the order the mission names them ("how many more A than B" is A - B).
   const lowerMission = state.mission.toLowerCase();
   const firstMention = new Map(
@@ -415,7 +451,7 @@ export function decideMove(state: VisibleState): Move {
       kind: "tool",
       tool: calculate.name,
       args: fillArgs(calculate, {
-        expression: names.join(operation ?? " + "),
+        expression: operation ? operation.expression(names) : names.join(" + "),
         values: Object.fromEntries(names.map((n, i) => [n, keys[i]])),
       }),
       rationale: "compute exactly from the saved artifacts",
@@ -476,13 +512,20 @@ export function decideMove(state: VisibleState): Move {
       .filter((s) => s.length > 0)
       .join("; ") || "no facts were found for the mission";
   // The status judges the policy's own plan, not the answer's truth: it cannot know that.
+  // Constants the mission names in code form must be among what was found, or the
+  // facts found are someone else's answer.
+  const named = [...new Set(state.mission.match(NAMED_CONSTANT) ?? [])]
+    .map((c) => c.toLowerCase())
+    .filter((k) => k !== targetName);
+  const namedFound = named.filter((k) => keysDone.includes(k));
   const planDone =
     keysDone.length > 0 &&
+    namedFound.length === named.length &&
     (operation === undefined || results.length > 0) &&
     (target === null || patched.length > 0);
   const status = planDone
     ? "achieved"
-    : keysDone.length > 0
+    : keysDone.length > 0 && (named.length === 0 || namedFound.length > 0)
       ? "partially_achieved"
       : "not_achieved";
   const finish = tool("finish");

@@ -8,6 +8,11 @@ import { contentStems } from "./words.ts";
 export const ROUTER_MIN_DOMAINS = 3;
 export const ROUTER_MAX_DOMAINS = 5;
 
+/** "callers" serves a mission that says "call", "importers" one that says "import". */
+function agentRoot(stem: string): string[] {
+  return stem.length > 5 && stem.endsWith("er") ? [stem.slice(0, -2)] : [];
+}
+
 export function routeByOverlap(system: string, intent: string): RouterAnswer {
   const domains = parseRouterDomains(system);
   const wanted = contentStems(intent);
@@ -17,7 +22,9 @@ export function routeByOverlap(system: string, intent: string): RouterAnswer {
   const wantedSet = new Set(wanted);
   const scored = domains.map((domain, order) => {
     const vocabulary = new Set(
-      contentStems(`${domain.name} ${domain.description} ${domain.tools.join(" ")}`),
+      contentStems(`${domain.name} ${domain.description} ${domain.tools.join(" ")}`).flatMap(
+        (w) => [w, ...agentRoot(w)],
+      ),
     );
     const matched = [...wantedSet].filter((w) => vocabulary.has(w));
     return { name: domain.name, order, matched };

@@ -13,40 +13,29 @@ import { call } from "./fixtures.ts";
 
 const env = scenarioCluster(0, "scenarios-code");
 
-function patchOf(path: string, line: number, before: string, after: string): string {
-  return `--- a/${path}\n+++ b/${path}\n@@ -${line},1 +${line},1 @@\n-${before}\n+${after}\n`;
-}
-
 describe("code engineering", () => {
   it("single-file patch: a hard-coded bug is fixed in one move, as one new workspace version", async ({
     expect,
   }) => {
     const hive = await env().hive("single-patch", {
       "src/retry.ts":
-        "export const RETRY_LIMIT = 3;\n\nexport function shouldRetry(attempt: number) {\n  return attempt <= 0; // bug: never retries\n}\n",
+        "export const RETRY_LIMIT = 0;\n\nexport function shouldRetry(attempt: number) {\n  return attempt < RETRY_LIMIT;\n}\n",
     });
     const run = await hive.run({
-      mission: "shouldRetry in src/retry.ts never retries. Fix it so it retries up to RETRY_LIMIT.",
-      script: [
-        call("stage_context", { symbol: "shouldRetry" }),
-        call("apply_patch", {
-          path: "src/retry.ts",
-          patch: patchOf(
-            "src/retry.ts",
-            4,
-            "  return attempt <= 0; // bug: never retries",
-            "  return attempt < RETRY_LIMIT;",
-          ),
-        }),
-        call("finish", { status: "achieved", summary: "shouldRetry compares with RETRY_LIMIT" }),
-      ],
+      // No script: the local policy reads the file and patches the assignment.
+      mission:
+        "shouldRetry in src/retry.ts never retries because the limit is hard-coded to zero. Set RETRY_LIMIT in src/retry.ts to 3.",
     });
     expect(invariantViolations(run)).toEqual([]);
     await outcome("single-file patch", async () => {
+      const [patch] = movesOf(run, "apply_patch");
       expect(movesOf(run, "apply_patch")).toHaveLength(1);
-      expect(await hive.file("src/retry.ts")).toContain("return attempt < RETRY_LIMIT;");
+      // The hunk the model sent came from the line L1 showed it, not from a literal.
+      expect(patch?.args.patch).toContain("-export const RETRY_LIMIT = 0;");
+      expect(await hive.file("src/retry.ts")).toContain("export const RETRY_LIMIT = 3;");
       // One move, one new version: version 1 still holds the bug.
-      expect(await hive.file("src/retry.ts", 1)).toContain("attempt <= 0");
+      expect(await hive.file("src/retry.ts", 1)).toContain("RETRY_LIMIT = 0;");
+      expect(await hive.file("src/retry.ts", 3)).toBeNull();
       expect(run.state.written).toEqual(["src/retry.ts"]);
       expect(run.state.outcome?.status).toBe("achieved");
     });
@@ -71,46 +60,7 @@ describe("code engineering", () => {
     const run = await hive.run({
       mission:
         'Add a currency parameter to computeTotal in src/billing.ts and pass "EUR" at every call site.',
-      script: [
-        call("find_callers", { symbol: "computeTotal" }),
-        call("apply_patch", {
-          path: "src/billing.ts",
-          patch: patchOf(
-            "src/billing.ts",
-            1,
-            "export function computeTotal(items: number[]): number {",
-            "export function computeTotal(items: number[], currency: string): number {",
-          ),
-        }),
-        call("apply_patch", {
-          path: "src/cart.ts",
-          patch: patchOf(
-            "src/cart.ts",
-            3,
-            "export const cartTotal = (xs: number[]) => computeTotal(xs);",
-            'export const cartTotal = (xs: number[]) => computeTotal(xs, "EUR");',
-          ),
-        }),
-        call("apply_patch", {
-          path: "src/invoice.ts",
-          patch: patchOf(
-            "src/invoice.ts",
-            4,
-            "  return total(lines);",
-            '  return total(lines, "EUR");',
-          ),
-        }),
-        call("apply_patch", {
-          path: "src/report/summary.ts",
-          patch: patchOf(
-            "src/report/summary.ts",
-            3,
-            "export const summary = (xs: number[]) => billing.computeTotal(xs);",
-            'export const summary = (xs: number[]) => billing.computeTotal(xs, "EUR");',
-          ),
-        }),
-        call("finish", { status: "achieved", summary: "computeTotal takes a currency everywhere" }),
-      ],
+      // No script: the local policy asks the call graph, then patches each site it lists.
     });
     expect(invariantViolations(run)).toEqual([]);
     // Never two of the files in L1 together: the call graph did the looking.
@@ -134,6 +84,9 @@ describe("code engineering", () => {
       for (const path of new Set(sites)) {
         expect(await hive.file(path as string)).toContain('"EUR")');
       }
+      expect(await hive.file("src/billing.ts")).toContain(
+        "computeTotal(items: number[], currency: string): number",
+      );
       expect(await hive.file("src/legacy.ts")).toBe(files["src/legacy.ts"]);
       expect(run.state.outcome?.status).toBe("achieved");
     });
@@ -143,43 +96,39 @@ describe("code engineering", () => {
     expect,
   }) => {
     const api =
-      "export interface User {\n  id: string;\n}\n\nexport async function getUser(id: string): Promise<User> {\n  return { id };\n}\n";
+      "// The wire protocol version: clients pin it.\nexport const API_VERSION = 7;\n\nexport interface User {\n  id: string;\n}\n\nexport async function getUser(id: string): Promise<User> {\n  return { id };\n}\n";
     const hive = await env().hive("contract", { "src/api.ts": api });
-    const run = await hive.run({
-      mission: "Loosen getUser in src/api.ts so it can return anything.",
-      script: [
-        call("save_artifact", {
-          key: "contract.api.get_user",
-          kind: "contract",
-          value: {
-            path: "src/api.ts",
-            requires: ["getUser(id: string): Promise<User>"],
-            forbids: ["Promise<any>"],
-          },
-        }),
-        call("stage_context", { path: "src/api.ts" }),
-        call("apply_patch", {
+    // The team's contract, recorded by a person through the hive's API: the model never wrote it.
+    const contract = await hive.call("POST", `/v1/hives/${hive.name}/artifacts`, {
+      idempotencyKey: "contract-api-1",
+      artifact: {
+        identifier: "contract.api.wire",
+        kind: "contract",
+        value: {
           path: "src/api.ts",
-          patch: patchOf(
-            "src/api.ts",
-            5,
-            "export async function getUser(id: string): Promise<User> {",
-            "export async function getUser(id: string): Promise<any> {",
-          ),
-        }),
-        call("finish", { status: "achieved", summary: "loosened" }),
-      ],
+          requires: ["export const API_VERSION = 7;", "getUser(id: string): Promise<User>"],
+          forbids: ["Promise<any>"],
+        },
+        provenance: { session: "team", agent: "lead", step: 0, source: "src/api.ts" },
+      },
+    });
+    expect(contract.status).toBeLessThan(300);
+    const run = await hive.run({
+      // No script: the local policy does what it is asked; the contract stops it.
+      mission: "Clients moved on: set API_VERSION in src/api.ts to 8.",
     });
     expect(invariantViolations(run)).toEqual([]);
     // Whatever the model tried, the file still honours the contract.
-    expect(await hive.file("src/api.ts")).toContain("Promise<User>");
+    expect(await hive.file("src/api.ts")).toBe(api);
     await outcome("contract enforcement", async () => {
+      // The model did send the change: the contract, not the model, kept the file.
+      const [patch] = movesOf(run, "apply_patch");
+      expect(patch?.args.patch).toContain("+export const API_VERSION = 8;");
       expect(run.state.status).toBe("halted");
       expect(run.state.outcome?.reason).toMatch(/violates (a contract|contracts)/);
-      expect(run.state.outcome?.reason).toContain('must not contain "Promise<any>"');
+      expect(run.state.outcome?.reason).toContain('must contain "export const API_VERSION = 7;"');
       const policed = run.trace.find((e) => e.kind === "tool" && e.data.policy !== undefined);
       expect(policed?.data.policy).toBe("verify-contracts");
-      expect(await hive.file("src/api.ts")).toBe(api);
     });
   });
 
@@ -248,17 +197,17 @@ describe("code engineering", () => {
         "Find API_VERSION in payments-sdk/src/version.ts, save it and set PAYMENTS_API in storefront/src/client.ts to it.",
     });
     expect(invariantViolations(run)).toEqual([]);
+    // No script: the local policy tries the paths the missions name, plainly and by traversal.
     const probe = await hive.run({
       roots,
-      mission: "Read internal/payroll/rates.ts.",
-      script: [
-        call("stage_context", { path: "internal/payroll/rates.ts" }),
-        call("stage_context", { path: "storefront/../internal/payroll/rates.ts" }),
-        call("finish", { status: "not_achieved", summary: "outside my roots" }),
-      ],
+      mission: "Find SALARY_BAND_A in internal/payroll/rates.ts and save it.",
+    });
+    const traversal = await hive.run({
+      roots,
+      mission: "Find SALARY_BAND_A in storefront/../internal/payroll/rates.ts and save it.",
     });
     // Whatever was asked, nothing outside the roots entered L1.
-    for (const s of [...run.steps, ...probe.steps]) {
+    for (const s of [...run.steps, ...probe.steps, ...traversal.steps]) {
       expect(s.pages.filter((p) => p.id.startsWith("internal/"))).toEqual([]);
     }
     await outcome("cross-repository work", async () => {
@@ -267,10 +216,16 @@ describe("code engineering", () => {
       );
       expect(await hive.file("storefront/src/client.ts")).toContain("PAYMENTS_API = 7;");
       expect(run.state.outcome?.status).toBe("achieved");
-      const refusals = probe.turns.filter(
-        (t) => t.role === "tool" && /roots|outside/i.test(t.content),
+      // Each probe was refused at the roots, and nothing was learnt from the file.
+      for (const p of [probe, traversal]) {
+        const [tried] = movesOf(p, "stage_context");
+        expect(tried?.output).toMatch(/outside the allowed directories|climbs out/);
+        expect(p.state.outcome?.status).toBe("not_achieved");
+      }
+      expect(movesOf(traversal, "stage_context")[0]?.args.path).toBe(
+        "storefront/../internal/payroll/rates.ts",
       );
-      expect(refusals).toHaveLength(2);
+      expect(await hive.artifact("salary_band_a")).toBeNull();
     });
   });
 });

@@ -7,12 +7,25 @@ import {
   movesOf,
   outcome,
   scenarioCluster,
+  type HiveHandle,
   type ScriptEntry,
   type SessionStateBody,
 } from "./harness.ts";
 import { SUM_MISSION, TWO_FILES, call } from "./fixtures.ts";
 
 const env = scenarioCluster(0, "scenarios-governance");
+
+/** Waits until a session started earlier stops running (finished, halted or paused again). */
+async function settle(hive: HiveHandle, id: string) {
+  for (let i = 0; i < 600; i++) {
+    const state = await hive.call("GET", `/v1/sessions/${id}/state`);
+    if (state.body.status !== "running") {
+      return hive.read(id);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`session ${id} still running`);
+}
 
 describe("governance and reliability", () => {
   it("ignorance detection: an import of a missing module halts the agent with a question instead of a guess", async ({
@@ -158,23 +171,33 @@ describe("governance and reliability", () => {
     expect,
   }) => {
     const hive = await env().hive("autofix", TWO_FILES);
-    const run = await hive.run({
-      mission: "Set MAX_WAIT in src/limits.ts to 34.",
-      script: [
-        call("stage_context", { path: "src/limits.ts" }),
-        call("apply_patch", {
-          path: "src/limits.ts",
-          patch:
-            "--- a/src/limits.ts\n+++ b/src/limits.ts\n@@ -9,1 +9,1 @@\n-no such line\n+export const MAX_WAIT = 34;\n",
-        }),
-        call("apply_patch", {
-          path: "src/limits.ts",
-          patch:
-            "--- a/src/limits.ts\n+++ b/src/limits.ts\n@@ -2,1 +2,1 @@\n-export const MAX_WAIT = 0;\n+export const MAX_WAIT = 34;\n",
-        }),
-        call("finish", { status: "achieved", summary: "MAX_WAIT is 34" }),
-      ],
+    // Changing limits needs a person: the patch waits for approval, and meanwhile a
+    // teammate edits the same line, so the approved patch no longer applies.
+    const firewall = await fetch(`${env().cluster.url}/v1/hives/${hive.name}/firewall`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${hive.key}`, "content-type": "text/yaml" },
+      body: 'version: 1\ndefault: ALLOW\nrules:\n  - id: limits-need-a-person\n    tool: apply_patch\n    action: ASK\n    field: path\n    matches: "^src/limits\\\\.ts$"\n    reason: changing limits needs a person\n',
     });
+    expect(firewall.status).toBe(200);
+    // No script: the local policy reads the file and patches the line it read.
+    const id = await hive.create({ mission: "Set MAX_WAIT in src/limits.ts to 34." });
+    const asked = await hive.start(id);
+    expect(asked.state.status).toBe("paused");
+    await hive.write(
+      {
+        "src/limits.ts":
+          "// Upper bound on waiting, in seconds.\nexport const MAX_WAIT = 0; // 0 disables waiting\n",
+      },
+      "a teammate documents the zero",
+    );
+    let run = asked;
+    for (let i = 0; i < 4 && run.state.status === "paused"; i++) {
+      const approved = await hive.call("POST", `/v1/sessions/${id}/answer`, {
+        decision: "approve",
+      });
+      expect(approved.status).toBe(200);
+      run = await settle(hive, id);
+    }
     expect(invariantViolations(run)).toEqual([]);
     await outcome("auto-fix loop", async () => {
       expect(run.trace.map((e) => e.kind).filter((k) => k.startsWith("autofix/"))).toEqual([
@@ -183,11 +206,21 @@ describe("governance and reliability", () => {
         "autofix/travel",
         "autofix/recover",
       ]);
-      // The failed attempt is off the branch; the lesson is on it.
-      expect(movesOf(run, "apply_patch")).toHaveLength(1);
-      expect(run.turns.filter((t) => t.content.startsWith("[AUTO-FIX RECOVERY]"))).toHaveLength(1);
-      expect(await hive.file("src/limits.ts")).toContain("MAX_WAIT = 34;");
-      expect(await hive.file("src/limits.ts", 3)).toBeNull();
+      // The failed attempt is off the branch (what stays: the two held for approval, one applied);
+      // the lesson is on it, and the file was read again after it.
+      expect(movesOf(run, "apply_patch").map((m) => m.output.split(" ")[0])).toEqual([
+        "[SYSTEM",
+        "[SYSTEM",
+        "patched",
+      ]);
+      const lesson = run.turns.filter((t) => t.content.startsWith("[AUTO-FIX RECOVERY]"));
+      expect(lesson).toHaveLength(1);
+      expect(lesson[0]?.content).toContain("apply_patch");
+      const reread = movesOf(run, "stage_context").filter((m) => m.step > (lesson[0]?.step ?? 0));
+      expect(reread.map((m) => m.args.path)).toEqual(["src/limits.ts"]);
+      // The retry kept the teammate's edit: it was built from the file as it is now.
+      expect(await hive.file("src/limits.ts")).toContain("MAX_WAIT = 34; // 0 disables waiting");
+      expect(await hive.file("src/limits.ts", 4)).toBeNull();
       expect(run.state.outcome?.status).toBe("achieved");
     });
   });
@@ -200,15 +233,8 @@ describe("governance and reliability", () => {
     const hive = await env().hive("drift", TWO_FILES);
     const run = await hive.run({
       skills: [skill],
-      mission: "Record TIMEOUT from src/config.ts.",
-      // The drifting move invents a value on purpose: the gate must refuse it.
-      hostileValues: ["60"],
-      script: [
-        call("stage_context", { path: "src/config.ts" }),
-        call("write_file", { path: "src/config.ts", content: "export const TIMEOUT = 60;\n" }),
-        call("save_artifact", { key: "timeout", value: 30, evidence: ["src/config.ts:2"] }),
-        call("finish", { status: "achieved", summary: "timeout recorded" }),
-      ],
+      // No script: the mission drifts into an edit; the local policy tries it as asked.
+      mission: "Set TIMEOUT in src/config.ts to 60.",
     });
     expect(invariantViolations(run)).toEqual([]);
     // The drifting move never ran.
@@ -219,9 +245,10 @@ describe("governance and reliability", () => {
         (t) => t.role === "tool" && t.content.includes("outside the protocol of the skill"),
       );
       expect(refusal?.content).toContain("3. Never edit code in this skill.");
-      expect(run.trace.find((e) => e.kind === "refused")?.data.tool).toBe("write_file");
-      expect((await hive.artifact("timeout"))?.value).toBe(30);
-      expect(run.state.outcome?.status).toBe("achieved");
+      expect(run.trace.find((e) => e.kind === "refused")?.data.tool).toBe("apply_patch");
+      // The agent re-anchored: it reports the edit as not done instead of claiming it.
+      expect(run.state.outcome?.status).toBe("not_achieved");
+      expect(run.state.outcome?.summary).toContain("outside the protocol");
     });
   });
 

@@ -3,7 +3,13 @@
 // it can do end with the right answer; those beyond it end not achieved (or partly)
 // with a reason that names LETHE_MODEL_BASE_URL, never as achieved.
 import { describe, it } from "vitest";
-import { invariantViolations, OFFLINE, scenarioCluster, type MissionRun } from "./harness.ts";
+import {
+  invariantViolations,
+  movesOf,
+  OFFLINE,
+  scenarioCluster,
+  type MissionRun,
+} from "./harness.ts";
 
 const env = scenarioCluster(0, "scenarios-own-missions");
 
@@ -99,5 +105,59 @@ describe.runIf(OFFLINE)("missions of a new user's making, on the stand-in", () =
     expect(invariantViolations(run)).toEqual([]);
     beyond(run, expect);
     expect(await hive.file("tools/cleanup.py")).toBe(HTTP["tools/cleanup.py"]);
+  });
+
+  it("which files call a function is answered from the call graph", async ({ expect }) => {
+    const hive = await env().hive("own-callers", SERVICE);
+    // The local router reads "function" as the code domain (its keywords have "calls", not "call").
+    const run = await hive.run({ mission: "Which files call the function fetchUser?" });
+    expect(invariantViolations(run)).toEqual([]);
+    expect(run.moves.map((m) => m.tool)).toEqual(["find_callers", "finish"]);
+    expect(run.state.outcome?.status).toBe("achieved");
+    expect(run.state.outcome?.summary).toBe("1 file(s) call fetchUser: src/api/teams.ts");
+  });
+
+  it("which files import a module is answered from the import graph", async ({ expect }) => {
+    const hive = await env().hive("own-importers", SERVICE);
+    const run = await hive.run({ mission: "Which files import src/limits/users.ts?" });
+    expect(invariantViolations(run)).toEqual([]);
+    const [asked] = run.moves;
+    expect(asked).toMatchObject({ tool: "find_imports", args: { direction: "importers" } });
+    expect(run.state.outcome?.summary).toBe(
+      "1 file(s) import src/limits/users.ts: src/api/users.ts",
+    );
+  });
+
+  it("a value in a file too large for L1 is read through its own lines", async ({ expect }) => {
+    const filler = Array.from(
+      { length: 300 },
+      (_, i) => `export function helper${i}(x: number) {\n  return x + ${i};\n}\n`,
+    ).join("");
+    const hive = await env().hive("own-large", {
+      "src/big.ts": `${filler}export const PAGE_SIZE = 50;\n${filler}`,
+    });
+    const run = await hive.run({
+      mission: "Find PAGE_SIZE in src/big.ts and save it.",
+      l1Tokens: 1024,
+    });
+    expect(invariantViolations(run)).toEqual([]);
+    const [whole, symbol] = movesOf(run, "stage_context");
+    expect(whole?.output).toContain("[L1 REFUSED] PAGE_TOO_LARGE");
+    expect(symbol?.args).toEqual({ symbol: "PAGE_SIZE", path: "src/big.ts" });
+    const saved = await hive.artifact("page_size");
+    expect(saved?.value).toBe(50);
+    expect(saved?.provenance.source).toBe("src/big.ts@v1:901-901");
+    expect(run.state.outcome?.status).toBe("achieved");
+  });
+
+  it("the average of two limits is worded the way people ask for it", async ({ expect }) => {
+    const hive = await env().hive("own-average", SERVICE);
+    const run = await hive.run({
+      mission: "What is the average of MAX_USERS and MIN_USERS in src/limits/users.ts?",
+    });
+    expect(invariantViolations(run)).toEqual([]);
+    expect(movesOf(run, "calculate")[0]?.output.split("\n")[0]).toMatch(/= 150$/);
+    expect(run.state.outcome?.status).toBe("achieved");
+    expect(run.state.outcome?.summary).toContain("150");
   });
 });

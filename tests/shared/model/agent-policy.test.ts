@@ -216,3 +216,20 @@ describe("the agent policy", () => {
     expect(agentMove(request)).toMatchObject({ tool: "stage_context", args: { path: "src/x.py" } });
   });
 });
+
+describe("after a failed read is travelled back from", () => {
+  it("does not stage the path the recovery lesson names again", ({ expect }) => {
+    const messages: ChatMessage[] = [
+      { role: "system", content: "[MISSION] Find LIMIT in config/gone.ts and config/a.ts." },
+      {
+        role: "user",
+        content:
+          "[AUTO-FIX RECOVERY]\nPrevious attempt failed: stage_context: [TOOL ERROR] NOT_FOUND: no file config/gone.ts\nPlease analyze the error and try a different approach.",
+      },
+    ];
+    expect(agentMove({ model: "lethe-local", messages, tools: TOOLS })).toMatchObject({
+      tool: "stage_context",
+      args: { path: "config/a.ts" },
+    });
+  });
+});

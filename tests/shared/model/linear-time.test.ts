@@ -22,6 +22,11 @@ const shapes: Record<string, string> = {
   blankLines: "Mission: x\n".concat(" \n".repeat(N / 2)),
   digits: "1".repeat(N),
   colons: "a: ".repeat(N / 3),
+  // The mission rules' openings (shared/model/moves/), repeated without their endings.
+  ruleOpenings:
+    "add a p parameter to f which files set X in a/b.ts to before the last change rule ".repeat(
+      N / 80,
+    ),
 };
 
 const tools = ["search", "stage_context", "save_artifact", "calculate", "finish"].map((name) => ({

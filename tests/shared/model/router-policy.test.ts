@@ -57,4 +57,8 @@ describe("the router policy", () => {
     const intent = "compute the sum of two artifact values and save the result";
     expect(routeByOverlap(system, intent)).toEqual(routeByOverlap(system, intent));
   });
+
+  it("routes a mission that says 'call' to the domain of callers", ({ expect }) => {
+    expect(routeByOverlap(system, "Which files call parseConfig?").domains).toContain("structure");
+  });
 });
