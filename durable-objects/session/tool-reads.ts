@@ -1,6 +1,7 @@
 // The reads a tool may do (shared/tools/tool-ports.ts), served by the session's
 // hive (artifacts, workspace files, structural index, L3) and by the session
 // itself (references, L1). Also the two writes the loop applies for a tool.
+import { normalizeWorkspacePath } from "../../shared/gatekeeper/paths.ts";
 import type { Artifact } from "../../shared/hive/artifact.ts";
 import type { SessionConfig } from "../../shared/session/config.ts";
 import type { SessionState } from "../../shared/session/step.ts";
@@ -46,6 +47,11 @@ export function makeToolReads(
   step: number,
 ): LoopReads {
   const hive = host.env.Hive.getByName(config.hive);
+  // What the workspace lists (search hits, definitions, callers, import edges) is cut to
+  // the paths the session may open: the roots and the denied patterns admit applies to
+  // a path argument, so no listing names a file outside them.
+  const roots = config.roots ?? ["."];
+  const visible = (path: string) => normalizeWorkspacePath(path, roots).ok;
   const reads: LoopReads = {
     session: host.name,
     agent: config.agent,
@@ -99,9 +105,10 @@ export function makeToolReads(
       const located: SymbolLocation[] = found.value
         .filter(
           (l) =>
-            path === undefined ||
-            l.path === path ||
-            l.path.startsWith(`${path.replace(/\/$/, "")}/`),
+            visible(l.path) &&
+            (path === undefined ||
+              l.path === path ||
+              l.path.startsWith(`${path.replace(/\/$/, "")}/`)),
         )
         .map((l) => ({
           name: l.def.qualifiedName,
@@ -125,9 +132,10 @@ export function makeToolReads(
         value: found.value
           .filter(
             (c) =>
-              path === undefined ||
-              c.path === path ||
-              c.path.startsWith(`${path.replace(/\/$/, "")}/`),
+              visible(c.path) &&
+              (path === undefined ||
+                c.path === path ||
+                c.path.startsWith(`${path.replace(/\/$/, "")}/`)),
           )
           .map((c) => ({
             name: c.caller ?? "(module)",
@@ -148,7 +156,8 @@ export function makeToolReads(
         }
         return found.value.map((i) => ({
           from: file,
-          to: i.resolution.kind === "file" ? i.resolution.path : null,
+          // A file outside the roots is named by its specifier only.
+          to: i.resolution.kind === "file" && visible(i.resolution.path) ? i.resolution.path : null,
           specifier: i.specifier,
           resolved: i.resolution.kind !== "missing",
         }));
@@ -162,7 +171,8 @@ export function makeToolReads(
         return failed(manifest);
       }
       const importers: ImportEdge[] = [];
-      for (const entry of manifest.value.entries.slice(0, MAX_FILES_SCANNED_FOR_IMPORTERS)) {
+      const scanned = manifest.value.entries.filter((e) => visible(e.path));
+      for (const entry of scanned.slice(0, MAX_FILES_SCANNED_FOR_IMPORTERS)) {
         const edges = await edgesOf(entry.path);
         if (Array.isArray(edges)) {
           importers.push(...edges.filter((e) => e.to === path));
@@ -182,13 +192,15 @@ export function makeToolReads(
       }
       return {
         ok: true,
-        value: found.value.map((c) => ({
-          path: c.path,
-          score: Math.round(c.score * 1000) / 1000,
-          startLine: c.startLine,
-          endLine: c.endLine,
-          ...(c.name === null ? {} : { symbol: c.name }),
-        })),
+        value: found.value
+          .filter((c) => visible(c.path))
+          .map((c) => ({
+            path: c.path,
+            score: Math.round(c.score * 1000) / 1000,
+            startLine: c.startLine,
+            endLine: c.endLine,
+            ...(c.name === null ? {} : { symbol: c.name }),
+          })),
       };
     },
 

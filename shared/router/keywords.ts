@@ -32,9 +32,8 @@ export const DOMAIN_KEYWORDS: Readonly<Record<string, readonly string[]>> = {
   code: [
     "definition",
     "defined",
-    "caller",
-    "calls",
-    "call site",
+    // A prefix: call, calls, caller, call site, called.
+    "call",
     "import",
     "function",
     "class",

@@ -226,6 +226,16 @@ describe("code engineering", () => {
         "storefront/../internal/payroll/rates.ts",
       );
       expect(await hive.artifact("salary_band_a")).toBeNull();
+      // No listing names what lies outside the roots: search, definitions, callers, imports.
+      const listings = [probe, traversal].flatMap((p) =>
+        p.moves.filter((m) =>
+          ["search", "find_definitions", "find_callers", "find_imports"].includes(m.tool),
+        ),
+      );
+      expect(listings.length).toBeGreaterThan(0);
+      for (const m of listings) {
+        expect(m.output).not.toContain("internal/");
+      }
     });
   });
 });
