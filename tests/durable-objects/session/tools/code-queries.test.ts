@@ -1,12 +1,12 @@
 import { describe, it } from "vitest";
-import { errorCodeOf, runTool } from "../../../../shared/tools/run/index.ts";
-import { MISSING_DEPENDENCY } from "../../../../shared/tools/run/code-queries.ts";
+import { errorCodeOf, runTool } from "../../../../durable-objects/session/tools/index.ts";
+import { MISSING_DEPENDENCY } from "../../../../durable-objects/session/tools/code-queries.ts";
 import { makeReads, type ReadsFixture } from "./fake-reads.ts";
 
 const repo = (): ReadsFixture => ({
   files: {
     "src/config.ts": "export const PORT = 8080;\n",
-    "src/app.ts": "import { PORT } from './config';\nserve();\n",
+    "src/app.ts": "import { PORT } from '../../../shared/tools/run/config';\nserve();\n",
     "lib/other.ts": "const port = 1;\n",
   },
   definitions: [
@@ -41,7 +41,7 @@ describe("search", () => {
       [
         '3 hits for "port" (text):',
         "lib/other.ts:1 (1.000) | const port = 1;",
-        "src/app.ts:1 (0.500) | import { PORT } from './config';",
+        "src/app.ts:1 (0.500) | import { PORT } from '../../../shared/tools/run/config';",
         "src/config.ts:1 (0.333) | export const PORT = 8080;",
       ].join("\n"),
     );
@@ -56,7 +56,7 @@ describe("search", () => {
       makeReads(repo()),
     );
     expect(scoped.output).toBe(
-      "1 hit for \"port\" (text under src):\nsrc/app.ts:1 (1.000) | import { PORT } from './config';",
+      "1 hit for \"port\" (text under src):\nsrc/app.ts:1 (1.000) | import { PORT } from '../../../shared/tools/run/config';",
     );
     const none = await runTool("search", { query: "zebra" }, makeReads(repo()));
     expect(none.error).toBe(false);

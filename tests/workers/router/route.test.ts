@@ -1,9 +1,12 @@
 import { describe, it } from "vitest";
-import { ROUTER_MIN_CONFIDENCE } from "../../../shared/router/classify.ts";
+import { ROUTER_MIN_CONFIDENCE } from "../../../workers/router/classification.ts";
 import { parseRouterDomains, ROUTER_MARKER } from "../../../shared/model/contracts.ts";
 import { routeByOverlap } from "../../../shared/model/router-policy.ts";
-import { buildClassifyRequest, type ClassifyRequest } from "../../../shared/router/prompt.ts";
-import { routeStep, type Classifier } from "../../../shared/router/route.ts";
+import {
+  buildClassifyRequest,
+  type ClassifyRequest,
+} from "../../../shared/contracts/router-prompt.ts";
+import { routeStep, type Classifier } from "../../../workers/router/route.ts";
 import { DOMAINS, TOOL_CATALOGUE } from "../../../shared/tools/catalogue.ts";
 
 /** A classifier that answers a scripted text and records what it was asked. */

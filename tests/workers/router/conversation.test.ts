@@ -1,5 +1,5 @@
 import { describe, it } from "vitest";
-import { isPlainConversation } from "../../../shared/router/conversation.ts";
+import { isPlainConversation } from "../../../workers/router/conversation.ts";
 
 describe("isPlainConversation", () => {
   it.for([

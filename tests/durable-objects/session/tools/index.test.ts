@@ -7,7 +7,7 @@ import {
   runTypedTool,
   TOOL_NAMES,
   type ToolArgs,
-} from "../../../../shared/tools/run/index.ts";
+} from "../../../../durable-objects/session/tools/index.ts";
 import { makeReads, type ReadsFixture } from "./fake-reads.ts";
 
 const world = (): ReadsFixture => ({

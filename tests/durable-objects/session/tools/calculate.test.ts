@@ -1,5 +1,5 @@
 import { describe, it } from "vitest";
-import { errorCodeOf, runTool } from "../../../../shared/tools/run/index.ts";
+import { errorCodeOf, runTool } from "../../../../durable-objects/session/tools/index.ts";
 import { makeReads, type ReadsFixture } from "./fake-reads.ts";
 
 const hive = (): ReadsFixture => ({

@@ -8,9 +8,13 @@ import {
   type FileRead,
   type ToolOutcome,
   type ToolReads,
-} from "../tool-ports.ts";
-import { applyParsedPatch, normalisePatchEol, parsePatch } from "../unified-diff.ts";
-import type { ApplyPatchArgsSchema, WriteFileArgsSchema } from "../schemas.ts";
+} from "../../../shared/tools/tool-ports.ts";
+import {
+  applyParsedPatch,
+  normalisePatchEol,
+  parsePatch,
+} from "../../../shared/tools/unified-diff.ts";
+import type { ApplyPatchArgsSchema, WriteFileArgsSchema } from "../../../shared/tools/schemas.ts";
 import { fail, lineCount, looksBinary, NOT_FOUND, plural, readFailure } from "./common.ts";
 
 export type WriteFileArgs = z.output<typeof WriteFileArgsSchema>;

@@ -2,7 +2,7 @@
 // classifies the intent into domains, keywords decide when it cannot, and all
 // tools are offered when neither can. Called by the router Worker.
 import { z } from "zod";
-import { LogContextSchema } from "../log.ts";
+import { LogContextSchema } from "../../shared/log.ts";
 import {
   ALWAYS_ROUTED_DOMAINS,
   DOMAINS,
@@ -12,8 +12,8 @@ import {
   type DomainSpec,
   type ToolDefinition,
   type ToolSpec,
-} from "../tools/catalogue.ts";
-import { readClassification, type ClassifyFailure } from "./classify.ts";
+} from "../../shared/tools/catalogue.ts";
+import { readClassification, type ClassifyFailure } from "./classification.ts";
 import { isPlainConversation } from "./conversation.ts";
 import { keywordDomains } from "./keywords.ts";
 import {
@@ -21,7 +21,7 @@ import {
   MAX_INTENT_CHARS,
   MAX_ROUTED_DOMAINS,
   type ClassifyRequest,
-} from "./prompt.ts";
+} from "../../shared/contracts/router-prompt.ts";
 
 /** The model behind routing: returns its raw text (JSON mode), or throws. */
 export type Classifier = (request: ClassifyRequest) => Promise<string>;

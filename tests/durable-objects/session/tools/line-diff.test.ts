@@ -4,7 +4,7 @@ import {
   diffLines,
   MAX_DIFF_CELLS,
   type LineDiff,
-} from "../../../../shared/tools/run/line-diff.ts";
+} from "../../../../durable-objects/session/tools/line-diff.ts";
 
 /** Rebuilds the right side from the left and the regions: the diff's defining property. */
 function rebuild(left: readonly string[], diff: LineDiff): string[] {

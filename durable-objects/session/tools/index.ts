@@ -2,8 +2,8 @@
 // are parsed with the catalogue's schema (the gatekeeper validated them already;
 // parsing again applies defaults and types them), then dispatched.
 import type { z } from "zod";
-import { findTool } from "../catalogue.ts";
-import type { ToolOutcome, ToolReads } from "../tool-ports.ts";
+import { findTool } from "../../../shared/tools/catalogue.ts";
+import type { ToolOutcome, ToolReads } from "../../../shared/tools/tool-ports.ts";
 import {
   ApplyPatchArgsSchema,
   AskHumanArgsSchema,
@@ -19,7 +19,7 @@ import {
   StageContextArgsSchema,
   UnstageContextArgsSchema,
   WriteFileArgsSchema,
-} from "../schemas.ts";
+} from "../../../shared/tools/schemas.ts";
 import { calculateTool } from "./calculate.ts";
 import { findCallers, findDefinitions, findImports, search } from "./code-queries.ts";
 import { fail } from "./common.ts";

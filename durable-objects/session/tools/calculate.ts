@@ -9,9 +9,14 @@ import {
   parseExpression,
   PRECISION,
   type Expr,
-} from "../decimal-eval.ts";
-import { failure, outcome, type ToolOutcome, type ToolReads } from "../tool-ports.ts";
-import type { CalculateArgsSchema } from "../schemas.ts";
+} from "../../../shared/tools/decimal-eval.ts";
+import {
+  failure,
+  outcome,
+  type ToolOutcome,
+  type ToolReads,
+} from "../../../shared/tools/tool-ports.ts";
+import type { CalculateArgsSchema } from "../../../shared/tools/schemas.ts";
 import { fail, NOT_FOUND, oneLine, readFailure } from "./common.ts";
 
 export type CalculateArgs = z.output<typeof CalculateArgsSchema>;

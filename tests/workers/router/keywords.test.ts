@@ -1,5 +1,5 @@
 import { describe, it } from "vitest";
-import { keywordDomains } from "../../../shared/router/keywords.ts";
+import { keywordDomains } from "../../../workers/router/keywords.ts";
 import { DOMAINS } from "../../../shared/tools/catalogue.ts";
 
 const ALL = new Set(DOMAINS.map((d) => d.name));

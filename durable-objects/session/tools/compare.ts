@@ -4,14 +4,20 @@
 // them into one result page (prefetch, compare_open, compare_close).
 import Decimal from "decimal.js";
 import type { z } from "zod";
-import type { PageInput, PagerOp } from "../../context/page.ts";
-import { IDENTIFIER_PATTERN, type JsonValue } from "../../hive/artifact.ts";
-import { stableStringify } from "../../hive/canonical.ts";
-import { contentKey } from "../../hash.ts";
-import { isDecimalText } from "../decimal-eval.ts";
-import { failure, filePage, outcome, type ToolOutcome, type ToolReads } from "../tool-ports.ts";
-import { normalizeWorkspacePath } from "../../gatekeeper/paths.ts";
-import type { CompareArgsSchema } from "../schemas.ts";
+import type { PageInput, PagerOp } from "../../../shared/context/page.ts";
+import { IDENTIFIER_PATTERN, type JsonValue } from "../../../shared/hive/artifact.ts";
+import { stableStringify } from "../../../shared/hive/canonical.ts";
+import { contentKey } from "../../../shared/hash.ts";
+import { isDecimalText } from "../../../shared/tools/decimal-eval.ts";
+import {
+  failure,
+  filePage,
+  outcome,
+  type ToolOutcome,
+  type ToolReads,
+} from "../../../shared/tools/tool-ports.ts";
+import { normalizeWorkspacePath } from "../../../shared/gatekeeper/paths.ts";
+import type { CompareArgsSchema } from "../../../shared/tools/schemas.ts";
 import { checkPage, fail, looksBinary, NOT_FOUND, oneLine, readFailure } from "./common.ts";
 import { diffLines } from "./line-diff.ts";
 

@@ -1,10 +1,10 @@
 // save_artifact: one compare-and-swap artifact write with provenance taken from
 // the step (session, agent, step) and the evidence, plus the `artifact_saved`
 // pager op (strict mode then purges L1's unpinned pages: the fact lives in L2).
-import { valueInText } from "../../workspace/evidence.ts";
-import { formatCitation } from "../../workspace/provenance.ts";
+import { valueInText } from "../../../shared/workspace/evidence.ts";
+import { formatCitation } from "../../../shared/workspace/provenance.ts";
 import type { z } from "zod";
-import { stableStringify } from "../../hive/canonical.ts";
+import { stableStringify } from "../../../shared/hive/canonical.ts";
 import {
   ArtifactInputSchema,
   jsonBytes,
@@ -13,10 +13,10 @@ import {
   MAX_VALUE_BYTES,
   type ArtifactInputIn,
   type JsonValue,
-} from "../../hive/artifact.ts";
-import { sha256Hex } from "../../hash.ts";
-import { outcome, type ToolOutcome, type ToolReads } from "../tool-ports.ts";
-import type { SaveArtifactArgsSchema } from "../schemas.ts";
+} from "../../../shared/hive/artifact.ts";
+import { sha256Hex } from "../../../shared/hash.ts";
+import { outcome, type ToolOutcome, type ToolReads } from "../../../shared/tools/tool-ports.ts";
+import type { SaveArtifactArgsSchema } from "../../../shared/tools/schemas.ts";
 import { fail, NOT_FOUND, oneLine, readFailure } from "./common.ts";
 
 export type SaveArtifactArgs = z.output<typeof SaveArtifactArgsSchema>;

@@ -1,8 +1,8 @@
 // Reads the classifier model's raw answer into known domains, or says why it
 // cannot be used (then the router falls back to keywords).
 import { z } from "zod";
-import { err, ok, type Result } from "../result.ts";
-import { MAX_ROUTED_DOMAINS } from "./prompt.ts";
+import { err, ok, type Result } from "../../shared/result.ts";
+import { MAX_ROUTED_DOMAINS } from "../../shared/contracts/router-prompt.ts";
 
 /** Below this the model's choice is not trusted and keywords decide: the local
  * policy answers 0.9 when a keyword hits and 0.3 when it guesses, and real models

@@ -1,8 +1,8 @@
 import { describe, it } from "vitest";
 import { emptyPagerState, type PagerContext } from "../../../../shared/context/page.ts";
 import { applyPagerOps } from "../../../../shared/context/pager.ts";
-import { errorCodeOf, runTool } from "../../../../shared/tools/run/index.ts";
-import { READ_REF_DEFAULT_CHARS } from "../../../../shared/tools/run/context-tools.ts";
+import { errorCodeOf, runTool } from "../../../../durable-objects/session/tools/index.ts";
+import { READ_REF_DEFAULT_CHARS } from "../../../../durable-objects/session/tools/context-tools.ts";
 import { makeReads, type ReadsFixture } from "./fake-reads.ts";
 
 const ctx: PagerContext = { step: 1, count: (text) => Math.ceil(text.length / 4) };

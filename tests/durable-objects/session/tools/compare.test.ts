@@ -1,8 +1,8 @@
 import { describe, it } from "vitest";
 import { emptyPagerState, type PagerContext } from "../../../../shared/context/page.ts";
 import { applyPagerOps } from "../../../../shared/context/pager.ts";
-import { errorCodeOf, runTool } from "../../../../shared/tools/run/index.ts";
-import { MAX_DIFF_ITEMS } from "../../../../shared/tools/run/compare.ts";
+import { errorCodeOf, runTool } from "../../../../durable-objects/session/tools/index.ts";
+import { MAX_DIFF_ITEMS } from "../../../../durable-objects/session/tools/compare.ts";
 import { makeReads, type ReadsFixture } from "./fake-reads.ts";
 
 const ctx: PagerContext = { step: 5, count: (text) => Math.ceil(text.length / 4) };

@@ -1,8 +1,8 @@
 // ask_human and finish: no reads; the outcome tells the loop to pause for a
 // person's answer or to end the mission with the model's self-assessment.
 import type { z } from "zod";
-import { outcome, type ToolOutcome } from "../tool-ports.ts";
-import type { AskHumanArgsSchema, FinishArgsSchema } from "../schemas.ts";
+import { outcome, type ToolOutcome } from "../../../shared/tools/tool-ports.ts";
+import type { AskHumanArgsSchema, FinishArgsSchema } from "../../../shared/tools/schemas.ts";
 import { oneLine } from "./common.ts";
 
 export type AskHumanArgs = z.output<typeof AskHumanArgsSchema>;

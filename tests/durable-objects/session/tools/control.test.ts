@@ -1,5 +1,5 @@
 import { describe, it } from "vitest";
-import { runTool } from "../../../../shared/tools/run/index.ts";
+import { runTool } from "../../../../durable-objects/session/tools/index.ts";
 import { makeReads } from "./fake-reads.ts";
 
 describe("ask_human and finish", () => {

@@ -8,8 +8,11 @@ import {
   MAX_VALUE_BYTES,
 } from "../../../../shared/hive/artifact.ts";
 import { SaveArtifactArgsSchema } from "../../../../shared/tools/schemas.ts";
-import { errorCodeOf, runTool } from "../../../../shared/tools/run/index.ts";
-import { HISTORICAL_TAG, UNSOURCED_TAG } from "../../../../shared/tools/run/save-artifact.ts";
+import { errorCodeOf, runTool } from "../../../../durable-objects/session/tools/index.ts";
+import {
+  HISTORICAL_TAG,
+  UNSOURCED_TAG,
+} from "../../../../durable-objects/session/tools/save-artifact.ts";
 import { makeReads, type L1Page } from "./fake-reads.ts";
 
 const filePage = (overrides: Partial<L1Page> = {}): L1Page => ({

@@ -8,13 +8,13 @@ import {
   type SymbolLocation,
   type ToolOutcome,
   type ToolReads,
-} from "../tool-ports.ts";
+} from "../../../shared/tools/tool-ports.ts";
 import type {
   FindCallersArgsSchema,
   FindDefinitionsArgsSchema,
   FindImportsArgsSchema,
   SearchArgsSchema,
-} from "../schemas.ts";
+} from "../../../shared/tools/schemas.ts";
 import { oneLine, plural, readFailure } from "./common.ts";
 
 export type SearchArgs = z.output<typeof SearchArgsSchema>;

@@ -2,19 +2,19 @@
 // read_ref. They read through ToolReads and return pager ops; the content goes
 // into L1 through the ops, never into the tool's output.
 import type { z } from "zod";
-import type { PageInput } from "../../context/page.ts";
+import type { PageInput } from "../../../shared/context/page.ts";
 import {
   filePage,
   outcome,
   type FileRead,
   type ToolOutcome,
   type ToolReads,
-} from "../tool-ports.ts";
+} from "../../../shared/tools/tool-ports.ts";
 import type {
   ReadRefArgsSchema,
   StageContextArgsSchema,
   UnstageContextArgsSchema,
-} from "../schemas.ts";
+} from "../../../shared/tools/schemas.ts";
 import { checkPage, fail, lineCount, looksBinary, plural, readFailure } from "./common.ts";
 
 /** Characters read_ref returns when no length is given: ~2k tokens, under the output gate's cap. */

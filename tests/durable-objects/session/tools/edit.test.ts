@@ -1,6 +1,6 @@
 import { describe, it } from "vitest";
 import { sha256Hex } from "../../../../shared/hash.ts";
-import { errorCodeOf, runTool } from "../../../../shared/tools/run/index.ts";
+import { errorCodeOf, runTool } from "../../../../durable-objects/session/tools/index.ts";
 import { makeReads, type ReadsFixture } from "./fake-reads.ts";
 
 const files = (): ReadsFixture => ({

@@ -1,7 +1,7 @@
-// Helpers shared by the tool implementations under shared/tools/run/: typed
+// Helpers shared by the tool implementations under durable-objects/session/tools/: typed
 // failures, read failures passed on with their hint, and text trimming for outputs.
-import { PageInputSchema, type PageInput } from "../../context/page.ts";
-import { failure, type ReadResult, type ToolOutcome } from "../tool-ports.ts";
+import { PageInputSchema, type PageInput } from "../../../shared/context/page.ts";
+import { failure, type ReadResult, type ToolOutcome } from "../../../shared/tools/tool-ports.ts";
 
 /** Failures the tools raise themselves; read failures keep the reader's own code. */
 export type ToolErrorCode =
