@@ -2,8 +2,8 @@
 // tooling boundaries (scripts/boundaries.ts),
 // type-check every project, and bundle every Worker with `wrangler deploy --dry-run`.
 import { spawnSync } from "node:child_process";
-import { ROOT, WORKERS, wranglerEnv } from "./lib/cluster.ts";
-import { buildWorker } from "./lib/build.ts";
+import { ROOT, WORKERS, wranglerEnv } from "../harness/cluster.ts";
+import { buildWorker } from "../harness/build.ts";
 import { formatKiB, GZIP_BUDGETS, measureBundle } from "./lib/bundle-size.ts";
 import path from "node:path";
 

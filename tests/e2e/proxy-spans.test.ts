@@ -9,7 +9,7 @@ import { startTestUpstream, type TestUpstream } from "../../corpora/proxy/upstre
 import { TASK_PROMPT, TASK_TOOLS } from "../../corpora/proxy/task.ts";
 import { createHiveKey } from "../../cli/commands/hive.ts";
 import type { OtlpExport } from "../../shared/observe/spans.ts";
-import { startCluster, type Cluster } from "../../scripts/lib/dev-server.ts";
+import { startCluster, type Cluster } from "../../harness/dev-server.ts";
 import { E2E_ADMIN_TOKEN, freshStateDir } from "./helpers.ts";
 
 let upstream: TestUpstream;

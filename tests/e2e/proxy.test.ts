@@ -25,7 +25,7 @@ import {
 } from "../../corpora/proxy/upstream.ts";
 import { DEPLOY_PORT, TASK_PROMPT, TASK_TOOLS } from "../../corpora/proxy/task.ts";
 import { createHiveKey } from "../../cli/commands/hive.ts";
-import { startCluster, type Cluster } from "../../scripts/lib/dev-server.ts";
+import { startCluster, type Cluster } from "../../harness/dev-server.ts";
 import { E2E_ADMIN_TOKEN, freshStateDir } from "./helpers.ts";
 
 let upstream: TestUpstream;

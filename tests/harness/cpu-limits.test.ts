@@ -4,7 +4,7 @@
 import path from "node:path";
 import { unstable_readConfig } from "wrangler";
 import { describe, it } from "vitest";
-import { ROOT, WORKERS } from "../../../scripts/lib/cluster.ts";
+import { ROOT, WORKERS } from "../../harness/cluster.ts";
 
 /** Cloudflare's ceiling for `limits.cpu_ms` (5 minutes). */
 const PLATFORM_MAX_CPU_MS = 300_000;
