@@ -391,6 +391,7 @@ export class Hive extends Server<Env> {
    * The workspace subsystem as an RPC target: versioned files, the symbol index
    * and L3 (durable-objects/hive/workspace/workspace.ts validates every argument).
    * Callers pipeline through it, `stub.workspace().read(path)`: one round trip.
+   * The stub it hands out is released when the caller's request or alarm ends.
    */
   workspace(): Workspace {
     return this.#workspace;
