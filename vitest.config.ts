@@ -4,8 +4,8 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { defineConfig } from "vitest/config";
-import { WORKERS } from "./scripts/lib/cluster.ts";
-import { buildWorkers } from "./scripts/lib/build.ts";
+import { WORKERS } from "./harness/cluster.ts";
+import { buildWorkers } from "./harness/build.ts";
 import { lethePoolMiniflare } from "./shared/testing/vitest-pool.ts";
 import { newHiveKey } from "./shared/testing/miniflare.ts";
 
@@ -81,6 +81,7 @@ export default defineConfig({
             "tests/scripts/**/*.test.ts",
             "tests/bench/**/*.test.ts",
             "tests/docs/**/*.test.ts",
+            "tests/harness/**/*.test.ts",
           ],
         },
       },

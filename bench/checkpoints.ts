@@ -6,8 +6,8 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createHiveKey, newAdminToken } from "../scripts/lib/admin.ts";
-import { freePort, startCluster } from "../scripts/lib/dev-server.ts";
+import { createHiveKey, newAdminToken } from "../harness/admin.ts";
+import { freePort, startCluster } from "../harness/dev-server.ts";
 import { benchLangGraph } from "./checkpoints-langgraph.ts";
 
 const STEPS = Number(process.env.BENCH_STEPS ?? 1_000);

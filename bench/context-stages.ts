@@ -7,9 +7,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Lethe } from "../shared/client/lethe.ts";
 import { parseTraceEvent } from "../shared/session/trace.ts";
-import { createHiveKey, newAdminToken } from "../scripts/lib/admin.ts";
+import { createHiveKey, newAdminToken } from "../harness/admin.ts";
 import { DEMO_HIVE, runDemo } from "../scripts/lib/demo.ts";
-import { freePort, startCluster } from "../scripts/lib/dev-server.ts";
+import { freePort, startCluster } from "../harness/dev-server.ts";
 
 export interface StageFigures {
   name: string;

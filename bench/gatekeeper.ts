@@ -11,7 +11,7 @@ import { admit, type AdmitContext, type Move } from "../shared/gatekeeper/admit.
 import { loadFirewall } from "../shared/gatekeeper/firewall.ts";
 import { GatekeeperService, type AdmitRequest } from "../shared/gatekeeper/service.ts";
 import { initialGatekeeperState, type GatekeeperState } from "../shared/gatekeeper/state.ts";
-import { buildClassifyRequest } from "../shared/router/prompt.ts";
+import { buildClassifyRequest } from "../shared/contracts/router-prompt.ts";
 import { DOMAINS, TOOL_CATALOGUE } from "../shared/tools/catalogue.ts";
 
 const SHORT = process.argv.includes("--short");

@@ -11,9 +11,9 @@ import path from "node:path";
 import WebSocket from "ws";
 import { followHive, type HiveFollower } from "../shared/client/follow.ts";
 import { Lethe, LetheError, type PutRequest } from "../shared/client/lethe.ts";
-import { createHiveKey, newAdminToken } from "../scripts/lib/admin.ts";
+import { createHiveKey, newAdminToken } from "../harness/admin.ts";
 import { MAX_BATCH_WRITES } from "../shared/hive/writes.ts";
-import { freePort, startCluster } from "../scripts/lib/dev-server.ts";
+import { freePort, startCluster } from "../harness/dev-server.ts";
 
 const PORT = await freePort();
 const SHORT = process.argv.includes("--short");

@@ -8,10 +8,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createHiveKey, newAdminToken } from "../scripts/lib/admin.ts";
+import { createHiveKey, newAdminToken } from "../harness/admin.ts";
 import { loadTokenizer } from "../shared/context/tokens.ts";
 import { api, type Api } from "../scripts/lib/api.ts";
-import { freePort, startCluster, type Cluster } from "../scripts/lib/dev-server.ts";
+import { freePort, startCluster, type Cluster } from "../harness/dev-server.ts";
 import { runBaseline } from "./horizon/baselines.ts";
 import { factName, factPath } from "./horizon/files.ts";
 import {

@@ -6,7 +6,7 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { ROOT, WORKERS, wranglerCommand, wranglerEnv } from "../scripts/lib/cluster.ts";
+import { ROOT, WORKERS, wranglerCommand, wranglerEnv } from "../harness/cluster.ts";
 
 const out = mkdtempSync(path.join(tmpdir(), "lethe-startup-"));
 const { command, args } = wranglerCommand();

@@ -11,8 +11,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createHiveKey, newAdminToken } from "../scripts/lib/admin.ts";
-import { freePort, startCluster } from "../scripts/lib/dev-server.ts";
+import { createHiveKey, newAdminToken } from "../harness/admin.ts";
+import { freePort, startCluster } from "../harness/dev-server.ts";
 import { Bm25Index } from "../shared/l3/bm25.ts";
 import { documentsFor, type L3Document } from "../shared/l3/documents.ts";
 import { lexicalEmbedder } from "../shared/l3/embedder.ts";

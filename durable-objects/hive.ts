@@ -30,14 +30,6 @@ import { PROTOCOL_VERSION } from "../shared/protocol.ts";
 import type { KeptContent } from "../shared/context/refs.ts";
 import { err, ok, type Result } from "../shared/result.ts";
 import type { WorkspaceResult } from "../shared/workspace/errors.ts";
-import type { Manifest, ManifestInfo, WriteResult } from "../shared/workspace/manifest.ts";
-import type {
-  ConfigureRequest,
-  PatchRequestIn,
-  SearchRequestIn,
-  WriteRequestIn,
-} from "../shared/workspace/requests.ts";
-import type { SearchQueryIn, StewardRunRequestIn } from "../shared/memory/schema.ts";
 import { HIVE_MIGRATIONS } from "./hive/schema.ts";
 import { Mirror, type Reconciled } from "./hive/mirror.ts";
 import { RefStore, type RefStoreErrorCode } from "./hive/ref-store.ts";
@@ -46,13 +38,7 @@ import { MemoryService } from "./hive/memory-service.ts";
 import { HiveStore, type Committed } from "./hive/artifacts/store.ts";
 import { Subscribers, type SocketState } from "./hive/subscribers.ts";
 import { workerMapper } from "./hive/workspace/symbol-parser.ts";
-import {
-  Workspace,
-  type FileContent,
-  type StaleArtifact,
-  type WorkspaceStatus,
-} from "./hive/workspace/workspace.ts";
-import type { WorkspaceConfig } from "./hive/workspace/store.ts";
+import { Workspace, type StaleArtifact } from "./hive/workspace/workspace.ts";
 import { FirewallStore, type FirewallSetResult } from "./hive/firewall-store.ts";
 import type { HiveFirewall } from "../shared/hive/firewall.ts";
 import { receive, send } from "./socket.ts";
@@ -401,80 +387,14 @@ export class Hive extends Server<Env> {
     return this.#firewall.set(text, Date.now());
   }
 
-  // Workspace (issue 6): versioned files, the symbol index and L3, delegated to
-  // durable-objects/hive/workspace/workspace.ts; arguments are validated there.
-
-  /** Narrows the workspace's root directories and names its entry points. */
-  async workspaceConfigure(request: ConfigureRequest): Promise<WorkspaceResult<WorkspaceConfig>> {
-    return this.#workspace.configure(request);
-  }
-
-  /** Writes (or deletes) files as one new manifest version, then indexes them. */
-  async workspaceWrite(request: WriteRequestIn): Promise<WorkspaceResult<WriteResult>> {
-    return this.#workspace.write(request);
-  }
-
-  /** Exact-text edits to one file, as one new manifest version. */
-  async workspacePatch(request: PatchRequestIn): Promise<WorkspaceResult<WriteResult>> {
-    return this.#workspace.patch(request);
-  }
-
-  /** A file at a manifest version ("head", a version number or a manifest id). */
-  async workspaceRead(
-    path: string,
-    ref: string | number = "head",
-  ): Promise<WorkspaceResult<FileContent>> {
-    return this.#workspace.read(path, ref);
-  }
-
-  /** A manifest and one page of its entries (`after`: the previous page's `next`). */
-  async workspaceManifest(
-    ref: string | number = "head",
-    after?: string,
-    limit?: number,
-  ): Promise<WorkspaceResult<Manifest>> {
-    return this.#workspace.manifest(ref, after, limit);
-  }
-
-  async workspaceHistory(limit = 50, before?: number): Promise<WorkspaceResult<ManifestInfo[]>> {
-    return ok(this.#workspace.history(Math.max(1, Math.min(Math.trunc(limit) || 50, 500)), before));
-  }
-
-  /** Indexes every queued file version now (writes and queries also do). */
-  async workspaceIndex(): Promise<WorkspaceResult<{ indexed: number }>> {
-    return ok({ indexed: await this.#workspace.drain() });
-  }
-
-  async workspaceStatus(): Promise<WorkspaceResult<WorkspaceStatus>> {
-    return ok(this.#workspace.status());
-  }
-
-  async workspaceSymbols(path: string) {
-    return this.#workspace.symbols(path);
-  }
-
-  async workspaceDefinitions(name: string) {
-    return this.#workspace.definitions(name);
-  }
-
-  async workspaceCallers(name: string) {
-    return this.#workspace.callers(name);
-  }
-
-  async workspaceImports(path: string) {
-    return this.#workspace.imports(path);
-  }
-
-  async workspaceUnreachable(entries?: string[]) {
-    return this.#workspace.unreachable(entries);
-  }
-
-  async workspaceMissing() {
-    return ok(await this.#workspace.missing());
-  }
-
-  async workspaceSearch(request: SearchRequestIn) {
-    return this.#workspace.search(request);
+  /**
+   * The workspace subsystem as an RPC target: versioned files, the symbol index
+   * and L3 (durable-objects/hive/workspace/workspace.ts validates every argument).
+   * Callers pipeline through it, `stub.workspace().read(path)`: one round trip.
+   * The stub it hands out is released when the caller's request or alarm ends.
+   */
+  workspace(): Workspace {
+    return this.#workspace;
   }
 
   /** Stores the texts a compression cut, each under its ref (POST /v1/hives/:hive/compress). */
@@ -511,47 +431,12 @@ export class Hive extends Server<Env> {
     return listSessions(this.ctx.storage, Math.min(Math.max(limit, 1), 1_000), before);
   }
 
-  // Long-term memory (issue 21): knowledge triplets and the meta-steward,
-  // delegated to durable-objects/hive/memory-service.ts.
-
-  /** One meta-steward run (idempotent per jobId): replay, validate, one versioned update. */
-  async memoryStewardRun(request: StewardRunRequestIn) {
-    return this.#memory.run(request);
-  }
-
-  /** Facts valid at `at` ranked by similarity × decay. */
-  async memorySearch(query: SearchQueryIn) {
-    return this.#memory.search(query);
-  }
-
-  async memoryAsOf(at: number, limit?: number) {
-    return this.#memory.asOf(at, limit);
-  }
-
-  async memoryHistory(subject: string, predicate?: string) {
-    return this.#memory.history(subject, predicate);
-  }
-
-  async memoryChangelog(limit?: number, before?: number) {
-    return this.#memory.changelog(limit, before);
-  }
-
-  async memoryRejected(jobId: string, limit?: number) {
-    return this.#memory.rejected(jobId, limit);
-  }
-
-  async memoryRollback(version: number, writer: string, reason: string) {
-    return this.#memory.rollback(version, writer, reason);
-  }
-
-  /** Mirrors knowledge versions D1 does not confirm yet (each run does it too); the mirror's status. */
-  async memoryMirrorSync() {
-    return this.#memory.mirror();
-  }
-
-  /** meta_steward.run.count, schema_violation.count, drift.detected and the version. */
-  async memoryCounters() {
-    return this.#memory.counters();
+  /**
+   * Long-term memory as an RPC target: knowledge triplets and the meta-steward
+   * (durable-objects/hive/memory-service.ts), pipelined like workspace().
+   */
+  memory(): MemoryService {
+    return this.#memory;
   }
 
   /** Health as seen from inside the object: schema version, log and sockets. */

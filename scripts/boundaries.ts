@@ -1,8 +1,9 @@
 // `node scripts/boundaries.ts` (a step of `npm run check`): tooling keeps to its
 // side. bench/ and scripts/ never import tests/; bench/ never imports the CLI's
 // internals (it uses the typed client, shared/client/); tests import bench/ only
-// to test it (tests/bench/) and scripts/ only to test it (tests/scripts/) or to
-// boot a cluster (scripts/lib/). Fixtures both sides share live in corpora/.
+// to test it (tests/bench/) and scripts/ only to test it (tests/scripts/). The
+// local cluster all three boot lives in harness/, which imports none of them.
+// Fixtures both sides share live in corpora/.
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -36,14 +37,11 @@ export function brokenRule(file: string, target: string): string | null {
   if (from === "tests" && to === "bench" && !file.startsWith("tests/bench/")) {
     return "only tests/bench/ (the tests of bench code) imports bench/";
   }
-  if (
-    from === "tests" &&
-    to === "scripts" &&
-    !file.startsWith("tests/scripts/") &&
-    !target.startsWith("scripts/lib/") &&
-    target !== "scripts/dashboard-vendor.ts"
-  ) {
-    return "tests import scripts/ only to test them (tests/scripts/) or to boot a cluster (scripts/lib/)";
+  if (from === "tests" && to === "scripts" && !file.startsWith("tests/scripts/")) {
+    return "tests import scripts/ only to test them (tests/scripts/); the cluster harness is harness/";
+  }
+  if (from === "harness" && (to === "tests" || to === "bench" || to === "scripts")) {
+    return "harness/ sits beneath tests/, bench/ and scripts/ and imports none of them";
   }
   return null;
 }
@@ -52,7 +50,7 @@ export function brokenRule(file: string, target: string): string | null {
 export function boundaryViolations(root: string): BoundaryViolation[] {
   const files = execFileSync("git", ["ls-files", "*.ts"], { cwd: root, encoding: "utf8" })
     .split("\n")
-    .filter((f) => /^(bench|scripts|tests)\//.test(f));
+    .filter((f) => /^(bench|harness|scripts|tests)\//.test(f));
   const found: BoundaryViolation[] = [];
   for (const file of files) {
     const text = readFileSync(path.join(root, file), "utf8");
@@ -76,5 +74,5 @@ if (import.meta.main) {
   if (found.length > 0) {
     process.exit(1);
   }
-  console.log("boundaries: bench/, scripts/ and tests/ keep to their sides");
+  console.log("boundaries: bench/, harness/, scripts/ and tests/ keep to their sides");
 }

@@ -4,7 +4,7 @@
 import { spawnSync } from "node:child_process";
 import { cpSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { ROOT, WORKERS, wranglerCommand, wranglerEnv } from "./lib/cluster.ts";
+import { ROOT, WORKERS, wranglerCommand, wranglerEnv } from "../harness/cluster.ts";
 import { configOptions, PREBUILT_DIR } from "../shared/testing/miniflare.ts";
 
 export function buildTestingWorkers(outdir: string = path.join(ROOT, "dist", "workers")): void {

@@ -2,8 +2,8 @@
 // tooling boundaries (scripts/boundaries.ts),
 // type-check every project, and bundle every Worker with `wrangler deploy --dry-run`.
 import { spawnSync } from "node:child_process";
-import { ROOT, WORKERS, wranglerEnv } from "./lib/cluster.ts";
-import { buildWorker } from "./lib/build.ts";
+import { ROOT, WORKERS, wranglerEnv } from "../harness/cluster.ts";
+import { buildWorker } from "../harness/build.ts";
 import { formatKiB, GZIP_BUDGETS, measureBundle } from "./lib/bundle-size.ts";
 import path from "node:path";
 
@@ -22,7 +22,9 @@ step("format", "oxfmt", ["--check", "."]);
 step("lint", "oxlint", ["--deny-warnings", "."]);
 step("generated types", process.execPath, ["scripts/types.ts", "--check"]);
 step("islands (product exports only tests reach)", process.execPath, ["scripts/islands.ts"]);
-step("tooling boundaries (bench, scripts, tests)", process.execPath, ["scripts/boundaries.ts"]);
+step("tooling boundaries (bench, harness, scripts, tests)", process.execPath, [
+  "scripts/boundaries.ts",
+]);
 step("type-check (gateway, objects, shared, tests, cli)", "tsc", ["-p", "tsconfig.json"]);
 step("type-check (workerd tests)", "tsc", ["-p", "tests/tsconfig.json"]);
 step("type-check (examples/agents-chat)", "tsc", ["-p", "examples/agents-chat/tsconfig.json"]);

@@ -50,7 +50,7 @@ export const MUTATIONS: readonly Mutation[] = [
   {
     family: "retrieval",
     scenario: "dynamic logic discovery",
-    file: "shared/tools/run/calculate.ts",
+    file: "durable-objects/session/tools/calculate.ts",
     find: "if (args.expression.trim().startsWith(RULE_PREFIX)) {",
     replace: "if (false) {",
     removes: "applying a rule saved as an artifact",
@@ -58,7 +58,7 @@ export const MUTATIONS: readonly Mutation[] = [
   {
     family: "retrieval",
     scenario: "misleading names",
-    file: "shared/tools/run/save-artifact.ts",
+    file: "durable-objects/session/tools/save-artifact.ts",
     find: 'if (citation !== null && args.kind === "fact" && valueInText(value, citation.lines) === false) {',
     replace: "if (false) {",
     removes: "checking a fact against the line it cites",
@@ -66,7 +66,7 @@ export const MUTATIONS: readonly Mutation[] = [
   {
     family: "retrieval",
     scenario: "state snapshotting",
-    file: "shared/tools/run/context-tools.ts",
+    file: "durable-objects/session/tools/context-tools.ts",
     find: "    args.version,\n  );",
     replace: "    undefined,\n  );",
     removes: "reading a past workspace version",
@@ -90,7 +90,7 @@ export const MUTATIONS: readonly Mutation[] = [
   {
     family: "code",
     scenario: "single-file patch",
-    file: "shared/tools/run/edit.ts",
+    file: "durable-objects/session/tools/edit.ts",
     find: "{ files: [{ path: args.path, content: applied.value, baseHash: base?.hash ?? null }] },",
     replace: "{ files: [] },",
     removes: "writing an applied patch",
@@ -146,7 +146,7 @@ export const MUTATIONS: readonly Mutation[] = [
   {
     family: "memory",
     scenario: "prefetch",
-    file: "shared/tools/run/context-tools.ts",
+    file: "durable-objects/session/tools/context-tools.ts",
     find: "const ahead = args.prefetch === true ? undefined : promotable(args, reads);",
     replace: "const ahead = undefined as ReturnType<typeof promotable>;",
     removes: "promotion of a prefetched page",
@@ -154,7 +154,7 @@ export const MUTATIONS: readonly Mutation[] = [
   {
     family: "memory",
     scenario: "comparator",
-    file: "shared/tools/run/compare.ts",
+    file: "durable-objects/session/tools/compare.ts",
     find: '    {\n      type: "compare_close",\n      outcome: { ok: true, result: { id, kind: "summary", sourceRef: id, content: text } },\n    },\n',
     replace: "",
     removes: "collapsing a comparison into one result page",
@@ -189,7 +189,7 @@ export const MUTATIONS: readonly Mutation[] = [
   {
     family: "collaboration",
     scenario: "self-correction",
-    file: "shared/tools/run/save-artifact.ts",
+    file: "durable-objects/session/tools/save-artifact.ts",
     find: "if (existing.version !== target.version) {",
     replace: "if (false) {",
     removes: "compare-and-swap on a superseded version",
@@ -205,7 +205,7 @@ export const MUTATIONS: readonly Mutation[] = [
   {
     family: "collaboration",
     scenario: "determinism",
-    file: "shared/tools/run/context-tools.ts",
+    file: "durable-objects/session/tools/context-tools.ts",
     find: '    : outcome(`staged ${page.id} (${what})`, { pagerOps: [{ type: "stage", page }] });',
     replace:
       '    : outcome(`staged ${page.id} (${what}) #${Math.random()}`, { pagerOps: [{ type: "stage", page }] });',

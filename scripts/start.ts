@@ -5,11 +5,11 @@ import { createWriteStream, mkdirSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { HealthReportSchema, type HealthReport } from "../shared/health.ts";
-import { STATE_DIR } from "./lib/cluster.ts";
-import { createHiveKey, newAdminToken } from "./lib/admin.ts";
+import { STATE_DIR } from "../harness/cluster.ts";
+import { createHiveKey, newAdminToken } from "../harness/admin.ts";
 import { DEMO_HIVE, runDemo } from "./lib/demo.ts";
-import { startCluster, stateOwner, type Cluster } from "./lib/dev-server.ts";
-import { vendorDashboard } from "./dashboard-vendor.ts";
+import { startCluster, stateOwner, type Cluster } from "../harness/dev-server.ts";
+import { vendorDashboard } from "../harness/dashboard-vendor.ts";
 
 const HEALTH_DEADLINE_MS = 60_000;
 /** Model settings passed through to the cluster when set (see docs/models.md). */

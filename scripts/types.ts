@@ -1,7 +1,7 @@
 // Generates the `Env` types of every Worker with `wrangler types` (never written
 // by hand). `--check` fails when a generated file is out of date.
 import { spawnSync } from "node:child_process";
-import { WORKERS, wranglerEnv } from "./lib/cluster.ts";
+import { WORKERS, wranglerEnv } from "../harness/cluster.ts";
 
 const check = process.argv.includes("--check");
 

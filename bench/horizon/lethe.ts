@@ -2,7 +2,7 @@
 // the booted cluster, persona "monitor" in strict mode, driven by its own agent
 // loop (create, start, poll until it ends), over the gateway's HTTP routes only.
 import type { Tokenizer } from "../../shared/context/tokens.ts";
-import { buildClassifyRequest } from "../../shared/router/prompt.ts";
+import { buildClassifyRequest } from "../../shared/contracts/router-prompt.ts";
 import { DOMAINS, TOOL_CATALOGUE } from "../../shared/tools/catalogue.ts";
 import type { Api } from "../../scripts/lib/api.ts";
 

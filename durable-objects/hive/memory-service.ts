@@ -1,7 +1,8 @@
-// The Hive's memory RPC behind its methods: the steward run and rollback also
-// commit a `memory.steward` summary artifact, so every session's hive sync sees
-// that knowledge changed and refreshes its meta section; each applied version is
-// then mirrored to D1 (knowledge-mirror.ts). Called by hive.ts.
+// The Hive's long-term memory as an RpcTarget (Hive.memory()): the steward run
+// and rollback also commit a `memory.steward` summary artifact, so every
+// session's hive sync sees that knowledge changed and refreshes its meta section;
+// each applied version is then mirrored to D1 (knowledge-mirror.ts).
+import { RpcTarget } from "cloudflare:workers";
 import type { Artifact } from "../../shared/hive/artifact.ts";
 import type { CommitRequestIn, CommitResult, HiveResult } from "../../shared/hive/writes.ts";
 import { createLogger } from "../../shared/log.ts";
@@ -28,12 +29,13 @@ export interface MemoryPorts {
   db: D1Database;
 }
 
-export class MemoryService {
+export class MemoryService extends RpcTarget {
   readonly #knowledge: Knowledge;
   readonly #ports: MemoryPorts;
   readonly #mirror: KnowledgeMirror;
 
   constructor(knowledge: Knowledge, ports: MemoryPorts) {
+    super();
     this.#knowledge = knowledge;
     this.#ports = ports;
     this.#mirror = new KnowledgeMirror(ports.kv, knowledge, ports.db);
@@ -88,6 +90,7 @@ export class MemoryService {
     }
   }
 
+  /** One meta-steward run (idempotent per jobId): replay, validate, one versioned update. */
   async run(request: StewardRunRequestIn): Promise<MemoryResult<StewardOutcome>> {
     const outcome = this.#knowledge.run(request, this.#ports.artifacts());
     if (outcome.ok && outcome.value.applied && !outcome.value.replayed) {
@@ -117,6 +120,7 @@ export class MemoryService {
     return done;
   }
 
+  /** Facts valid at `at` ranked by similarity × decay. */
   search(query: SearchQueryIn) {
     return this.#knowledge.search(query);
   }
@@ -137,6 +141,7 @@ export class MemoryService {
     return this.#knowledge.rejected(jobId, limit);
   }
 
+  /** meta_steward.run.count, schema_violation.count, drift.detected and the version. */
   counters() {
     return this.#knowledge.counters();
   }

@@ -40,11 +40,13 @@ export function registerMemoryTools(server: McpServer, ctx: McpToolContext): voi
         return badTime();
       }
       return toolResult(
-        await hive().memorySearch({
-          q: args.q,
-          ...(at === undefined ? {} : { at }),
-          ...(args.limit === undefined ? {} : { limit: args.limit }),
-        }),
+        await hive()
+          .memory()
+          .search({
+            q: args.q,
+            ...(at === undefined ? {} : { at }),
+            ...(args.limit === undefined ? {} : { limit: args.limit }),
+          }),
       );
     },
   );
@@ -53,7 +55,7 @@ export function registerMemoryTools(server: McpServer, ctx: McpToolContext): voi
     { description: "Every fact valid at a time", inputSchema: AsOfArgs },
     async (args) => {
       const at = parseMemoryTime(args.at);
-      return at === null ? badTime() : toolResult(await hive().memoryAsOf(at, args.limit));
+      return at === null ? badTime() : toolResult(await hive().memory().asOf(at, args.limit));
     },
   );
   server.registerTool(
@@ -62,7 +64,7 @@ export function registerMemoryTools(server: McpServer, ctx: McpToolContext): voi
       description: "Every fact ever recorded about a subject, closed ones included",
       inputSchema: MemoryHistoryRequestSchema,
     },
-    async (args) => toolResult(await hive().memoryHistory(args.subject, args.predicate)),
+    async (args) => toolResult(await hive().memory().history(args.subject, args.predicate)),
   );
   server.registerTool(
     "memory_changelog",
@@ -70,6 +72,6 @@ export function registerMemoryTools(server: McpServer, ctx: McpToolContext): voi
       description: "The meta-steward's versions: who, when, why, and the drift flagged",
       inputSchema: MemoryChangelogRequestSchema,
     },
-    async (args) => toolResult(await hive().memoryChangelog(args.limit, args.before)),
+    async (args) => toolResult(await hive().memory().changelog(args.limit, args.before)),
   );
 }

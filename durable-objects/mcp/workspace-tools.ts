@@ -18,27 +18,27 @@ export function registerWorkspaceTools(server: McpServer, ctx: McpToolContext): 
       description: "Hybrid search over the workspace's files (lexical and vector)",
       inputSchema: SearchRequestSchema,
     },
-    async (args) => toolResult(await hive().workspaceSearch(args)),
+    async (args) => toolResult(await hive().workspace().search(args)),
   );
   server.registerTool(
     "workspace_definitions",
     { description: "Where a symbol is defined", inputSchema: NameSchema },
-    async (args) => toolResult(await hive().workspaceDefinitions(args.name)),
+    async (args) => toolResult(await hive().workspace().definitions(args.name)),
   );
   server.registerTool(
     "workspace_callers",
     { description: "Call sites resolved to a symbol", inputSchema: NameSchema },
-    async (args) => toolResult(await hive().workspaceCallers(args.name)),
+    async (args) => toolResult(await hive().workspace().callers(args.name)),
   );
   server.registerTool(
     "workspace_imports",
     { description: "What a file imports, resolved to files", inputSchema: PathSchema },
-    async (args) => toolResult(await hive().workspaceImports(args.path)),
+    async (args) => toolResult(await hive().workspace().imports(args.path)),
   );
   server.registerTool(
     "workspace_missing",
     { description: "Imports that resolve to nothing", inputSchema: NoArgsSchema },
-    async () => toolResult(await hive().workspaceMissing()),
+    async () => toolResult(await hive().workspace().missing()),
   );
   server.registerTool(
     "workspace_stale",

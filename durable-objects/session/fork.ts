@@ -3,6 +3,8 @@
 // metadata; turn and reference contents stay in the origin and are read through it.
 import { blobRefs, type CheckpointManifest, type Json } from "../../shared/session/checkpoint.ts";
 import type { SessionConfig } from "../../shared/session/config.ts";
+import { err, ok, type Result } from "../../shared/result.ts";
+import { checkpointMissing, findCheckpoint } from "./checkpoint-reads.ts";
 import type { SessionStore } from "./session-store.ts";
 import type { TurnWithPrev } from "./transcript-store.ts";
 
@@ -50,4 +52,26 @@ export function exportFork(
     refs: refs.filter((r) => r.step <= manifest.step),
     depth: (store.origin()?.depth ?? 0) + 1,
   };
+}
+
+/** On the origin, for a new fork: pins the checkpoint and exports what the child copies. */
+export function exportCheckpoint(
+  store: SessionStore,
+  name: string,
+  idOrLabel: string,
+): Result<ForkExport, "CHECKPOINT_NOT_FOUND" | "FORK_TOO_DEEP"> {
+  const manifest = findCheckpoint(store, idOrLabel);
+  if (!manifest) {
+    return checkpointMissing(name, idOrLabel);
+  }
+  const depth = (store.origin()?.depth ?? 0) + 1;
+  if (depth > MAX_FORK_DEPTH) {
+    return err(
+      "FORK_TOO_DEEP",
+      `a fork ${depth} levels deep exceeds the limit of ${MAX_FORK_DEPTH}`,
+      "fork from an earlier session in the chain",
+    );
+  }
+  store.pinForFork(manifest.id);
+  return ok(exportFork(store, manifest, store.refRows()));
 }

@@ -1,5 +1,7 @@
-// The proxy's RPC surface on AgentSession: validates what the gateway sends and
-// answers typed Results over ProxyStore. AgentSession's proxy* methods delegate here.
+// The proxy's RPC surface on AgentSession, an RpcTarget (AgentSession.proxy()):
+// validates what the gateway sends and answers typed Results over ProxyStore.
+// The gateway pipelines through it: `stub.proxy().plan(hive, input)`.
+import { RpcTarget } from "cloudflare:workers";
 import { z } from "zod";
 import { isRef } from "../../shared/context/refs.ts";
 import { contentKey } from "../../shared/hash.ts";
@@ -8,8 +10,8 @@ import { err, ok, type Result } from "../../shared/result.ts";
 import {
   ProxyLinkSchema,
   ProxyTextSchema,
+  ProxyStore,
   type ProxyPlan,
-  type ProxyStore,
   type ProxyStoreError,
 } from "./proxy-store.ts";
 
@@ -55,108 +57,117 @@ function claim(
   return store.claim(hive);
 }
 
-export function proxyPlan(
-  store: ProxyStore,
-  hive: string,
-  configHive: string | null,
-  input: unknown,
-): Result<ProxyPlan & { created: boolean }, ProxyRpcError> {
-  const parsed = PlanInputSchema.safeParse(input);
-  if (!parsed.success) {
-    return invalid(parsed.error);
-  }
-  const claimed = claim(store, hive, configHive);
-  if (!claimed.ok) {
-    return claimed;
-  }
-  return ok({
-    ...store.plan(parsed.data.chain, parsed.data.refs),
-    created: claimed.value.created,
-  });
-}
+/** A proxy conversation's side of the session; its storage is made on first use. */
+export class SessionProxy extends RpcTarget {
+  readonly #storage: DurableObjectStorage;
+  readonly #configHive: () => string | null;
+  readonly #append: (call: ProxyCall) => void;
+  #proxyStore: ProxyStore | undefined;
 
-export function proxyCommit(
-  store: ProxyStore,
-  hive: string,
-  input: unknown,
-): Result<{ stored: number }, ProxyRpcError> {
-  const parsed = CommitInputSchema.safeParse(input);
-  if (!parsed.success) {
-    return invalid(parsed.error);
+  /**
+   * `configHive`: the hive of a loop session under the same id (null when there is none);
+   * `append`: writes a call's span into the session's trace.
+   */
+  constructor(
+    storage: DurableObjectStorage,
+    configHive: () => string | null,
+    append: (call: ProxyCall) => void,
+  ) {
+    super();
+    this.#storage = storage;
+    this.#configHive = configHive;
+    this.#append = append;
   }
-  const claimed = store.claim(hive);
-  if (!claimed.ok) {
-    return claimed;
-  }
-  return ok(store.commit(parsed.data.links, parsed.data.texts));
-}
 
-export function proxyReadRef(
-  store: ProxyStore,
-  hive: string,
-  ref: string,
-): Result<string, ProxyRpcError> {
-  if (store.hive() !== hive) {
-    return err("FORBIDDEN_HIVE", "this session belongs to another hive", "use a new session id");
+  #store(): ProxyStore {
+    this.#proxyStore ??= new ProxyStore(this.#storage);
+    return this.#proxyStore;
   }
-  const content = isRef(ref) ? store.readRef(ref) : null;
-  return content === null
-    ? err(
+
+  plan(hive: string, input: unknown): Result<ProxyPlan & { created: boolean }, ProxyRpcError> {
+    const store = this.#store();
+    const parsed = PlanInputSchema.safeParse(input);
+    if (!parsed.success) {
+      return invalid(parsed.error);
+    }
+    const claimed = claim(store, hive, this.#configHive());
+    if (!claimed.ok) {
+      return claimed;
+    }
+    return ok({
+      ...store.plan(parsed.data.chain, parsed.data.refs),
+      created: claimed.value.created,
+    });
+  }
+
+  commit(hive: string, input: unknown): Result<{ stored: number }, ProxyRpcError> {
+    const store = this.#store();
+    const parsed = CommitInputSchema.safeParse(input);
+    if (!parsed.success) {
+      return invalid(parsed.error);
+    }
+    const claimed = store.claim(hive);
+    if (!claimed.ok) {
+      return claimed;
+    }
+    return ok(store.commit(parsed.data.links, parsed.data.texts));
+  }
+
+  readRef(hive: string, ref: string): Result<string, ProxyRpcError> {
+    const store = this.#store();
+    if (store.hive() !== hive) {
+      return err("FORBIDDEN_HIVE", "this session belongs to another hive", "use a new session id");
+    }
+    const content = isRef(ref) ? store.readRef(ref) : null;
+    return content === null
+      ? err(
+          "REF_NOT_FOUND",
+          `this conversation holds no ${ref.slice(0, 40)}`,
+          "copy a ref shown in the prompt exactly",
+        )
+      : ok(content);
+  }
+
+  saveArtifact(hive: string, input: unknown): Result<{ name: string; ref: string }, ProxyRpcError> {
+    const store = this.#store();
+    const parsed = ArtifactSchema.safeParse(input);
+    if (!parsed.success) {
+      return invalid(parsed.error);
+    }
+    if (store.hive() !== hive) {
+      return err("FORBIDDEN_HIVE", "this session belongs to another hive", "use a new session id");
+    }
+    const hash = contentKey(parsed.data.content);
+    store.saveArtifact(parsed.data.name, parsed.data.content, hash);
+    return ok({ name: parsed.data.name, ref: `ref:${hash}` });
+  }
+
+  stats(hive: string): Result<ReturnType<ProxyStore["stats"]>, ProxyRpcError> {
+    const store = this.#store();
+    const bound = store.hive();
+    if (bound === null) {
+      return err(
         "REF_NOT_FOUND",
-        `this conversation holds no ${ref.slice(0, 40)}`,
-        "copy a ref shown in the prompt exactly",
-      )
-    : ok(content);
-}
+        "no proxy conversation under this id",
+        "POST /v1/chat/completions starts one",
+      );
+    }
+    return bound === hive
+      ? ok(store.stats())
+      : err("FORBIDDEN_HIVE", "this session belongs to another hive", "use a new session id");
+  }
 
-export function proxySaveArtifact(
-  store: ProxyStore,
-  hive: string,
-  input: unknown,
-): Result<{ name: string; ref: string }, ProxyRpcError> {
-  const parsed = ArtifactSchema.safeParse(input);
-  if (!parsed.success) {
-    return invalid(parsed.error);
+  /** Records one proxy call (its span) in the session's trace, for the hive the conversation is bound to. */
+  recordCall(hive: string, input: unknown): Result<{ recorded: true }, ProxyRpcError> {
+    const store = this.#store();
+    const parsed = ProxyCallSchema.safeParse(input);
+    if (!parsed.success) {
+      return invalid(parsed.error);
+    }
+    if (store.hive() !== hive) {
+      return err("FORBIDDEN_HIVE", "this session belongs to another hive", "use a new session id");
+    }
+    this.#append(parsed.data);
+    return ok({ recorded: true });
   }
-  if (store.hive() !== hive) {
-    return err("FORBIDDEN_HIVE", "this session belongs to another hive", "use a new session id");
-  }
-  const hash = contentKey(parsed.data.content);
-  store.saveArtifact(parsed.data.name, parsed.data.content, hash);
-  return ok({ name: parsed.data.name, ref: `ref:${hash}` });
-}
-
-export function proxyStats(
-  store: ProxyStore,
-  hive: string,
-): Result<ReturnType<ProxyStore["stats"]>, ProxyRpcError> {
-  const bound = store.hive();
-  if (bound === null) {
-    return err(
-      "REF_NOT_FOUND",
-      "no proxy conversation under this id",
-      "POST /v1/chat/completions starts one",
-    );
-  }
-  return bound === hive
-    ? ok(store.stats())
-    : err("FORBIDDEN_HIVE", "this session belongs to another hive", "use a new session id");
-}
-
-/** Records one proxy call (its span) in the session's trace, for the hive the conversation is bound to. */
-export function proxyRecordCall(
-  store: ProxyStore,
-  hive: string,
-  input: unknown,
-  append: (call: ProxyCall) => void,
-): Result<{ recorded: true }, ProxyRpcError> {
-  const parsed = ProxyCallSchema.safeParse(input);
-  if (!parsed.success) {
-    return invalid(parsed.error);
-  }
-  if (store.hive() !== hive) {
-    return err("FORBIDDEN_HIVE", "this session belongs to another hive", "use a new session id");
-  }
-  append(parsed.data);
-  return ok({ recorded: true });
 }

@@ -4,21 +4,26 @@
 import { err, ok, type Result } from "../../shared/result.ts";
 import type { CheckpointManifest } from "../../shared/session/checkpoint.ts";
 
-interface WorkspaceHive {
-  workspaceRead(
+/** The workspace RPC target (Hive.workspace()) as rollback uses it. */
+interface WorkspaceFiles {
+  read(
     path: string,
     ref?: string | number,
   ): Promise<
     | { ok: true; value: { text: string | null; bytes: Uint8Array } }
     | { ok: false; code: string; message: string; hint?: string }
   >;
-  workspaceWrite(request: {
+  write(request: {
     files: Array<
       | { path: string; content: string; encoding?: "utf8" | "base64" }
       | { path: string; delete: true }
     >;
     message?: string;
   }): Promise<{ ok: true } | { ok: false; code: string; message: string; hint?: string }>;
+}
+
+interface WorkspaceHive {
+  workspace(): WorkspaceFiles;
 }
 
 function base64(bytes: Uint8Array): string {
@@ -42,7 +47,7 @@ export async function restoreFiles(
     { path: string; content: string; encoding?: "utf8" | "base64" } | { path: string; delete: true }
   > = [];
   for (const path of paths) {
-    const read = version === null ? null : await hive.workspaceRead(path, version);
+    const read = version === null ? null : await hive.workspace().read(path, version);
     if (read === null || (!read.ok && read.code === "NOT_FOUND")) {
       files.push({ path, delete: true });
     } else if (!read.ok) {
@@ -59,7 +64,7 @@ export async function restoreFiles(
       );
     }
   }
-  const written = await hive.workspaceWrite({ files, message });
+  const written = await hive.workspace().write({ files, message });
   return written.ok
     ? ok({ restored: files.length })
     : err(
@@ -75,8 +80,8 @@ async function changedSince(
   path: string,
   version: string | null,
 ): Promise<boolean> {
-  const now = await hive.workspaceRead(path);
-  const then = version === null ? null : await hive.workspaceRead(path, version);
+  const now = await hive.workspace().read(path);
+  const then = version === null ? null : await hive.workspace().read(path, version);
   if (now.ok !== (then?.ok ?? false)) {
     return true;
   }

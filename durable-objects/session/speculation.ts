@@ -221,10 +221,12 @@ export async function settleSpeculation(
         : `finished ${outcome?.status ?? "without an outcome"}`;
     return discarded(draft, paths, reason);
   }
-  const wrote = await host.env.Hive.getByName(config.hive).workspaceWrite({
-    files: overlay.map((f) => ({ path: f.path, content: f.content })),
-    message: `speculative session ${host.name} (${config.agent}) commits ${paths.join(", ")}`,
-  });
+  const wrote = await host.env.Hive.getByName(config.hive)
+    .workspace()
+    .write({
+      files: overlay.map((f) => ({ path: f.path, content: f.content })),
+      message: `speculative session ${host.name} (${config.agent}) commits ${paths.join(", ")}`,
+    });
   if (!wrote.ok) {
     const reason = `the workspace refused the commit: ${wrote.code}: ${wrote.message}`;
     return discarded(

@@ -58,7 +58,7 @@ export function makeToolReads(
     step,
 
     async readFile(path, lines, version) {
-      const read = await hive.workspaceRead(path, version ?? "head");
+      const read = await hive.workspace().read(path, version ?? "head");
       if (!read.ok) {
         return failed(read);
       }
@@ -98,7 +98,7 @@ export function makeToolReads(
     },
 
     async definitions(symbol, path) {
-      const found = await hive.workspaceDefinitions(symbol);
+      const found = await hive.workspace().definitions(symbol);
       if (!found.ok) {
         return failed(found);
       }
@@ -123,7 +123,7 @@ export function makeToolReads(
     },
 
     async callers(symbol, path) {
-      const found = await hive.workspaceCallers(symbol);
+      const found = await hive.workspace().callers(symbol);
       if (!found.ok) {
         return failed(found);
       }
@@ -150,7 +150,7 @@ export function makeToolReads(
 
     async imports(path, direction) {
       const edgesOf = async (file: string): Promise<ImportEdge[] | Failure> => {
-        const found = await hive.workspaceImports(file);
+        const found = await hive.workspace().imports(file);
         if (!found.ok) {
           return failed(found);
         }
@@ -166,7 +166,7 @@ export function makeToolReads(
         const edges = await edgesOf(path);
         return Array.isArray(edges) ? { ok: true, value: edges } : edges;
       }
-      const manifest = await hive.workspaceManifest("head");
+      const manifest = await hive.workspace().manifest("head");
       if (!manifest.ok) {
         return failed(manifest);
       }
@@ -182,7 +182,7 @@ export function makeToolReads(
     },
 
     async search(query) {
-      const found = await hive.workspaceSearch({
+      const found = await hive.workspace().search({
         query: query.query,
         topK: query.limit,
         ...(query.path === undefined ? {} : { pathPrefix: query.path }),
@@ -236,7 +236,7 @@ export function makeToolReads(
     },
 
     async writeFiles(files) {
-      const written = await hive.workspaceWrite({
+      const written = await hive.workspace().write({
         files: files.map((f) => ({ path: f.path, content: f.content })),
         message: `${config.agent} in ${host.name} at step ${step}`,
       });

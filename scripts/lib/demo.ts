@@ -5,7 +5,7 @@
 // code that depends on it. L1 stays under 512 tokens throughout.
 import path from "node:path";
 import { batches, collectFiles } from "../../cli/commands/workspace.ts";
-import { ROOT } from "./cluster.ts";
+import { ROOT } from "../../harness/cluster.ts";
 import { api, type Api } from "./api.ts";
 
 export const DEMO_HIVE = "demo";

@@ -7,12 +7,12 @@ import type { PagerOp } from "../context/page.ts";
 export const GC_POLICY = "gc-unreachable";
 
 /** The workspace's unreachable files now, or null when the graph cannot be read. */
-export async function unreachableFiles(hive: {
-  workspaceUnreachable(
+export async function unreachableFiles(workspace: {
+  unreachable(
     entries?: string[],
   ): Promise<{ ok: true; value: { files: string[] } } | { ok: false }>;
 }): Promise<Set<string> | null> {
-  const found = await hive.workspaceUnreachable();
+  const found = await workspace.unreachable();
   return found.ok ? new Set(found.value.files) : null;
 }
 

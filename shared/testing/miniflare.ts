@@ -12,7 +12,7 @@ import {
   type V4WorkerOptions,
 } from "miniflare";
 import { unstable_getMiniflareWorkerOptions } from "wrangler";
-import { ROOT, WORKERS, wranglerCommand, wranglerEnv } from "../../scripts/lib/cluster.ts";
+import { ROOT, WORKERS, wranglerCommand, wranglerEnv } from "../../harness/cluster.ts";
 import { generateHiveKey, hashKey } from "../hive/keys.ts";
 
 /** The Worker a caller's service binding names to reach Lethe's HTTP API. */

@@ -1,6 +1,6 @@
 // Exact decimal arithmetic for the `calculate` tool: evaluates expressions parsed
 // by shared/tools/decimal-parse.ts with decimal.js, bounded in exponents and
-// magnitude, and flags rounded results. Called by shared/tools/run/calculate.ts.
+// magnitude, and flags rounded results. Called by durable-objects/session/tools/calculate.ts.
 import Decimal from "decimal.js";
 import {
   CalcError,

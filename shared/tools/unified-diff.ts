@@ -1,6 +1,6 @@
 // Unified diffs for the `apply_patch` tool: parse @@ hunks (context, -, +, and
 // `\ No newline at end of file`) and apply them to a file's text with exact
-// context matching and a small line-offset fuzz. Called by shared/tools/run/edit.ts.
+// context matching and a small line-offset fuzz. Called by durable-objects/session/tools/edit.ts.
 import { err, ok, type Result } from "../result.ts";
 
 /**

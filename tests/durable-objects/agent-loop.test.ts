@@ -6,10 +6,12 @@ import { SessionConfigSchema, type SessionConfigInput } from "../../shared/sessi
 
 async function hiveWith(files: Record<string, string>) {
   const hive = `loop-${crypto.randomUUID().slice(0, 8)}`;
-  const written = await env.Hive.getByName(hive).workspaceWrite({
-    files: Object.entries(files).map(([path, content]) => ({ path, content })),
-    message: "fixture",
-  });
+  const written = await env.Hive.getByName(hive)
+    .workspace()
+    .write({
+      files: Object.entries(files).map(([path, content]) => ({ path, content })),
+      message: "fixture",
+    });
   if (!written.ok) {
     throw new Error(written.message);
   }
@@ -61,7 +63,7 @@ describe("the agent loop on the local model", () => {
     const h = env.Hive.getByName(hive);
     expect(await h.get("timeout")).toMatchObject({ ok: true, value: { value: 30, kind: "fact" } });
     expect(await h.get("retries")).toMatchObject({ ok: true, value: { value: 4 } });
-    const limits = await h.workspaceRead("src/limits.ts");
+    const limits = await h.workspace().read("src/limits.ts");
     expect(limits.ok && limits.value.text).toContain("MAX_WAIT = 34;");
 
     // Every step: L1 under its 512-token budget, never two unpinned files at once.
@@ -115,7 +117,7 @@ describe("the agent loop on the local model", () => {
     expect(stagedArgs.map((a) => (a.ok ? a.value.content : ""))).not.toContain(
       JSON.stringify({ path: "src/config.ts" }),
     );
-    const limits = await env.Hive.getByName(hive).workspaceRead("src/limits.ts");
+    const limits = await env.Hive.getByName(hive).workspace().read("src/limits.ts");
     expect(limits.ok && limits.value.text).toContain("MAX_WAIT = 34;");
   });
 
@@ -180,7 +182,7 @@ describe("the agent loop on the local model", () => {
       turns.some((t) => t.startsWith("[STRATEGY SWITCH] architect handed over to implementer")),
     ).toBe(true);
     // The architect may not edit; the implementer did.
-    const limits = await env.Hive.getByName(hive).workspaceRead("src/limits.ts");
+    const limits = await env.Hive.getByName(hive).workspace().read("src/limits.ts");
     expect(limits.ok && limits.value.text).toContain("MAX_WAIT = 34;");
   });
 
@@ -223,7 +225,7 @@ describe("the agent loop on the local model", () => {
       t.content.startsWith("[AUTO-FIX RECOVERY]"),
     );
     expect(lessons.length).toBe(2);
-    const limits = await env.Hive.getByName(hive).workspaceRead("src/limits.ts");
+    const limits = await env.Hive.getByName(hive).workspace().read("src/limits.ts");
     expect(limits.ok && limits.value.text).toContain("MAX_WAIT = 0;");
   });
 
@@ -253,11 +255,13 @@ describe("the agent loop on the local model", () => {
     const saved = await env.Hive.getByName(hive).get("timeout");
     expect(saved.ok && saved.value.provenance.source).toBe("src/config.ts@v1:2-2");
     // Someone changes the code the artifact was extracted from.
-    await env.Hive.getByName(hive).workspaceWrite({
-      files: [
-        { path: "src/config.ts", content: "// Network settings.\nexport const TIMEOUT = 45;\n" },
-      ],
-    });
+    await env.Hive.getByName(hive)
+      .workspace()
+      .write({
+        files: [
+          { path: "src/config.ts", content: "// Network settings.\nexport const TIMEOUT = 45;\n" },
+        ],
+      });
     await runDurableObjectAlarm(stub);
     const state = await stub.state();
     expect(state.ok && state.value.status).toBe("halted");
@@ -320,20 +324,20 @@ describe("the agent loop on the local model", () => {
     });
     expect(state.written).toEqual(["src/limits.ts"]);
     const h = env.Hive.getByName(hive);
-    const head = await h.workspaceManifest("head", undefined, 1);
+    const head = await h.workspace().manifest("head", undefined, 1);
     expect(state.workspaceManifest).toBe(head.ok && head.value.id);
     const start = await stub.manifest("start");
     expect(start.ok && start.value.workspaceManifest).toMatch(/^wsm_1_/);
-    expect((await h.workspaceRead("src/limits.ts")).ok).toBe(true);
+    expect((await h.workspace().read("src/limits.ts")).ok).toBe(true);
 
     const back = await stub.rollback("start");
     expect(back.ok).toBe(true);
-    const limits = await h.workspaceRead("src/limits.ts");
+    const limits = await h.workspace().read("src/limits.ts");
     expect(limits.ok && limits.value.text).toContain("MAX_WAIT = 0;");
     const after = await stub.state();
     expect(after.ok && after.value.written).toEqual([]);
     // Files other sessions or people wrote are not touched.
-    const config = await h.workspaceRead("src/config.ts");
+    const config = await h.workspace().read("src/config.ts");
     expect(config.ok && config.value.text).toContain("TIMEOUT = 30;");
   });
 });

@@ -14,13 +14,15 @@ describe("one agent step", () => {
     expect,
   }) => {
     const hive = `counts-${crypto.randomUUID().slice(0, 8)}`;
-    const written = await env.Hive.getByName(hive).workspaceWrite({
-      files: [
-        { path: "src/config.ts", content: "// Network settings.\nexport const TIMEOUT = 30;\n" },
-        { path: "src/limits.ts", content: "export const MAX_WAIT = 0;\n" },
-      ],
-      message: "fixture",
-    });
+    const written = await env.Hive.getByName(hive)
+      .workspace()
+      .write({
+        files: [
+          { path: "src/config.ts", content: "// Network settings.\nexport const TIMEOUT = 30;\n" },
+          { path: "src/limits.ts", content: "export const MAX_WAIT = 0;\n" },
+        ],
+        message: "fixture",
+      });
     expect(written.ok).toBe(true);
     const stub = env.AgentSession.getByName(`s-${crypto.randomUUID()}`);
     const created = await stub.init(

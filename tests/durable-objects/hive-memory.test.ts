@@ -31,7 +31,7 @@ describe("Hive memory", () => {
         provenance: makeProvenance({ session: "s1", source: "note" }),
       }),
     });
-    const first = await h.memoryStewardRun({
+    const first = await h.memory().run({
       jobId: "steward:s1",
       writer: "meta-steward",
       reason: "session s1 finished",
@@ -48,7 +48,7 @@ describe("Hive memory", () => {
         provenance: makeProvenance({ session: "s3", source: "note" }),
       }),
     });
-    const third = await h.memoryStewardRun({
+    const third = await h.memory().run({
       jobId: "steward:s3",
       writer: "meta-steward",
       reason: "session s3 finished",
@@ -63,23 +63,23 @@ describe("Hive memory", () => {
         drift: [{ kind: "contradiction", before: "30000", after: "60000" }],
       },
     });
-    const log = await h.memoryChangelog();
+    const log = await h.memory().changelog();
     expect(log.ok && log.value[0]).toMatchObject({
       version: 2,
       writer: "meta-steward",
       reason: "session s3 finished",
       drift: [{ kind: "contradiction" }],
     });
-    const past = await h.memoryAsOf(before - 1);
+    const past = await h.memory().asOf(before - 1);
     expect(past.ok && past.value.facts.map((f) => f.object)).toEqual(["30000"]);
-    const now = await h.memorySearch({ q: "config timeout" });
+    const now = await h.memory().search({ q: "config timeout" });
     expect(now.ok && now.value.hits.map((s) => s.fact.object)).toEqual(["60000"]);
-    const history = await h.memoryHistory("config.TIMEOUT");
+    const history = await h.memory().history("config.TIMEOUT");
     expect(history.ok && history.value.map((f) => [f.object, f.validTo === null])).toEqual([
       ["30000", false],
       ["60000", true],
     ]);
-    const counters = await h.memoryCounters();
+    const counters = await h.memory().counters();
     expect(counters).toMatchObject({
       "meta_steward.run.count": 2,
       "drift.detected": 1,
@@ -102,9 +102,9 @@ describe("Hive memory", () => {
       candidates: [candidate("billing", "postgres")],
     };
     const [a, b, c] = await Promise.all([
-      h.memoryStewardRun(request),
-      h.memoryStewardRun(request),
-      h.memoryStewardRun({ ...request, jobId: "job-2" }),
+      h.memory().run(request),
+      h.memory().run(request),
+      h.memory().run({ ...request, jobId: "job-2" }),
     ]);
     expect([a, b, c].map((r) => r.ok && [r.value.version, r.value.applied])).toEqual([
       [1, true],
@@ -112,7 +112,7 @@ describe("Hive memory", () => {
       [1, false],
     ]);
     expect(b.ok && b.value.replayed).toBe(true);
-    const log = await h.memoryChangelog();
+    const log = await h.memory().changelog();
     expect(log.ok && log.value).toHaveLength(1);
   });
 
@@ -120,11 +120,11 @@ describe("Hive memory", () => {
     expect,
   }) => {
     const h = hive();
-    await h.workspaceWrite({
+    await h.workspace().write({
       files: [{ path: "src/config.ts", content: "export const DB = 'postgres';\n" }],
     });
     const flood = Array.from({ length: 10_000 }, (_, i) => candidate(`item ${i}`, "x"));
-    const outcome = await h.memoryStewardRun({
+    const outcome = await h.memory().run({
       jobId: "hostile",
       writer: "meta-steward",
       reason: "hostile",
@@ -163,9 +163,9 @@ describe("Hive memory", () => {
       FLOOD_LIMIT: 10_001 - MAX_APPLIED_PER_RUN,
       OBJECT_TOO_LARGE: 1,
     });
-    const big = await h.memoryRejected("hostile", 1);
+    const big = await h.memory().rejected("hostile", 1);
     expect(big.ok && big.value[0]?.candidate.length).toBeGreaterThan(100 * 1024);
-    const counters = await h.memoryCounters();
+    const counters = await h.memory().counters();
     expect(counters["schema_violation.count"]).toBe(10_004 - MAX_APPLIED_PER_RUN);
   });
 
@@ -174,7 +174,7 @@ describe("Hive memory", () => {
   }) => {
     const h = hive();
     const run = (jobId: string, object: string) =>
-      h.memoryStewardRun({
+      h.memory().run({
         jobId,
         writer: "w",
         reason: "r",
@@ -183,28 +183,28 @@ describe("Hive memory", () => {
       });
     await run("j1", "postgres");
     await run("j2", "mysql");
-    expect(await h.memoryRollback(1, "ops", "wrong")).toMatchObject({
+    expect(await h.memory().rollback(1, "ops", "wrong")).toMatchObject({
       ok: false,
       code: "NOT_LATEST",
     });
-    expect(await h.memoryRollback(9, "ops", "wrong")).toMatchObject({
+    expect(await h.memory().rollback(9, "ops", "wrong")).toMatchObject({
       ok: false,
       code: "NOT_FOUND",
     });
-    const back = await h.memoryRollback(2, "ops", "mysql was a typo");
+    const back = await h.memory().rollback(2, "ops", "mysql was a typo");
     expect(back).toMatchObject({ ok: true, value: { version: 3, rollbackOf: 2, writer: "ops" } });
-    const now = await h.memorySearch({ q: "billing database" });
+    const now = await h.memory().search({ q: "billing database" });
     expect(now.ok && now.value.hits.map((s) => s.fact.object)).toEqual(["postgres"]);
-    const history = await h.memoryHistory("billing");
+    const history = await h.memory().history("billing");
     expect(history.ok && history.value).toHaveLength(3);
-    expect(await h.memoryRollback(2, "ops", "again")).toMatchObject({
+    expect(await h.memory().rollback(2, "ops", "again")).toMatchObject({
       ok: false,
       code: "ALREADY_ROLLED_BACK",
     });
   });
 
   it("refuses a malformed run with a typed error", async ({ expect }) => {
-    const bad = await hive().memoryStewardRun({
+    const bad = await hive().memory().run({
       jobId: "",
       writer: "w",
       reason: "r",

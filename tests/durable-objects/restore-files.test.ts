@@ -11,16 +11,16 @@ describe("rollbackWithFiles", () => {
     expect,
   }) => {
     const hive = env.Hive.getByName(`restore-${crypto.randomUUID()}`);
-    await hive.workspaceWrite({
+    await hive.workspace().write({
       files: [
         { path: "a.ts", content: "export const A = 1;\n" },
         { path: "keep.ts", content: "export const K = 1;\n" },
         { path: "other.ts", content: "export const O = 1;\n" },
       ],
     });
-    const head = await hive.workspaceManifest("head", undefined, 1);
+    const head = await hive.workspace().manifest("head", undefined, 1);
     const checkpointVersion = head.ok ? head.value.id : null;
-    await hive.workspaceWrite({
+    await hive.workspace().write({
       files: [
         { path: "a.ts", content: "export const A = 2;\n" },
         { path: "b.ts", content: "export const B = 2;\n" },
@@ -44,13 +44,13 @@ describe("rollbackWithFiles", () => {
     const result = await rollbackWithFiles(host, hive, manifest, "test rollback");
     expect(result).toMatchObject({ ok: true, value: { restored: 2 } });
     expect(rolledBack).toBe(true);
-    const a = await hive.workspaceRead("a.ts");
+    const a = await hive.workspace().read("a.ts");
     expect(a.ok && a.value.text).toBe("export const A = 1;\n");
-    expect((await hive.workspaceRead("b.ts")).ok).toBe(false);
-    const keep = await hive.workspaceRead("keep.ts");
+    expect((await hive.workspace().read("b.ts")).ok).toBe(false);
+    const keep = await hive.workspace().read("keep.ts");
     expect(keep.ok && keep.value.text).toBe("export const K = 1;\n");
     // Not this session's file: another writer's change stays.
-    const other = await hive.workspaceRead("other.ts");
+    const other = await hive.workspace().read("other.ts");
     expect(other.ok && other.value.text).toBe("export const O = 2;\n");
   });
 });

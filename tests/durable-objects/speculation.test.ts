@@ -31,10 +31,12 @@ const FINISH: ScriptEntry = {
 
 async function hiveWith(files: Record<string, string>) {
   const hive = `spec-${crypto.randomUUID().slice(0, 8)}`;
-  const written = await env.Hive.getByName(hive).workspaceWrite({
-    files: Object.entries(files).map(([path, content]) => ({ path, content })),
-    message: "fixture",
-  });
+  const written = await env.Hive.getByName(hive)
+    .workspace()
+    .write({
+      files: Object.entries(files).map(([path, content]) => ({ path, content })),
+      message: "fixture",
+    });
   if (!written.ok) {
     throw new Error(written.message);
   }
@@ -79,7 +81,7 @@ async function runToEnd(stub: Session, maxAlarms = 20) {
 }
 
 async function headOf(hive: string) {
-  const head = await env.Hive.getByName(hive).workspaceManifest("head", undefined, 1);
+  const head = await env.Hive.getByName(hive).workspace().manifest("head", undefined, 1);
   if (!head.ok) {
     throw new Error(head.message);
   }
@@ -87,7 +89,7 @@ async function headOf(hive: string) {
 }
 
 async function limitsText(hive: string) {
-  const read = await env.Hive.getByName(hive).workspaceRead("src/limits.ts");
+  const read = await env.Hive.getByName(hive).workspace().read("src/limits.ts");
   return read.ok ? read.value.text : null;
 }
 
@@ -128,7 +130,7 @@ describe("speculative sessions", () => {
     const after = await headOf(hive);
     expect(after.version).toBe(before.version + 1);
     expect(state.workspaceManifest).toBe(after.id);
-    const history = await env.Hive.getByName(hive).workspaceHistory(5);
+    const history = await env.Hive.getByName(hive).workspace().history(5);
     expect(history.ok && history.value[0]?.message).toContain(name);
     const commits = (await stub.traceEvents(0, 200)).filter((e) => e.kind === "speculation/commit");
     expect(commits.map((e) => e.data.paths)).toEqual([["src/limits.ts"]]);
@@ -211,7 +213,7 @@ describe("speculative sessions", () => {
     // The workspace is untouched: no new version, the old text.
     expect((await headOf(hive)).version).toBe(before.version);
     expect(await limitsText(hive)).toContain("MAX_WAIT = 0;");
-    const retry = await h.workspaceRead("src/retry.ts");
+    const retry = await h.workspace().read("src/retry.ts");
     expect(retry.ok && retry.value.text).toBe("export const RETRIES = 4;\n");
     const trace = await stub.traceEvents(0, 200);
     const discards = trace.filter((e) => e.kind === "speculation/discard");
@@ -317,7 +319,7 @@ describe("speculative sessions", () => {
     expect((await stateOf(stub)).overlay ?? []).toEqual([]);
     // Nothing of the hypothesis ever reached the workspace.
     expect(await limitsText(hive)).toContain("MAX_WAIT = 0;");
-    const notes = await env.Hive.getByName(hive).workspaceRead("src/notes.ts");
+    const notes = await env.Hive.getByName(hive).workspace().read("src/notes.ts");
     expect(notes.ok).toBe(false);
   });
 

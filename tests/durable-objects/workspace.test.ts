@@ -24,27 +24,27 @@ describe("workspace files and manifests", () => {
   }) => {
     const h = hive();
     const first = value(
-      await h.workspaceWrite({ files: files(typescriptRepo()), message: "import" }),
+      await h.workspace().write({ files: files(typescriptRepo()), message: "import" }),
     );
     expect(first.manifest).toMatchObject({ version: 1, files: 6, changed: 6, message: "import" });
     expect(first.manifest.id).toMatch(/^wsm_1_[0-9a-f]{16}$/);
     expect(first.files.every((f) => f.index === "indexed")).toBe(true);
     const again = value(
-      await h.workspaceWrite({
+      await h.workspace().write({
         files: [{ path: "src/math.ts", content: typescriptRepo()["src/math.ts"] ?? "" }],
       }),
     );
     expect(again.manifest.version).toBe(1);
     expect(again.files[0]?.unchanged).toBe(true);
     const second = value(
-      await h.workspacePatch({
+      await h.workspace().patch({
         path: "src/math.ts",
         edits: [{ oldText: "return a + b;", newText: "return b + a;" }],
       }),
     );
     expect(second.manifest).toMatchObject({ version: 2, changed: 1, parent: first.manifest.id });
-    const byId = value(await h.workspaceManifest(first.manifest.id));
-    const byNumber = value(await h.workspaceManifest(1));
+    const byId = value(await h.workspace().manifest(first.manifest.id));
+    const byNumber = value(await h.workspace().manifest(1));
     expect(byId.entries).toEqual(byNumber.entries);
     expect(byId.entries.map((e) => e.path)).toEqual([
       "README.md",
@@ -54,25 +54,28 @@ describe("workspace files and manifests", () => {
       "src/orphan.ts",
       "src/util/format.ts",
     ]);
-    const old = value(await h.workspaceRead("src/math.ts", first.manifest.id));
-    const now = value(await h.workspaceRead("./src//math.ts"));
+    const old = value(await h.workspace().read("src/math.ts", first.manifest.id));
+    const now = value(await h.workspace().read("./src//math.ts"));
     expect(old.text).toContain("return a + b;");
     expect(now.text).toContain("return b + a;");
-    expect(await h.workspaceManifest("wsm_1_0000000000000000")).toMatchObject({
+    expect(await h.workspace().manifest("wsm_1_0000000000000000")).toMatchObject({
       ok: false,
       code: "NOT_FOUND",
     });
     expect(
-      await h.workspaceWrite({ files: [{ path: "x.ts", content: "" }], expectedVersion: 1 }),
+      await h.workspace().write({ files: [{ path: "x.ts", content: "" }], expectedVersion: 1 }),
     ).toMatchObject({
       ok: false,
       code: "VERSION_CONFLICT",
     });
     const deleted = value(
-      await h.workspaceWrite({ files: [{ path: "src/orphan.ts", delete: true }] }),
+      await h.workspace().write({ files: [{ path: "src/orphan.ts", delete: true }] }),
     );
     expect(deleted.manifest).toMatchObject({ version: 3, files: 5 });
-    expect(await h.workspaceRead("src/orphan.ts")).toMatchObject({ ok: false, code: "NOT_FOUND" });
+    expect(await h.workspace().read("src/orphan.ts")).toMatchObject({
+      ok: false,
+      code: "NOT_FOUND",
+    });
   });
 
   it("pages a manifest's entries in path order", async ({ expect }) => {
@@ -81,11 +84,11 @@ describe("workspace files and manifests", () => {
       path: `docs/n${String(i).padStart(2, "0")}.md`,
       content: `note ${i}`,
     }));
-    value(await h.workspaceWrite({ files: many }));
+    value(await h.workspace().write({ files: many }));
     const seen: string[] = [];
     let after: string | undefined;
     for (let page = 0; page < 10; page++) {
-      const m = value(await h.workspaceManifest("head", after, 10));
+      const m = value(await h.workspace().manifest("head", after, 10));
       seen.push(...m.entries.map((e) => e.path));
       if (m.next === null) {
         break;
@@ -99,15 +102,15 @@ describe("workspace files and manifests", () => {
     const h = hive();
     for (const entry of ESCAPE_CORPUS) {
       if (entry.roots) {
-        value(await h.workspaceConfigure({ roots: entry.roots }));
+        value(await h.workspace().configure({ roots: entry.roots }));
       }
-      const result = await h.workspaceWrite({ files: [{ path: entry.raw, content: "x" }] });
+      const result = await h.workspace().write({ files: [{ path: entry.raw, content: "x" }] });
       expect(result.ok ? "stored" : result.code, JSON.stringify(entry.raw)).toBe(entry.code);
       if (entry.roots) {
-        value(await h.workspaceConfigure({ roots: ["."] }));
+        value(await h.workspace().configure({ roots: ["."] }));
       }
     }
-    expect(value(await h.workspaceManifest("head")).version).toBe(0);
+    expect(value(await h.workspace().manifest("head")).version).toBe(0);
   });
 
   it("hostile content: 20 MB refused; binary, invalid UTF-8 and a broken file stored with a report", async ({
@@ -116,13 +119,13 @@ describe("workspace files and manifests", () => {
     const h = hive();
     const big = btoa("a".repeat(1023)).repeat(20 * 1025);
     expect(
-      await h.workspaceWrite({ files: [{ path: "big.txt", content: big, encoding: "base64" }] }),
+      await h.workspace().write({ files: [{ path: "big.txt", content: big, encoding: "base64" }] }),
     ).toMatchObject({
       ok: false,
       code: "FILE_TOO_LARGE",
     });
     const written = value(
-      await h.workspaceWrite({
+      await h.workspace().write({
         files: [
           {
             path: "logo.png",
@@ -142,13 +145,13 @@ describe("workspace files and manifests", () => {
       ["latin1.py", "stored-not-indexed", "invalid-utf8"],
       ["broken.ts", "indexed", undefined],
     ]);
-    const logo = value(await h.workspaceRead("logo.png"));
+    const logo = value(await h.workspace().read("logo.png"));
     expect(logo.text).toBeNull();
     expect(logo.bytes.byteLength).toBe(16);
-    const broken = value(await h.workspaceSymbols("broken.ts"));
+    const broken = value(await h.workspace().symbols("broken.ts"));
     expect(broken.index).toMatchObject({ state: "mapped", report: { partial: true } });
     expect(broken.symbols.map((s) => s.name)).toContain("ok");
-    const status = value(await h.workspaceStatus());
+    const status = value(await h.workspace().status());
     expect(status.problems.map((p) => [p.path, p.state])).toEqual([
       ["broken.ts", "mapped"],
       ["latin1.py", "stored-not-indexed"],
@@ -163,25 +166,25 @@ describe("the structural index in workerd", () => {
     expect,
   }) => {
     const h = hive();
-    value(await h.workspaceWrite({ files: files(typescriptRepo()) }));
-    const defs = value(await h.workspaceDefinitions("formatName"));
+    value(await h.workspace().write({ files: files(typescriptRepo()) }));
+    const defs = value(await h.workspace().definitions("formatName"));
     expect(defs.map((d) => [d.path, d.def.startLine, d.def.endLine, d.def.signature])).toEqual([
       ["src/util/format.ts", 2, 4, "function formatName(name: string): string"],
     ]);
-    expect(value(await h.workspaceCallers("sum")).map((c) => [c.path, c.caller])).toEqual([
+    expect(value(await h.workspace().callers("sum")).map((c) => [c.path, c.caller])).toEqual([
       ["src/app.ts", "runApp"],
       ["src/orphan.ts", "orphan"],
     ]);
-    expect(value(await h.workspaceImports("src/index.ts")).map((i) => i.resolution)).toEqual([
+    expect(value(await h.workspace().imports("src/index.ts")).map((i) => i.resolution)).toEqual([
       { kind: "file", path: "src/app.ts" },
       { kind: "external" },
     ]);
-    expect(value(await h.workspaceUnreachable(["src/index.ts"]))).toEqual({
+    expect(value(await h.workspace().unreachable(["src/index.ts"]))).toEqual({
       entries: ["src/index.ts"],
       files: ["src/orphan.ts"],
     });
     expect(
-      value(await h.workspaceMissing()).map((m) => [m.path, m.specifier, m.name ?? null]),
+      value(await h.workspace().missing()).map((m) => [m.path, m.specifier, m.name ?? null]),
     ).toEqual([
       ["src/orphan.ts", "./math", "nothing"],
       ["src/orphan.ts", "./missing-module", null],
@@ -190,21 +193,21 @@ describe("the structural index in workerd", () => {
 
   it("maps the JavaScript and Python fixtures the same way as in Node", async ({ expect }) => {
     const js = hive();
-    value(await js.workspaceWrite({ files: files(javascriptRepo()) }));
-    value(await js.workspaceConfigure({ entries: ["main.js"] }));
-    expect(value(await js.workspaceUnreachable())).toEqual({
+    value(await js.workspace().write({ files: files(javascriptRepo()) }));
+    value(await js.workspace().configure({ entries: ["main.js"] }));
+    expect(value(await js.workspace().unreachable())).toEqual({
       entries: ["main.js"],
       files: ["lib/dead.js"],
     });
-    expect(value(await js.workspaceCallers("tokenize")).map((c) => c.caller)).toEqual(["parse"]);
+    expect(value(await js.workspace().callers("tokenize")).map((c) => c.caller)).toEqual(["parse"]);
     const py = hive();
-    value(await py.workspaceWrite({ files: files(pythonRepo()) }));
-    expect(value(await py.workspaceCallers("log")).map((c) => c.path)).toEqual([
+    value(await py.workspace().write({ files: files(pythonRepo()) }));
+    expect(value(await py.workspace().callers("log")).map((c) => c.path)).toEqual([
       "app/__main__.py",
       "app/legacy.py",
       "app/service.py",
     ]);
-    expect(value(await py.workspaceMissing()).map((m) => m.reason)).toEqual([
+    expect(value(await py.workspace().missing()).map((m) => m.reason)).toEqual([
       "module-not-found",
       "name-not-exported",
     ]);
@@ -212,9 +215,9 @@ describe("the structural index in workerd", () => {
 
   it("updates the index incrementally on a new file version", async ({ expect }) => {
     const h = hive();
-    value(await h.workspaceWrite({ files: files(typescriptRepo()) }));
+    value(await h.workspace().write({ files: files(typescriptRepo()) }));
     value(
-      await h.workspacePatch({
+      await h.workspace().patch({
         path: "src/orphan.ts",
         edits: [
           { oldText: 'import { gone } from "./missing-module";\n', newText: "" },
@@ -222,21 +225,21 @@ describe("the structural index in workerd", () => {
         ],
       }),
     );
-    expect(value(await h.workspaceMissing()).map((m) => m.specifier)).toEqual(["./math"]);
+    expect(value(await h.workspace().missing()).map((m) => m.specifier)).toEqual(["./math"]);
     value(
-      await h.workspaceWrite({
+      await h.workspace().write({
         files: [{ path: "src/index.ts", content: 'import "./orphan";\nimport "./app.js";\n' }],
       }),
     );
-    expect(value(await h.workspaceUnreachable(["src/index.ts"])).files).toEqual([]);
+    expect(value(await h.workspace().unreachable(["src/index.ts"])).files).toEqual([]);
   });
 });
 
 describe("AST-verified artifacts and L3 in the Hive", () => {
   it("flags an artifact stale after the code it cites changes", async ({ expect }) => {
     const h = hive();
-    const written = value(await h.workspaceWrite({ files: files(typescriptRepo()) }));
-    const [sum] = value(await h.workspaceDefinitions("sum"));
+    const written = value(await h.workspace().write({ files: files(typescriptRepo()) }));
+    const [sum] = value(await h.workspace().definitions("sum"));
     if (!sum) {
       throw new Error("sum is not indexed");
     }
@@ -270,7 +273,7 @@ describe("AST-verified artifacts and L3 in the Hive", () => {
     );
     expect(value(await h.staleArtifacts())).toEqual([]);
     value(
-      await h.workspaceWrite({
+      await h.workspace().write({
         files: [
           {
             path: "src/math.ts",
@@ -281,7 +284,7 @@ describe("AST-verified artifacts and L3 in the Hive", () => {
     );
     expect(value(await h.staleArtifacts())).toEqual([]);
     value(
-      await h.workspacePatch({
+      await h.workspace().patch({
         path: "src/math.ts",
         edits: [{ oldText: "return a + b;", newText: "return a - b;" }],
       }),
@@ -298,8 +301,8 @@ describe("AST-verified artifacts and L3 in the Hive", () => {
 
   it("hybrid search returns candidates with scores and locations", async ({ expect }) => {
     const h = hive();
-    value(await h.workspaceWrite({ files: files(typescriptRepo()) }));
-    const hits = value(await h.workspaceSearch({ query: "formatName", topK: 3 }));
+    value(await h.workspace().write({ files: files(typescriptRepo()) }));
+    const hits = value(await h.workspace().search({ query: "formatName", topK: 3 }));
     expect(hits[0]).toMatchObject({
       path: "src/util/format.ts",
       name: "formatName",
@@ -308,10 +311,10 @@ describe("AST-verified artifacts and L3 in the Hive", () => {
     });
     expect(hits[0]?.score).toBeGreaterThan(0);
     const prose = value(
-      await h.workspaceSearch({ query: "application that greets people", topK: 3 }),
+      await h.workspace().search({ query: "application that greets people", topK: 3 }),
     );
     expect(prose.map((c) => c.path)).toContain("README.md");
-    expect(await h.workspaceSearch({ query: "", topK: 3 })).toMatchObject({
+    expect(await h.workspace().search({ query: "", topK: 3 })).toMatchObject({
       ok: false,
       code: "INVALID_REQUEST",
     });

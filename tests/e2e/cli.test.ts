@@ -10,7 +10,7 @@ import { CliError, createContext } from "../../cli/commands/context.ts";
 import { createHiveKey } from "../../cli/commands/hive.ts";
 import { awaitOutcome } from "../../cli/commands/run.ts";
 import { sessionApi } from "../../cli/commands/sessions.ts";
-import { freePort, type Cluster } from "../../scripts/lib/dev-server.ts";
+import { freePort, type Cluster } from "../../harness/dev-server.ts";
 import { encodeScript } from "../../shared/model/script.ts";
 import { E2E_ADMIN_TOKEN, bootCluster } from "./helpers.ts";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, it } from "vitest";
-import { freePort, type Cluster } from "../../scripts/lib/dev-server.ts";
+import { freePort, type Cluster } from "../../harness/dev-server.ts";
 import { HealthReportSchema } from "../../shared/health.ts";
 import { bootCluster, groupAlive, hiveClient, subscribe } from "./helpers.ts";
 

@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { main } from "../../cli/lethe.ts";
-import { freePort, type Cluster } from "../../scripts/lib/dev-server.ts";
+import { freePort, type Cluster } from "../../harness/dev-server.ts";
 import type { ChatMessage } from "../../shared/context/messages.ts";
 import { refMatches } from "../../shared/context/refs.ts";
 import { makeTranscript } from "../../corpora/compression-transcript.ts";

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, it } from "vitest";
-import { freePort, startCluster, type Cluster } from "../../scripts/lib/dev-server.ts";
+import { freePort, startCluster, type Cluster } from "../../harness/dev-server.ts";
 import { driverConfigFromEnv } from "../../shared/driver/config.ts";
 import { Driver } from "../../shared/driver/driver.ts";
 import { buildRouterSystemPrompt } from "../../shared/model/contracts.ts";

@@ -5,8 +5,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import PartySocket from "partysocket";
 import WebSocket from "ws";
-import { createHiveKey, newAdminToken } from "../../scripts/lib/admin.ts";
-import { startCluster, type Cluster } from "../../scripts/lib/dev-server.ts";
+import { createHiveKey, newAdminToken } from "../../harness/admin.ts";
+import { startCluster, type Cluster } from "../../harness/dev-server.ts";
 import { ServerMessageSchema, type ServerMessage } from "../../shared/protocol.ts";
 
 export function freshStateDir(label: string): string {

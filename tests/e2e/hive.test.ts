@@ -7,9 +7,9 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { main } from "../../cli/lethe.ts";
 import { followHive, type HiveFollower } from "../../shared/client/follow.ts";
-import { createHiveKey, newAdminToken } from "../../scripts/lib/admin.ts";
+import { createHiveKey, newAdminToken } from "../../harness/admin.ts";
 import type { ServerMessage } from "../../shared/protocol.ts";
-import { freePort, startCluster, type Cluster } from "../../scripts/lib/dev-server.ts";
+import { freePort, startCluster, type Cluster } from "../../harness/dev-server.ts";
 import { makeArtifact } from "../shared/hive/fixtures.ts";
 
 const PORT = await freePort();

@@ -5,7 +5,7 @@ import * as vitest from "vitest";
 import { uuid6, type Checkpoint } from "@langchain/langgraph-checkpoint";
 import { createHiveKey } from "../../cli/commands/hive.ts";
 import { main } from "../../cli/lethe.ts";
-import type { Cluster } from "../../scripts/lib/dev-server.ts";
+import type { Cluster } from "../../harness/dev-server.ts";
 import { LetheSaver, LetheSaverError } from "../../shared/langgraph/saver.ts";
 import { E2E_ADMIN_TOKEN, bootCluster } from "./helpers.ts";
 

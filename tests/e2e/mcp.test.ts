@@ -13,7 +13,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { createHiveKey } from "../../cli/commands/hive.ts";
-import type { Cluster } from "../../scripts/lib/dev-server.ts";
+import type { Cluster } from "../../harness/dev-server.ts";
 import { makeArtifact } from "../shared/hive/fixtures.ts";
 import { E2E_ADMIN_TOKEN, bootCluster } from "./helpers.ts";
 

@@ -3,7 +3,7 @@
 // closes the old fact with a changelog entry and a drift flag, and a fourth
 // session's envelope carries the current fact within the meta budget.
 import { afterAll, describe, it } from "vitest";
-import { freePort, type Cluster } from "../../scripts/lib/dev-server.ts";
+import { freePort, type Cluster } from "../../harness/dev-server.ts";
 import { createContext } from "../../cli/commands/context.ts";
 import { memoryCommand } from "../../cli/commands/memory.ts";
 import { encodeScript } from "../../shared/model/script.ts";

@@ -3,7 +3,7 @@
 // keys are checked; every request logs one JSON line with ids and no secret.
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { encodeScript, type ScriptEntry } from "../../shared/model/script.ts";
-import type { Cluster } from "../../scripts/lib/dev-server.ts";
+import type { Cluster } from "../../harness/dev-server.ts";
 import { bootCluster, E2E_ADMIN_TOKEN, hiveClient } from "./helpers.ts";
 
 const call = (name: string, args: Record<string, unknown>): ScriptEntry => ({

@@ -3,8 +3,8 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { describe, it } from "vitest";
-import { ROOT, nodeForWrangler } from "../../scripts/lib/cluster.ts";
-import { freePort, startCluster } from "../../scripts/lib/dev-server.ts";
+import { ROOT, nodeForWrangler } from "../../harness/cluster.ts";
+import { freePort, startCluster } from "../../harness/dev-server.ts";
 import { freshStateDir } from "./helpers.ts";
 
 async function answers(url: string): Promise<boolean> {
@@ -24,7 +24,7 @@ describe("cluster processes", () => {
     const port = await freePort();
     const persistTo = freshStateDir("orphan");
     const script = `
-      import { startCluster } from ${JSON.stringify(path.join(ROOT, "scripts/lib/dev-server.ts"))};
+      import { startCluster } from ${JSON.stringify(path.join(ROOT, "harness/dev-server.ts"))};
       const c = await startCluster({ port: ${port}, persistTo: ${JSON.stringify(persistTo)} });
       console.log("READY " + c.url);
       setInterval(() => {}, 1000);

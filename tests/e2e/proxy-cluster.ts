@@ -3,7 +3,7 @@
 import { rmSync } from "node:fs";
 import { startTestUpstream, type TestUpstream } from "../../corpora/proxy/upstream.ts";
 import { createHiveKey } from "../../cli/commands/hive.ts";
-import { startCluster, type Cluster } from "../../scripts/lib/dev-server.ts";
+import { startCluster, type Cluster } from "../../harness/dev-server.ts";
 import { E2E_ADMIN_TOKEN, freshStateDir } from "./helpers.ts";
 
 export interface ProxyCluster {

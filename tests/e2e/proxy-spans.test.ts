@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, it } from "vitest";
 import type { TestUpstream } from "../../corpora/proxy/upstream.ts";
 import { TASK_PROMPT, TASK_TOOLS } from "../../corpora/proxy/task.ts";
 import type { OtlpExport } from "../../shared/observe/spans.ts";
-import type { Cluster } from "../../scripts/lib/dev-server.ts";
+import type { Cluster } from "../../harness/dev-server.ts";
 import { startProxyCluster, type ProxyCluster } from "./proxy-cluster.ts";
 
 let upstream: TestUpstream;

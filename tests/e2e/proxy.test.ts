@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, it } from "vitest";
 import { z } from "zod";
 import type { TestUpstream, UpstreamRequest } from "../../corpora/proxy/upstream.ts";
 import { DEPLOY_PORT, TASK_PROMPT, TASK_TOOLS } from "../../corpora/proxy/task.ts";
-import type { Cluster } from "../../scripts/lib/dev-server.ts";
+import type { Cluster } from "../../harness/dev-server.ts";
 import { startProxyCluster, type ProxyCluster } from "./proxy-cluster.ts";
 
 let upstream: TestUpstream;

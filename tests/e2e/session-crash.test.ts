@@ -1,5 +1,5 @@
 import { afterAll, describe, it } from "vitest";
-import { freePort, type Cluster } from "../../scripts/lib/dev-server.ts";
+import { freePort, type Cluster } from "../../harness/dev-server.ts";
 import { bootCluster, freshStateDir, groupAlive, hiveClient } from "./helpers.ts";
 
 const PORT = await freePort();

@@ -1,8 +1,8 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { describe, it } from "vitest";
-import { ROOT } from "../../scripts/lib/cluster.ts";
-import { freePort } from "../../scripts/lib/dev-server.ts";
+import { ROOT } from "../../harness/cluster.ts";
+import { freePort } from "../../harness/dev-server.ts";
 import { freshStateDir } from "./helpers.ts";
 
 const PORT = await freePort();

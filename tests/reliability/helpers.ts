@@ -3,7 +3,7 @@
 // cluster boot that tolerates a loaded machine, a request that classifies its
 // answer (typed error, 5xx, hang), and the figures each test prints as
 // `RELIABILITY <category> <json>` lines.
-import { startCluster, type Cluster } from "../../scripts/lib/dev-server.ts";
+import { startCluster, type Cluster } from "../../harness/dev-server.ts";
 import { E2E_ADMIN_TOKEN } from "../e2e/helpers.ts";
 
 /** `npm run test:reliability` sets LETHE_RELIABILITY=full; CI runs the bounded slice. */

@@ -3,7 +3,7 @@
 // acknowledged write, every mission's answer and the D1 mirror (reconciled, no gap).
 import { afterAll, describe, it } from "vitest";
 import { createHiveKey } from "../../cli/commands/hive.ts";
-import type { Cluster } from "../../scripts/lib/dev-server.ts";
+import type { Cluster } from "../../harness/dev-server.ts";
 import { E2E_ADMIN_TOKEN, freshStateDir } from "../e2e/helpers.ts";
 import { makeArtifact } from "../shared/hive/fixtures.ts";
 import { FULL, bootReliabilityCluster, report } from "./helpers.ts";

@@ -3,7 +3,7 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import path from "node:path";
 import { describe, it } from "vitest";
-import { ROOT, nodeForWrangler } from "../../scripts/lib/cluster.ts";
+import { ROOT, nodeForWrangler } from "../../harness/cluster.ts";
 import { rel } from "./client.ts";
 import { report } from "./helpers.ts";
 

@@ -7,7 +7,7 @@ import { boundaryViolations, brokenRule } from "../../scripts/boundaries.ts";
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
 describe("tooling boundaries", () => {
-  it("hold across bench/, scripts/ and tests/", ({ expect }) => {
+  it("hold across bench/, harness/, scripts/ and tests/", ({ expect }) => {
     expect(boundaryViolations(ROOT)).toEqual([]);
   });
 
@@ -20,7 +20,10 @@ describe("tooling boundaries", () => {
     expect(brokenRule("tests/shared/x.test.ts", "scripts/start.ts")).not.toBeNull();
     expect(brokenRule("tests/bench/horizon.test.ts", "bench/horizon/rules.ts")).toBeNull();
     expect(brokenRule("tests/scripts/islands.test.ts", "scripts/islands.ts")).toBeNull();
-    expect(brokenRule("tests/e2e/helpers.ts", "scripts/lib/dev-server.ts")).toBeNull();
+    expect(brokenRule("tests/e2e/helpers.ts", "scripts/lib/demo.ts")).not.toBeNull();
+    expect(brokenRule("tests/e2e/helpers.ts", "harness/dev-server.ts")).toBeNull();
+    expect(brokenRule("harness/dev-server.ts", "scripts/start.ts")).not.toBeNull();
+    expect(brokenRule("harness/admin.ts", "tests/e2e/helpers.ts")).not.toBeNull();
     expect(brokenRule("bench/compression.ts", "corpora/conversation.ts")).toBeNull();
   });
 });

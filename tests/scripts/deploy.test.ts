@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, it } from "vitest";
-import { ROOT } from "../../scripts/lib/cluster.ts";
+import { ROOT } from "../../harness/cluster.ts";
 
 const SIMULATED = path.join(ROOT, "tests/fixtures/simulated-account.ts");
 

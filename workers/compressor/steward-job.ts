@@ -43,7 +43,7 @@ export async function runStewardJob(
       ? []
       : transcriptCandidates(job.session, await replay(env, job.session), job.sentAt);
   const hive = env.Hive.getByName(job.hive);
-  return hive.memoryStewardRun({
+  return hive.memory().run({
     jobId: job.id,
     writer: "meta-steward",
     reason:

@@ -58,7 +58,7 @@ export async function openSession<E extends { Bindings: Env }>(
   const described = await stub.describe();
   if (!described.ok && options.proxyConversations === true) {
     // A proxy conversation has no loop config: it answers only the hive it is bound to.
-    if ((await stub.proxyStats(key.hive)).ok) {
+    if ((await stub.proxy().stats(key.hive)).ok) {
       return { id, hive: key.hive, stub, keyId: key.keyId, lookups: 2 };
     }
     throw sessionNotFound();

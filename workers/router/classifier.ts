@@ -4,7 +4,7 @@
 // (unreachable, non-JSON, timeout) surfaces as a throw that routeStep turns
 // into the keyword fallback.
 import OpenAI from "openai";
-import type { Classifier } from "../../shared/router/route.ts";
+import type { Classifier } from "./route.ts";
 
 /** A routing call is on every step's critical path: past this, keywords decide. */
 export const ROUTER_MODEL_TIMEOUT_MS = 5_000;

@@ -5,12 +5,7 @@ import { WorkerEntrypoint } from "cloudflare:workers";
 import type { ComponentHealth } from "../../shared/health.ts";
 import { createLogger, describeError } from "../../shared/log.ts";
 import { err, ok, type Result } from "../../shared/result.ts";
-import {
-  routeStep,
-  RouteRequestSchema,
-  type RouteDecision,
-  type RouteRequest,
-} from "../../shared/router/route.ts";
+import { routeStep, RouteRequestSchema, type RouteDecision, type RouteRequest } from "./route.ts";
 import { modelClassifier } from "./classifier.ts";
 
 const log = createLogger("router");

@@ -1,7 +1,9 @@
 // The Hive's workspace facade: writes and reads of versioned files, the
 // incremental index (each new file version is queued durably in the same
 // transaction, then mapped and embedded), structural queries, L3 search and the
-// staleness of artifacts that cite code. hive.ts delegates its workspace RPC here.
+// staleness of artifacts that cite code. An RpcTarget: Hive.workspace() hands it
+// to callers (gateway routes, sessions, MCP tools), every answer a Result value.
+import { RpcTarget } from "cloudflare:workers";
 import type { Artifact } from "../../../shared/hive/artifact.ts";
 import { embedderFromEnv, type Embedder } from "../../../shared/l3/embedder.ts";
 import type { Candidate } from "../../../shared/l3/hybrid.ts";
@@ -125,7 +127,10 @@ export interface WorkspaceDeps {
   mapper: () => Promise<FileMapper>;
 }
 
-export class Workspace {
+/** The most manifest versions one history page returns. */
+const MAX_HISTORY_PAGE = 500;
+
+export class Workspace extends RpcTarget {
   readonly #files: WorkspaceStore;
   readonly #symbols: SymbolStore;
   readonly #l3: L3Store;
@@ -136,6 +141,7 @@ export class Workspace {
   #selected: { backend: VectorBackend; why: string } | null = null;
 
   constructor(deps: WorkspaceDeps) {
+    super();
     const sql = deps.storage.sql;
     this.#files = new WorkspaceStore(deps.storage);
     this.#symbols = new SymbolStore(sql);
@@ -185,10 +191,6 @@ export class Workspace {
     return ok(config);
   }
 
-  config(): WorkspaceConfig {
-    return this.#files.config();
-  }
-
   async write(input: unknown): Promise<WorkspaceResult<WriteResult>> {
     const parsed = WriteRequestSchema.safeParse(input);
     return parsed.success ? this.#write(parsed.data) : invalid(parsed.error, "write");
@@ -212,7 +214,7 @@ export class Workspace {
     if (!committed.ok) {
       return committed;
     }
-    await this.drain();
+    await this.#drain();
     return ok({
       manifest: committed.value.manifest,
       files: committed.value.files.map((f) =>
@@ -284,16 +286,27 @@ export class Workspace {
     return ok({ ...file.value, text });
   }
 
-  manifest(ref: string | number, after?: string, limit?: number): WorkspaceResult<Manifest> {
+  manifest(
+    ref: string | number = "head",
+    after?: string,
+    limit?: number,
+  ): WorkspaceResult<Manifest> {
     return this.#files.manifest(ref, after, limit);
   }
 
-  history(limit: number, before?: number): ManifestInfo[] {
-    return this.#files.history(limit, before);
+  /** Manifest versions, newest first; `before` is the previous page's last version. */
+  history(limit = 50, before?: number): WorkspaceResult<ManifestInfo[]> {
+    const capped = Math.max(1, Math.min(Math.trunc(limit) || 50, MAX_HISTORY_PAGE));
+    return ok(this.#files.history(capped, before));
   }
 
-  /** Indexes queued file versions (see workspace-indexer.ts); returns how many. */
-  async drain(): Promise<number> {
+  /** Indexes every queued file version now (writes and queries also do). */
+  async index(): Promise<WorkspaceResult<{ indexed: number }>> {
+    return ok({ indexed: await this.#drain() });
+  }
+
+  /** Indexes queued file versions (see indexer.ts); returns how many. */
+  async #drain(): Promise<number> {
     try {
       return await this.#indexer.drain();
     } catch (error) {
@@ -306,7 +319,7 @@ export class Workspace {
   }
 
   async #graph() {
-    await this.drain();
+    await this.#drain();
     return this.#symbols.graph(() => this.#files.currentPaths());
   }
 
@@ -379,8 +392,8 @@ export class Workspace {
     return ok({ entries: chosen ?? "default", files: graph.unreachable(chosen) });
   }
 
-  async missing(): Promise<MissingDependency[]> {
-    return (await this.#graph()).missing();
+  async missing(): Promise<WorkspaceResult<MissingDependency[]>> {
+    return ok((await this.#graph()).missing());
   }
 
   async search(input: unknown): Promise<WorkspaceResult<Candidate[]>> {
@@ -388,13 +401,13 @@ export class Workspace {
     if (!parsed.success) {
       return invalid(parsed.error, "search");
     }
-    await this.drain();
+    await this.#drain();
     return ok(await this.#l3.search(parsed.data.query, parsed.data.topK, parsed.data.pathPrefix));
   }
 
   /** Active artifacts citing workspace code (`path@v<N>:a-b[#symbol]`) whose code changed since. */
   async stale(artifacts: readonly Artifact[]): Promise<StaleArtifact[]> {
-    await this.drain();
+    await this.#drain();
     const out: StaleArtifact[] = [];
     for (const artifact of artifacts) {
       const citation = parseCitation(artifact.provenance.source);
@@ -426,8 +439,8 @@ export class Workspace {
     return out;
   }
 
-  status(): WorkspaceStatus {
-    return {
+  status(): WorkspaceResult<WorkspaceStatus> {
+    return ok({
       head: this.#files.head(),
       pending: this.#queue.count(),
       documents: this.#l3.counts().documents,
@@ -435,6 +448,6 @@ export class Workspace {
       vectorBackendReason: this.#selected?.why ?? null,
       blobBytes: this.#files.totalBlobBytes(),
       problems: this.#symbols.problems(),
-    };
+    });
   }
 }

@@ -55,7 +55,7 @@ export async function effects(ctx: StepContext, ran: Ran, reads: LoopReads): Pro
       : null;
   const gcBefore =
     outcome.files.length > 0 && !failed && overlay === null && preset.policies.includes(GC_POLICY)
-      ? await unreachableFiles(ctx.ports.hive)
+      ? await unreachableFiles(ctx.ports.hive.workspace())
       : null;
   let collected: Collected | null = null;
   if (outcome.files.length > 0 && !failed && overlay === null) {
@@ -66,7 +66,7 @@ export async function effects(ctx: StepContext, ran: Ran, reads: LoopReads): Pro
     } else {
       workspaceManifest = wrote.value.id;
       written = [...new Set([...written, ...outcome.files.map((f) => f.path)])].sort();
-      const gcAfter = gcBefore === null ? null : await unreachableFiles(ctx.ports.hive);
+      const gcAfter = gcBefore === null ? null : await unreachableFiles(ctx.ports.hive.workspace());
       collected =
         gcBefore === null || gcAfter === null
           ? null

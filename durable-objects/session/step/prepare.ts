@@ -58,7 +58,11 @@ async function syncHive(
     meta: [
       ...metaLines(artifacts, MAX_META_ARTIFACTS),
       // Long-term knowledge (issue 21), within its share of the meta budget.
-      ...(await knowledgeMeta(hive, config.mission, (text) => tokenizer.count(text))),
+      ...(await knowledgeMeta(
+        { memorySearch: (query) => hive.memory().search(query) },
+        config.mission,
+        (text) => tokenizer.count(text),
+      )),
     ],
     artifacts,
     firewallText,
@@ -70,7 +74,9 @@ export async function workspaceHead(
   host: { env: Env },
   config: SessionConfig,
 ): Promise<string | null> {
-  const head = await host.env.Hive.getByName(config.hive).workspaceManifest("head", undefined, 1);
+  const head = await host.env.Hive.getByName(config.hive)
+    .workspace()
+    .manifest("head", undefined, 1);
   return head.ok ? head.value.id : null;
 }
 

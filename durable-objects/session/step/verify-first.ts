@@ -179,7 +179,7 @@ async function supportedByCode(
     return false;
   }
   if (!heads.has(citation.path)) {
-    const file = await hive.workspaceRead(citation.path, "head");
+    const file = await hive.workspace().read(citation.path, "head");
     heads.set(citation.path, file.ok ? file.value.text : null);
   }
   const text = heads.get(citation.path);

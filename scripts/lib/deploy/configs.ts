@@ -3,7 +3,7 @@
 // "production" and, for the gateway, the Workers AI binding that L3 embeds with.
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { ROOT, type WorkerInfo } from "../cluster.ts";
+import { ROOT, type WorkerInfo } from "../../../harness/cluster.ts";
 
 /** Where the derived configs and dry-run bundles go (git-ignored). */
 export const DEPLOY_DIR = path.join(ROOT, ".deploy");

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { resolveEncoding } from "../../../shared/context/tokens.ts";
-import { WORKERS, type WorkerInfo } from "../cluster.ts";
+import { WORKERS, type WorkerInfo } from "../../../harness/cluster.ts";
 import { DEPLOY_DIR, PLACEHOLDER_D1_ID, writeProductionConfig } from "./configs.ts";
 import { tail, type Wrangler } from "./wrangler-cli.ts";
 

@@ -2,7 +2,7 @@
 // accepts, or LETHE_WRANGLER (a script run the same way), which the deploy tests
 // point at a simulated Cloudflare account because no account is reachable here.
 import { spawnSync } from "node:child_process";
-import { nodeForWrangler, ROOT, wranglerCommand, wranglerEnv } from "../cluster.ts";
+import { nodeForWrangler, ROOT, wranglerCommand, wranglerEnv } from "../../../harness/cluster.ts";
 
 export interface WranglerRun {
   status: number;

@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { encodeScript, type ScriptEntry } from "../../../shared/model/script.ts";
 import type { ServerMessage } from "../../../shared/protocol.ts";
-import type { Cluster } from "../../../scripts/lib/dev-server.ts";
-import { vendorDashboard } from "../../../scripts/dashboard-vendor.ts";
+import type { Cluster } from "../../../harness/dev-server.ts";
+import { vendorDashboard } from "../../../harness/dashboard-vendor.ts";
 import { bootCluster, hiveClient, subscribe, type Subscriber } from "../helpers.ts";
 import { axeViolations, launchBrowser, screenshot } from "./browser.ts";
 

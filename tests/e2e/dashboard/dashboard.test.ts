@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, it, type ExpectStatic } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { encodeScript, type ScriptEntry } from "../../../shared/model/script.ts";
-import type { Cluster } from "../../../scripts/lib/dev-server.ts";
-import { vendorDashboard } from "../../../scripts/dashboard-vendor.ts";
+import type { Cluster } from "../../../harness/dev-server.ts";
+import { vendorDashboard } from "../../../harness/dashboard-vendor.ts";
 import { bootCluster, E2E_ADMIN_TOKEN, hiveClient } from "../helpers.ts";
 import { axeViolations, launchBrowser, screenshot, SCREENSHOTS } from "./browser.ts";
 import { flakyProxy } from "./flaky-proxy.ts";

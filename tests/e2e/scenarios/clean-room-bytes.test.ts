@@ -7,7 +7,7 @@ import { createServer, type Server } from "node:http";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, it } from "vitest";
-import { startCluster, type Cluster } from "../../../scripts/lib/dev-server.ts";
+import { startCluster, type Cluster } from "../../../harness/dev-server.ts";
 import { completeChat, createEmbeddings, listModels } from "../../../shared/model/endpoint.ts";
 import { completionSse } from "../../../corpora/local-model-fetch.ts";
 import {

@@ -6,8 +6,8 @@
 // points the cluster at a real OpenAI-compatible model: then scripts are not sent,
 // Lethe's invariants are still asserted, and each mission's outcome is reported.
 import { afterAll, beforeAll } from "vitest";
-import type { Cluster } from "../../../scripts/lib/dev-server.ts";
-import { startCluster } from "../../../scripts/lib/dev-server.ts";
+import type { Cluster } from "../../../harness/dev-server.ts";
+import { startCluster } from "../../../harness/dev-server.ts";
 import { encodeScript, type ScriptEntry } from "../../../shared/model/script.ts";
 import type { SessionConfigInput } from "../../../shared/session/config.ts";
 import { E2E_ADMIN_TOKEN, freshStateDir, hiveClient } from "../helpers.ts";

@@ -34,7 +34,7 @@ describe("structural garbage collection", () => {
     expect,
   }) => {
     const hive = (ok: boolean) => ({
-      workspaceUnreachable: async () =>
+      unreachable: async () =>
         ok ? { ok: true as const, value: { files: ["b.ts", "a.ts"] } } : { ok: false as const },
     });
     expect([...((await unreachableFiles(hive(true))) ?? [])]).toEqual(["b.ts", "a.ts"]);

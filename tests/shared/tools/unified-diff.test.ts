@@ -7,7 +7,7 @@ import {
   parsePatch,
 } from "../../../shared/tools/unified-diff.ts";
 
-/** Parses and applies in one go, as the edit tool does (shared/tools/run/edit.ts). */
+/** Parses and applies in one go, as the edit tool does (durable-objects/session/tools/edit.ts). */
 function applyPatch(content: string, patchText: string) {
   const parsed = parsePatch(normalisePatchEol(content, patchText));
   return parsed.ok ? applyParsedPatch(content, parsed.value) : parsed;

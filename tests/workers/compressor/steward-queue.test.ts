@@ -40,11 +40,11 @@ describe("the memory.steward job", () => {
     const ping = crypto.randomUUID();
     await env.JOBS.send({ type: "health.ping", id: ping, sentAt: Date.now() });
     await receipt(ping);
-    const log = await hive.memoryChangelog();
+    const log = await hive.memory().changelog();
     expect(log.ok && log.value.map((e) => [e.version, e.writer, e.session])).toEqual([
       [1, "meta-steward", session],
     ]);
     // The redelivery is answered from the first run's record: not a second run.
-    expect((await hive.memoryCounters())["meta_steward.run.count"]).toBe(1);
+    expect((await hive.memory().counters())["meta_steward.run.count"]).toBe(1);
   });
 });

@@ -120,14 +120,14 @@ describe("index queue", () => {
     expect,
   }) => {
     const stub = env.Hive.getByName(`q-${crypto.randomUUID()}`);
-    expect((await stub.workspaceStatus()).ok).toBe(true);
+    expect((await stub.workspace().status()).ok).toBe(true);
     await runInDurableObject(stub, (_instance, state) => {
       state.storage.sql.exec(
         "INSERT INTO ws_index_queue (path, hash, version) VALUES (?, NULL, 1)",
         "src/\ud800.ts",
       );
     });
-    const indexed = await stub.workspaceIndex();
+    const indexed = await stub.workspace().index();
     expect(indexed).toMatchObject({ ok: true, value: { indexed: 1 } });
     await runInDurableObject(stub, (_instance, state) => {
       const n = state.storage.sql.exec<{ n: number }>("SELECT count(*) AS n FROM ws_index_queue");

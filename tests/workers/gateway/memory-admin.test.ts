@@ -66,7 +66,7 @@ describe("the D1 mirror of knowledge and the admin search across hives", () => {
       }),
     ).toMatchObject({ status: 200, body: { version: 1 } });
     // The run wrote D1 and confirmed it: the Hive's mirror is at its version.
-    const status = await env.Hive.getByName(a.hive).memoryMirrorSync();
+    const status = await env.Hive.getByName(a.hive).memory().mirror();
     expect(status).toMatchObject({ version: 1, confirmed: 1, written: 0 });
     const stored = await env.DB.prepare(
       "SELECT object, version FROM knowledge_facts WHERE hive = ?",
@@ -116,7 +116,7 @@ describe("the D1 mirror of knowledge and the admin search across hives", () => {
       hits: Hit[];
     };
     expect(back.hits.map((h) => h.fact.object)).toEqual(["postgres"]);
-    expect(await env.Hive.getByName(a.hive).memoryMirrorSync()).toMatchObject({
+    expect(await env.Hive.getByName(a.hive).memory().mirror()).toMatchObject({
       version: 3,
       confirmed: 3,
     });
@@ -140,7 +140,7 @@ describe("the D1 mirror of knowledge and the admin search across hives", () => {
     ).toMatchObject({ status: 200, body: { version: 1 } });
     // Confirmed versions are not written again; the next version writes the rows it added or closed.
     await env.DB.prepare("DELETE FROM knowledge_facts WHERE hive = ?").bind(a.hive).run();
-    expect(await env.Hive.getByName(a.hive).memoryMirrorSync()).toMatchObject({
+    expect(await env.Hive.getByName(a.hive).memory().mirror()).toMatchObject({
       confirmed: 1,
       written: 0,
     });

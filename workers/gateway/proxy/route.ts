@@ -199,7 +199,7 @@ async function handle(c: Context<Bindings>): Promise<Response> {
   const stub = c.env.AgentSession.getByName(session);
   const chainLinks = chainOf(messages);
   const chain = chainLinks.map((l) => l.chain);
-  const plan = await stub.proxyPlan(hive, { chain, refs: [] });
+  const plan = await stub.proxy().plan(hive, { chain, refs: [] });
   if (!plan.ok) {
     throw rpcFailure(plan);
   }
@@ -207,7 +207,7 @@ async function handle(c: Context<Bindings>): Promise<Response> {
   const kept = [...envelope.kept];
   const links = storedLinks(messages, chainLinks, plan.value.known, kept);
   const refs = [...new Set(kept.map((k) => k.ref))];
-  const missing = await stub.proxyPlan(hive, { chain: [], refs });
+  const missing = await stub.proxy().plan(hive, { chain: [], refs });
   if (!missing.ok) {
     throw rpcFailure(missing);
   }
@@ -215,7 +215,7 @@ async function handle(c: Context<Bindings>): Promise<Response> {
   const texts = kept
     .filter((k) => wanted.delete(k.ref))
     .map((k) => ({ key: k.ref, content: k.content }));
-  const committed = await stub.proxyCommit(hive, { links, texts });
+  const committed = await stub.proxy().commit(hive, { links, texts });
   if (!committed.ok) {
     throw rpcFailure(committed);
   }
@@ -224,11 +224,11 @@ async function handle(c: Context<Bindings>): Promise<Response> {
   const upstreamMessages: ChatCompletionMessageParam[] = [...envelope.messages];
   const host = {
     readRef: async (ref: string) => {
-      const read = await stub.proxyReadRef(hive, ref);
+      const read = await stub.proxy().readRef(hive, ref);
       return read.ok ? read : { ok: false as const, message: read.message };
     },
     saveArtifact: async (name: string, content: string) => {
-      const saved = await stub.proxySaveArtifact(hive, {
+      const saved = await stub.proxy().saveArtifact(hive, {
         name,
         content: content.slice(0, 256 * 1024),
       });
@@ -342,7 +342,7 @@ async function inspect(c: Context<Bindings>, ref: string | undefined): Promise<R
   }
   const stub = c.env.AgentSession.getByName(session);
   if (ref === undefined) {
-    const stats = await stub.proxyStats(hive);
+    const stats = await stub.proxy().stats(hive);
     if (!stats.ok) {
       throw stats.code === "REF_NOT_FOUND"
         ? new ProxyFailure({
@@ -357,7 +357,7 @@ async function inspect(c: Context<Bindings>, ref: string | undefined): Promise<R
     return c.json({ session, ...stats.value });
   }
   const full = ref.startsWith("ref:") ? ref : `ref:${ref}`;
-  const read = await stub.proxyReadRef(hive, full);
+  const read = await stub.proxy().readRef(hive, full);
   if (!read.ok) {
     if (read.code === "REF_NOT_FOUND") {
       throw new ProxyFailure({

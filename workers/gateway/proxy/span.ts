@@ -58,7 +58,7 @@ export async function traced(
       ...(upstreamTokens === undefined ? {} : { upstreamTokens }),
       ...(clientTokens === undefined ? {} : { clientTokens }),
     };
-    const recorded = await c.env.AgentSession.getByName(session).proxyRecordCall(hive, call);
+    const recorded = await c.env.AgentSession.getByName(session).proxy().recordCall(hive, call);
     if (!recorded.ok) {
       log.warn("proxy.span_refused", { session, code: recorded.code });
     }

@@ -73,48 +73,50 @@ export const memory = new Hono<MemoryEnv>()
   .use("/:hive/memory/*", requireHiveKey)
   .get("/:hive/memory/search", async (c) => {
     const q = SearchSchema.safeParse(c.req.query());
-    return q.success ? answer(c, await stub(c).memorySearch(q.data)) : invalidQuery(c, q.error);
+    return q.success ? answer(c, await stub(c).memory().search(q.data)) : invalidQuery(c, q.error);
   })
   .get("/:hive/memory/as-of", async (c) => {
     const q = AsOfSchema.safeParse(c.req.query());
     return q.success
-      ? answer(c, await stub(c).memoryAsOf(q.data.at, q.data.limit))
+      ? answer(c, await stub(c).memory().asOf(q.data.at, q.data.limit))
       : invalidQuery(c, q.error);
   })
   .get("/:hive/memory/history", async (c) => {
     const q = HistorySchema.safeParse(c.req.query());
     return q.success
-      ? answer(c, await stub(c).memoryHistory(q.data.subject, q.data.predicate))
+      ? answer(c, await stub(c).memory().history(q.data.subject, q.data.predicate))
       : invalidQuery(c, q.error);
   })
   .get("/:hive/memory/changelog", async (c) => {
     const q = ChangelogSchema.safeParse(c.req.query());
     return q.success
-      ? answer(c, await stub(c).memoryChangelog(q.data.limit, q.data.before))
+      ? answer(c, await stub(c).memory().changelog(q.data.limit, q.data.before))
       : invalidQuery(c, q.error);
   })
   .get("/:hive/memory/rejected", async (c) => {
     const q = RejectedSchema.safeParse(c.req.query());
     return q.success
-      ? answer(c, await stub(c).memoryRejected(q.data.job, q.data.limit))
+      ? answer(c, await stub(c).memory().rejected(q.data.job, q.data.limit))
       : invalidQuery(c, q.error);
   })
-  .get("/:hive/memory/metrics", async (c) => c.json(await stub(c).memoryCounters()))
+  .get("/:hive/memory/metrics", async (c) => c.json(await stub(c).memory().counters()))
   .post("/:hive/memory/steward", jsonBody(StewardBodySchema), async (c) => {
     const body = c.req.valid("json");
     return answer(
       c,
-      await stub(c).memoryStewardRun({
-        jobId: body.jobId ?? `manual:${crypto.randomUUID()}`,
-        writer: writer(c),
-        reason: body.reason,
-        trigger: "manual",
-        ...(body.session === undefined ? {} : { session: body.session }),
-        candidates: body.candidates ?? [],
-      }),
+      await stub(c)
+        .memory()
+        .run({
+          jobId: body.jobId ?? `manual:${crypto.randomUUID()}`,
+          writer: writer(c),
+          reason: body.reason,
+          trigger: "manual",
+          ...(body.session === undefined ? {} : { session: body.session }),
+          candidates: body.candidates ?? [],
+        }),
     );
   })
   .post("/:hive/memory/rollback", jsonBody(RollbackBodySchema), async (c) => {
     const body = c.req.valid("json");
-    return answer(c, await stub(c).memoryRollback(body.version, writer(c), body.reason));
+    return answer(c, await stub(c).memory().rollback(body.version, writer(c), body.reason));
   });

@@ -45,7 +45,7 @@ const ExpectedSchema = z.coerce.number().int().min(0).optional();
 export const workspace = new Hono<WsEnv>()
   .use("/:hive/workspace/*", requireHiveKey)
   .post("/:hive/workspace/files", jsonBody(WriteRequestSchema), async (c) =>
-    answer(c, await stub(c).workspaceWrite(c.req.valid("json")), 201),
+    answer(c, await stub(c).workspace().write(c.req.valid("json")), 201),
   )
   .put("/:hive/workspace/file", async (c) => {
     const path = c.req.query("path");
@@ -64,16 +64,18 @@ export const workspace = new Hono<WsEnv>()
     }
     return answer(
       c,
-      await stub(c).workspaceWrite({
-        files: [{ path, content: btoa(binary), encoding: "base64" }],
-        message: c.req.query("message") ?? "",
-        ...(expected.data === undefined ? {} : { expectedVersion: expected.data }),
-      }),
+      await stub(c)
+        .workspace()
+        .write({
+          files: [{ path, content: btoa(binary), encoding: "base64" }],
+          message: c.req.query("message") ?? "",
+          ...(expected.data === undefined ? {} : { expectedVersion: expected.data }),
+        }),
       201,
     );
   })
   .patch("/:hive/workspace/file", jsonBody(PatchRequestSchema), async (c) =>
-    answer(c, await stub(c).workspacePatch(c.req.valid("json"))),
+    answer(c, await stub(c).workspace().patch(c.req.valid("json"))),
   )
   .delete("/:hive/workspace/file", async (c) => {
     const path = c.req.query("path");
@@ -86,10 +88,12 @@ export const workspace = new Hono<WsEnv>()
     }
     return answer(
       c,
-      await stub(c).workspaceWrite({
-        files: [{ path, delete: true }],
-        message: c.req.query("message") ?? "",
-      }),
+      await stub(c)
+        .workspace()
+        .write({
+          files: [{ path, delete: true }],
+          message: c.req.query("message") ?? "",
+        }),
     );
   })
   .get("/:hive/workspace/file", async (c) => {
@@ -102,7 +106,7 @@ export const workspace = new Hono<WsEnv>()
         "GET /v1/hives/<hive>/workspace/file?path=src/app.ts&version=3",
       );
     }
-    const file = await stub(c).workspaceRead(path, ref.data);
+    const file = await stub(c).workspace().read(path, ref.data);
     if (!file.ok) {
       return answer(c, file);
     }
@@ -119,7 +123,7 @@ export const workspace = new Hono<WsEnv>()
   .get("/:hive/workspace/manifests", async (c) => {
     const query = HistoryQuerySchema.safeParse(c.req.query());
     return query.success
-      ? answer(c, await stub(c).workspaceHistory(query.data.limit, query.data.before))
+      ? answer(c, await stub(c).workspace().history(query.data.limit, query.data.before))
       : invalid(
           c,
           "limit must be 1..500 and before a version",
@@ -130,7 +134,7 @@ export const workspace = new Hono<WsEnv>()
     const ref = RefSchema.safeParse(c.req.param("ref"));
     const limit = Number(c.req.query("limit") ?? "0") || undefined;
     return ref.success
-      ? answer(c, await stub(c).workspaceManifest(ref.data, c.req.query("after"), limit))
+      ? answer(c, await stub(c).workspace().manifest(ref.data, c.req.query("after"), limit))
       : invalid(
           c,
           "a manifest is head, a version number or an id wsm_<version>_<hash>",
@@ -138,43 +142,67 @@ export const workspace = new Hono<WsEnv>()
         );
   })
   .post("/:hive/workspace/configure", jsonBody(ConfigureRequestSchema), async (c) =>
-    answer(c, await stub(c).workspaceConfigure(c.req.valid("json"))),
+    answer(c, await stub(c).workspace().configure(c.req.valid("json"))),
   )
-  .get("/:hive/workspace/status", async (c) => answer(c, await stub(c).workspaceStatus()))
-  .post("/:hive/workspace/index", async (c) => answer(c, await stub(c).workspaceIndex()))
+  .get("/:hive/workspace/status", async (c) => answer(c, await stub(c).workspace().status()))
+  .post("/:hive/workspace/index", async (c) => answer(c, await stub(c).workspace().index()))
   .get("/:hive/workspace/symbols", async (c) =>
-    answer(c, await stub(c).workspaceSymbols(c.req.query("path") ?? "")),
+    answer(
+      c,
+      await stub(c)
+        .workspace()
+        .symbols(c.req.query("path") ?? ""),
+    ),
   )
   .get("/:hive/workspace/definitions", async (c) =>
-    answer(c, await stub(c).workspaceDefinitions(c.req.query("name") ?? "")),
+    answer(
+      c,
+      await stub(c)
+        .workspace()
+        .definitions(c.req.query("name") ?? ""),
+    ),
   )
   .get("/:hive/workspace/callers", async (c) =>
-    answer(c, await stub(c).workspaceCallers(c.req.query("name") ?? "")),
+    answer(
+      c,
+      await stub(c)
+        .workspace()
+        .callers(c.req.query("name") ?? ""),
+    ),
   )
   .get("/:hive/workspace/imports", async (c) =>
-    answer(c, await stub(c).workspaceImports(c.req.query("path") ?? "")),
+    answer(
+      c,
+      await stub(c)
+        .workspace()
+        .imports(c.req.query("path") ?? ""),
+    ),
   )
   .get("/:hive/workspace/unreachable", async (c) => {
     const entries = c.req.queries("entry");
     return answer(
       c,
-      await stub(c).workspaceUnreachable(entries && entries.length > 0 ? entries : undefined),
+      await stub(c)
+        .workspace()
+        .unreachable(entries && entries.length > 0 ? entries : undefined),
     );
   })
-  .get("/:hive/workspace/missing", async (c) => answer(c, await stub(c).workspaceMissing()))
+  .get("/:hive/workspace/missing", async (c) => answer(c, await stub(c).workspace().missing()))
   .get("/:hive/workspace/stale", async (c) => answer(c, await stub(c).staleArtifacts()))
   .post("/:hive/workspace/search", jsonBody(SearchRequestSchema), async (c) =>
-    answer(c, await stub(c).workspaceSearch(c.req.valid("json"))),
+    answer(c, await stub(c).workspace().search(c.req.valid("json"))),
   )
   .get("/:hive/workspace/search", async (c) => {
     const topK = Number(c.req.query("k") ?? "10");
     return answer(
       c,
-      await stub(c).workspaceSearch({
-        query: c.req.query("q") ?? "",
-        topK: Number.isInteger(topK) ? topK : 10,
-        ...(c.req.query("prefix") === undefined ? {} : { pathPrefix: c.req.query("prefix") }),
-      }),
+      await stub(c)
+        .workspace()
+        .search({
+          query: c.req.query("q") ?? "",
+          topK: Number.isInteger(topK) ? topK : 10,
+          ...(c.req.query("prefix") === undefined ? {} : { pathPrefix: c.req.query("prefix") }),
+        }),
     );
   });
 

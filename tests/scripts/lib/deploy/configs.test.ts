@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, it } from "vitest";
-import { ROOT, WORKERS } from "../../../../scripts/lib/cluster.ts";
+import { ROOT, WORKERS } from "../../../../harness/cluster.ts";
 import { productionConfig } from "../../../../scripts/lib/deploy/configs.ts";
 
 const worker = (name: string) => {
