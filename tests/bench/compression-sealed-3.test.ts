@@ -12,6 +12,13 @@ import {
   UPDATE_KINDS,
   type Transcript,
 } from "../../corpora/compression-sealed-3.ts";
+import { perfectSummariser } from "../../bench/compression-methods.ts";
+import {
+  buildSummariseSystemPrompt,
+  formatTurns,
+  parseBullets,
+  type SummariseStage,
+} from "../../shared/model/contracts.ts";
 
 const SEEDS = [1, 2, 3, 4, 5, 77, 20_261_123];
 const make = (seed: number) => makeTranscript({ seed, family: SEALED_3, turns: 600 });
@@ -53,6 +60,27 @@ function perfectLines(t: Transcript, normalise: (s: string) => string): string[]
 
 const lines = (messages: readonly ChatMessage[]) =>
   messages.flatMap((m) => (m.content ?? "").split(/\r?\n/));
+
+/** The harness's scripted perfect summariser run by hand: map windows of turns, then one reduce. */
+async function perfectSummary(t: Transcript): Promise<string[]> {
+  const client = perfectSummariser(t.statements);
+  const ask = async (stage: SummariseStage, input: string) => {
+    const answer = await client.call({
+      role: "compression",
+      messages: [
+        { role: "system", content: buildSummariseSystemPrompt(stage) },
+        { role: "user", content: input },
+      ],
+    });
+    return answer.ok ? (answer.value.content ?? "") : "";
+  };
+  const turns = t.messages.map((m, turn) => ({ turn, text: normaliseProse(turnText(m)) }));
+  const mapped: string[] = [];
+  for (let i = 0; i < turns.length; i += 40) {
+    mapped.push(await ask("map", formatTurns(turns.slice(i, i + 40))));
+  }
+  return parseBullets(await ask("reduce", mapped.join("\n"))).map((b) => b.text);
+}
 
 describe("sealed-3 compression family", () => {
   it("is registered beside the other families", () => {
@@ -119,6 +147,29 @@ describe("sealed-3 compression family", () => {
     for (const normalise of [(s: string) => s, normaliseProse]) {
       const perfect = score(t, perfectLines(t, normalise));
       expect(perfect).toEqual({ recalled: whole.facts, staleOnly: 0, both: 0, facts: whole.facts });
+    }
+  });
+
+  it.each(SEEDS)("seed %i: the harness's perfect summariser scores 100/0/0", async (seed) => {
+    const t = make(seed);
+    const summary = await perfectSummary(t);
+    expect(summary).toHaveLength(t.facts.length);
+    const facts = t.facts.length;
+    expect(score(t, summary)).toEqual({ recalled: facts, staleOnly: 0, both: 0, facts });
+  });
+
+  it.each(SEEDS)("seed %i: every current value appears verbatim in the transcript", (seed) => {
+    const t = make(seed);
+    const text = t.messages.map((m) => m.content ?? "").join("\n");
+    expect(t.facts.filter((f) => !text.includes(f.values.at(-1) ?? "\u0001"))).toEqual([]);
+  });
+
+  it.each(SEEDS)("seed %i: every fact's look-alike is planted", (seed) => {
+    const t = make(seed);
+    const text = lines(t.messages).map((l) => l.toLowerCase());
+    for (const fact of t.facts) {
+      const mentions = text.filter((l) => l.includes(fact.lookAlike.toLowerCase()));
+      expect(mentions.length).toBeGreaterThan(0);
     }
   });
 
