@@ -149,7 +149,9 @@ function makeSealed3(seed: number, turns: number): Transcript {
       if (form === 0) {
         session.user(`${pre}The ${l} is ${dv}.${post}`);
       } else if (form === 1) {
-        session.assistant(`Don't mix this up with the ${l}, which is ${dv}.`);
+        session.assistant(
+          `From the supplier's confirmation email: the ${l} is ${dv}. Filing it with the booking.`,
+        );
       } else {
         session.tool(
           "get_booking",
