@@ -22,7 +22,7 @@ import {
   makeTranscript,
   type TemplateFamily,
   type TranscriptFact,
-} from "../corpora/compression-sealed-2.ts";
+} from "../corpora/compression-sealed-3.ts";
 
 const args = new Map(
   process.argv.slice(2).map((a) => {
@@ -178,6 +178,7 @@ process.stdout.write(
     "  written after that change, first measured, then used to fix the compressor;",
     "  blind: bench/compression-blind.ts, written after that second fix and never tuned to",
     "  sealed-2: corpora/compression-sealed-2.ts, a churn-model notebook session (16 facts, 11 update forms) written blind to the compressor",
+    "  sealed-3: corpora/compression-sealed-3.ts, a team-offsite planning session with booking tools (16 facts, 13 update forms) written blind to the compressor",
     "local summariser: the local endpoint's deterministic extractive [LETHE SUMMARISE] policy through the real Driver, 8k window",
     "perfect summariser: scripted, knows the planted sentences and keeps each fact's latest (the ceiling)",
     "recall: facts whose current value shows in a line naming the subject; stale-only: only a replaced value shows;",

@@ -1,0 +1,224 @@
+// The sealed-3 compression family (corpora/compression-sealed-3.ts, an offsite-planning session):
+// one transcript per seed, well-formed messages, and scoring data a perfect summariser meets
+// under bench/compression.ts's rules (whole words, the look-alike removed, one line).
+import { describe, expect, it } from "vitest";
+import { ChatMessageSchema, type ChatMessage } from "../../shared/context/messages.ts";
+import { normaliseProse } from "../../shared/compress/normalise.ts";
+import { turnText } from "../../shared/compress/turns.ts";
+import {
+  FAMILIES,
+  makeTranscript,
+  SEALED_3,
+  UPDATE_KINDS,
+  type Transcript,
+} from "../../corpora/compression-sealed-3.ts";
+import { perfectSummariser } from "../../bench/compression-methods.ts";
+import {
+  buildSummariseSystemPrompt,
+  formatTurns,
+  parseBullets,
+  type SummariseStage,
+} from "../../shared/model/contracts.ts";
+
+const SEEDS = [1, 2, 3, 4, 5, 77, 20_261_123];
+const make = (seed: number) => makeTranscript({ seed, family: SEALED_3, turns: 600 });
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** bench/compression.ts's test: `phrase` as whole words in `line` (both lower-case). */
+const has = (line: string, phrase: string) =>
+  new RegExp(`(?<![\\w.-])${escape(phrase)}(?![\\w-])`).test(line);
+
+/** bench/compression.ts's score for a list of visible lines. */
+function score(t: Transcript, lines: readonly string[]) {
+  const lower = lines.map((l) => l.toLowerCase());
+  let recalled = 0;
+  let staleOnly = 0;
+  let both = 0;
+  for (const fact of t.facts) {
+    const alike = fact.lookAlike.toLowerCase();
+    const about = lower
+      .map((l) => l.split(alike).join(" \u0000 "))
+      .filter((l) => has(l, fact.subject.toLowerCase()));
+    const current = (fact.values.at(-1) ?? "").toLowerCase();
+    const old = fact.values.slice(0, -1).map((v) => v.toLowerCase());
+    const showsCurrent = about.some((l) => has(l, current));
+    const showsOld = about.some((l) => old.some((v) => has(l, v) && !has(l, current)));
+    recalled += showsCurrent ? 1 : 0;
+    staleOnly += !showsCurrent && showsOld ? 1 : 0;
+    both += showsCurrent && showsOld ? 1 : 0;
+  }
+  return { recalled, staleOnly, both, facts: t.facts.length };
+}
+
+/** What the scripted perfect summariser keeps: each fact's latest statement. */
+function perfectLines(t: Transcript, normalise: (s: string) => string): string[] {
+  return t.facts.map((_, i) => {
+    const latest = t.statements.filter((s) => s.fact === i).at(-1);
+    return normalise(latest?.sentence ?? "").replace(/\n/g, " ");
+  });
+}
+
+const lines = (messages: readonly ChatMessage[]) =>
+  messages.flatMap((m) => (m.content ?? "").split(/\r?\n/));
+
+/** The harness's scripted perfect summariser run by hand: map windows of turns, then one reduce. */
+async function perfectSummary(t: Transcript): Promise<string[]> {
+  const client = perfectSummariser(t.statements);
+  const ask = async (stage: SummariseStage, input: string) => {
+    const answer = await client.call({
+      role: "compression",
+      messages: [
+        { role: "system", content: buildSummariseSystemPrompt(stage) },
+        { role: "user", content: input },
+      ],
+    });
+    return answer.ok ? (answer.value.content ?? "") : "";
+  };
+  const turns = t.messages.map((m, turn) => ({ turn, text: normaliseProse(turnText(m)) }));
+  const mapped: string[] = [];
+  for (let i = 0; i < turns.length; i += 40) {
+    mapped.push(await ask("map", formatTurns(turns.slice(i, i + 40))));
+  }
+  return parseBullets(await ask("reduce", mapped.join("\n"))).map((b) => b.text);
+}
+
+describe("sealed-3 compression family", () => {
+  it("is registered beside the other families", () => {
+    expect(FAMILIES).toContain(SEALED_3);
+    expect(new Set(FAMILIES).size).toBe(FAMILIES.length);
+  });
+
+  it("is the same transcript for the same seed and another for another seed", () => {
+    expect(make(3)).toEqual(make(3));
+    expect(JSON.stringify(make(3).messages)).not.toBe(JSON.stringify(make(4).messages));
+  });
+
+  it.each(SEEDS)("seed %i: well-formed, long OpenAI-style messages", (seed) => {
+    const t = make(seed);
+    expect(t.messages.length).toBeGreaterThanOrEqual(601);
+    expect(t.messages.filter((m) => !ChatMessageSchema.safeParse(m).success)).toEqual([]);
+    // Every tool call is answered by the next message.
+    const unanswered = t.messages.filter((m, i) => {
+      const next = t.messages[i + 1];
+      const id = m.role === "assistant" ? m.tool_calls?.[0]?.id : undefined;
+      return id !== undefined && !(next?.role === "tool" && next.tool_call_id === id);
+    });
+    expect(unanswered).toEqual([]);
+    expect(t.messages.filter((m) => m.role === "tool").length).toBeGreaterThan(100);
+  });
+
+  it.each(SEEDS)(
+    "seed %i: every statement is verbatim in its message and names its value",
+    (seed) => {
+      const t = make(seed);
+      expect(t.facts).toHaveLength(16);
+      for (const s of t.statements) {
+        const fact = t.facts[s.fact];
+        const message = t.messages[s.turn];
+        expect(message?.content ?? "").toContain(s.sentence);
+        // The scripted perfect summariser (bench/compression-methods.ts) finds it the same way.
+        const shown = message === undefined ? "" : normaliseProse(turnText(message));
+        expect(shown).toContain(normaliseProse(s.sentence));
+        const line = s.sentence
+          .toLowerCase()
+          .split(fact?.lookAlike.toLowerCase() ?? "\u0001")
+          .join(" ");
+        expect(has(line, fact?.subject.toLowerCase() ?? "")).toBe(true);
+        expect(has(line, fact?.values[s.value]?.toLowerCase() ?? "\u0001")).toBe(true);
+      }
+    },
+  );
+
+  it.each(SEEDS)("seed %i: each fact's current value is its latest statement's", (seed) => {
+    const t = make(seed);
+    for (const [i, fact] of t.facts.entries()) {
+      const mine = t.statements.filter((s) => s.fact === i);
+      expect(mine.at(-1)?.value).toBe(fact.values.length - 1);
+      // Statements come in transcript order.
+      const turns = mine.map((s) => s.turn);
+      expect(turns).toEqual([...turns].sort((a, b) => a - b));
+    }
+  });
+
+  it.each(SEEDS)("seed %i: the whole transcript and a perfect summary score 100%", (seed) => {
+    const t = make(seed);
+    const whole = score(t, lines(t.messages));
+    expect(whole.recalled).toBe(whole.facts);
+    for (const normalise of [(s: string) => s, normaliseProse]) {
+      const perfect = score(t, perfectLines(t, normalise));
+      expect(perfect).toEqual({ recalled: whole.facts, staleOnly: 0, both: 0, facts: whole.facts });
+    }
+  });
+
+  it.each(SEEDS)("seed %i: the harness's perfect summariser scores 100/0/0", async (seed) => {
+    const t = make(seed);
+    const summary = await perfectSummary(t);
+    expect(summary).toHaveLength(t.facts.length);
+    const facts = t.facts.length;
+    expect(score(t, summary)).toEqual({ recalled: facts, staleOnly: 0, both: 0, facts });
+  });
+
+  it.each(SEEDS)("seed %i: every current value appears verbatim in the transcript", (seed) => {
+    const t = make(seed);
+    const text = t.messages.map((m) => m.content ?? "").join("\n");
+    expect(t.facts.filter((f) => !text.includes(f.values.at(-1) ?? "\u0001"))).toEqual([]);
+  });
+
+  it.each(SEEDS)("seed %i: every fact's look-alike is planted", (seed) => {
+    const t = make(seed);
+    const text = lines(t.messages).map((l) => l.toLowerCase());
+    for (const fact of t.facts) {
+      const mentions = text.filter((l) => l.includes(fact.lookAlike.toLowerCase()));
+      expect(mentions.length).toBeGreaterThan(0);
+    }
+  });
+
+  it.each(SEEDS)(
+    "seed %i: only declared statements name a fact together with one of its values",
+    (seed) => {
+      const t = make(seed);
+      const declared = t.statements.map((s) => s.sentence.toLowerCase());
+      const undeclared = t.facts.flatMap((fact) =>
+        lines(t.messages)
+          .map((l) => l.toLowerCase())
+          .filter((line) => {
+            const about = line.split(fact.lookAlike.toLowerCase()).join(" \u0000 ");
+            return (
+              has(about, fact.subject.toLowerCase()) &&
+              fact.values.some((v) => has(about, v.toLowerCase())) &&
+              !declared.some((d) => line.includes(d))
+            );
+          }),
+      );
+      expect(undeclared).toEqual([]);
+    },
+  );
+
+  it("plants updates of every kind over five seeds", () => {
+    const five = [1, 2, 3, 4, 5].map(make);
+    expect(
+      five.flatMap((t) => t.facts.filter((f) => f.values.length > 1)).length,
+    ).toBeGreaterThanOrEqual(60);
+    const said = five.flatMap((t) =>
+      t.statements.filter((s) => s.value > 0).map((s) => s.sentence),
+    );
+    const KIND_MARKERS: Record<(typeof UPDATE_KINDS)[number], RegExp> = {
+      restate: /^Restating so/,
+      now: /\bis now\b/,
+      actually: /^Actually, make that/,
+      typo: /^Correction, I fat-fingered/,
+      paraphrase:
+        /we landed on|re-issued|moved everyone|taking over|other site|rebooked the van|swapped us/,
+      confirm: /^Done — changed the/,
+      json: /^\{"field": /,
+      table: /^\| .* \|$/,
+      csv: /,confirmed,/,
+      email: /^Hi all, quick one/,
+      revert: /^Let's go back to/,
+      narrow: /narrows to/,
+      unit: /minutes on the new toll road/,
+    };
+    const missing = UPDATE_KINDS.filter((kind) => !said.some((s) => KIND_MARKERS[kind].test(s)));
+    expect(missing).toEqual([]);
+  });
+});
