@@ -36,6 +36,7 @@ import {
   supersededStatements,
   type Superseded,
 } from "./supersede.ts";
+import { resolveConfigKeys } from "./config-lines.ts";
 import { collectTurns, ranges, tailStart, type Citation } from "./turns.ts";
 
 /** The summariser's window when the caller names none: the small preset of pruneForRetry. */
@@ -208,9 +209,13 @@ export async function compressConversation(
     );
   }
 
-  const { turns, carried, earlierIndex, refs, kept, citations } = collectTurns(
-    compressible,
-    numberOf,
+  const collected = collectTurns(compressible, numberOf);
+  const { carried, earlierIndex, refs, kept, citations } = collected;
+  // A config line's key reads as the conversation's own phrase for it, before any summariser sees it.
+  const turns = resolveConfigKeys(
+    collected.turns,
+    kept.map((k) => k.content),
+    () => subjectIndex(collected.turns.map((t) => t.text)).subjects,
   );
 
   const losses: string[] = [];

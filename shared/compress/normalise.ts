@@ -12,6 +12,7 @@ const SPAN = 200;
 /** "**X**", "__X__", "*X*", "_X_", "~~X~~" → "X"; list markers ("* item") and snake_case stay. */
 export function plainEmphasis(text: string): string {
   return text
+    .replace(/(:\s+)\*\*([^*\n`]{1,80})\*\*(?=[\s.,;!]*$)/gm, "$1`$2`")
     .replace(/(\*\*|__|~~)([^*_~\n]{1,200}?)\1/g, "$2")
     .replace(/(?<![\w*])\*(?![\s*])([^*\n]{1,200}?)(?<!\s)\*(?![\w*])/g, "$1")
     .replace(/(?<![\w_])_(?![\s_])([^_\n]{1,200}?)(?<!\s)_(?![\w_])/g, "$1");
@@ -72,6 +73,13 @@ function splitObject(phrase: string): [string, string] | undefined {
   return [words.slice(0, k).join(" "), words.slice(k).join(" ")];
 }
 
+/** "the X V" → ["the X", "V"]: V starts at the first word with a digit, a code span or a handle (names may be in X). */
+function trailingValue(phrase: string): [string, string] | undefined {
+  const words = phrase.split(/\s+/);
+  const k = words.findIndex((w, i) => i >= 2 && /\d|`|^@/.test(w));
+  return k < 0 ? splitObject(phrase) : [words.slice(0, k).join(" "), words.slice(k).join(" ")];
+}
+
 /** The statement a proposal makes once accepted: "The X is V." (undefined: not a proposal of a value). */
 export function proposalStatement(question: string): string | undefined {
   const q = question.trim();
@@ -104,31 +112,70 @@ function sentencesOfLine(line: string): string[] {
   return line.split(/(?<=[.!?])\s+(?=\S)/).filter((s) => s.length > 0);
 }
 
+/** "what is the X (supposed to be / set to / now)?": a question asking for a value of X. */
+const ASK_VALUE = new RegExp(
+  `^(?:(?:so|ok(?:ay)?|and|remind me)[,\\s]+)?(?:what|which)\\s+(?:is|are|was|should be)\\s+(${DET}\\s+.{1,${SPAN}}?)(?:\\s+(?:supposed to be|meant to be|going to be|set to|now|currently|again|these days))?\\?$`,
+  "i",
+);
+/** A reply that opens with a value: "2x, per the runbook.", "Ines Duarte." (at most six words before its first break). */
+const VALUE_REPLY = /^([^,;.!?—–]{1,80}?)\s*(?:[,;.!—–]|\s-\s|$)/;
+
+/** A quote marker in front of a line ("> can you …?"): the question is quoted, its reply follows. */
+const QUOTE = /^\s*(?:>\s*)+/;
+
 /**
- * Questions proposing a value that the next sentence of the same text accepts
- * become statements of that value; a question left unanswered, or refused,
- * stays a question (and a question never sets a value).
+ * What a question and the reply right after it state, or undefined: a proposal
+ * the reply accepts ("Should the X be V?" "Yes, done.") or a value asked for
+ * and given ("What is the X supposed to be?" "V, per the runbook.").
+ */
+function answeredQuestion(question: string, answer: string): string | undefined {
+  const q = question.replace(QUOTE, "").trim();
+  const reply = answer.replace(QUOTE, "").trim();
+  if (!q.endsWith("?") || reply.length === 0) {
+    return undefined;
+  }
+  if (CONFIRMATION.test(reply) && !REFUSAL.test(reply) && !HEDGED.test(reply)) {
+    return proposalStatement(q);
+  }
+  const asked = q.length > 2 * SPAN + 100 ? null : ASK_VALUE.exec(q);
+  const given = asked === null ? null : VALUE_REPLY.exec(reply);
+  const value = given?.[1]?.trim() ?? "";
+  const words = value.split(/\s+/);
+  if (
+    asked === null ||
+    words.length > 6 ||
+    REFUSAL.test(value) ||
+    !words.some((w) => VALUE_WORD.test(w)) ||
+    words.some((w) => isStopword(w.toLowerCase()))
+  ) {
+    return undefined;
+  }
+  return `The ${(asked[1] ?? "").trim().replace(ARTICLE, "")} is ${value}.`;
+}
+
+/**
+ * Questions proposing a value that the next sentence accepts (in the same line,
+ * or the next non-empty line when the question is a line of its own, often
+ * quoted), and questions asking for a value that the next sentence gives, become
+ * statements of that value; a question left unanswered, or refused, stays a
+ * question (and a question never sets a value).
  */
 export function confirmedProposals(text: string): string {
-  return text
-    .split("\n")
-    .map((line) => {
+  const lines = text.split("\n");
+  return lines
+    .map((line, at) => {
       if (!line.includes("?")) {
         return line;
       }
       const sentences = sentencesOfLine(line);
+      const nextLine = lines.slice(at + 1).find((l) => l.trim().length > 0) ?? "";
       return sentences
         .map((sentence, i) => {
-          const reply = (sentences[i + 1] ?? "").trim();
-          if (
-            !sentence.trim().endsWith("?") ||
-            REFUSAL.test(reply) ||
-            HEDGED.test(reply) ||
-            !CONFIRMATION.test(reply)
-          ) {
-            return sentence;
-          }
-          return proposalStatement(sentence) ?? sentence;
+          const reply =
+            i + 1 < sentences.length
+              ? (sentences[i + 1] ?? "")
+              : (sentencesOfLine(nextLine)[0] ?? "");
+          return answeredQuestion(sentence, reply) ?? sentence;
         })
         .join(" ");
     })
@@ -137,12 +184,12 @@ export function confirmedProposals(text: string): string {
 
 /** An aside in parentheses that records history ("(previously A)", "(was A)") stays with its statement. */
 const HISTORY_ASIDE =
-  /^\((?:previously|was|were|formerly|before|old|from|down from|up from|updated|now|as of|since|until|i\.e\.|e\.g\.)\b/i;
+  /^\((?:previously|was|were|formerly|before|old|from|down from|up from|updated|now|as of|since|until|it was|it used to be|i\.e\.|e\.g\.)\b/i;
 
 /** "X: V" at the start of a line: a label of at most eight words, then its value. */
 const LABEL = /^([^:\n.!?]{1,80}?):\s+(.{1,2000})$/;
 /** A capitalised word followed by a lower-case one: a new sentence starts ("… 6 pods Can you …"). */
-const SENTENCE_START = /\s(?=[A-Z][\w']*,?\s+[a-z])/g;
+const SENTENCE_START = /\s(?=[A-Z][a-z'][\w']*,?\s+[a-z])/g;
 /** A word that holds a value (a digit, an identifier, a path, a capitalised name). */
 const HAS_VALUE = /\d|[a-z][A-Z_]|[/:@]|\w\.\w|\s[A-Z]/;
 
@@ -159,6 +206,10 @@ function splitLabel(line: string): string {
   }
   for (const at of rest.matchAll(SENTENCE_START)) {
     const value = rest.slice(0, at.index);
+    // A bare value ("6 pods"), not a clause ("the X is"): no function words.
+    if (value.split(/\s+/).some((w) => isStopword(w.toLowerCase()))) {
+      return line;
+    }
     if (HAS_VALUE.test(` ${value}`)) {
       return `${label}: ${value}\n${rest.slice(at.index + 1)}`;
     }
@@ -233,8 +284,98 @@ export function splitGlued(text: string): string {
     .join("\n");
 }
 
+/** "the `K` setting (the X)", "`K` (the X)": a key with the phrase it stands for reads as the phrase. */
+const APPOSITIVE =
+  /(?:\b(?:the|our)\s+)?`[A-Za-z_][\w.-]{0,80}`(?:\s+(?:setting|variable|key|env var|option|flag|value))?\s+\(((?:the|our)\s+[^()`\n]{3,100})\)/gi;
+
+/** A value of at most six words: a number, a name, an identifier, a code span. */
+const VALUE = "(`[^`]{1,80}`|[^\\s,;:!?]+(?:\\s+[^\\s,;:!?]+){0,5}?)";
+/** "we're going with V for the X", "I meant V for the X", "let's use V for the X": V is the X's value. */
+const CHOSEN_FOR = new RegExp(
+  `^(.{0,60}?[:,]\\s+)?(?:(?:we|i)(?:'re|'ll| are| will)?\\s+(?:(?:going|go)\\s+with|meant|mean|picked|chose|settled on|went with|use|are using|want)|let(?:'s| us)\\s+(?:go with|use|pick))\\s+${VALUE}\\s+(?:for|as)\\s+(${DET}\\s+[^,;:!?]{1,${SPAN}}?)((?:,?\\s+(?:instead of|not|rather than)\\s+.{1,${SPAN}})?)[.!]?$`,
+  "i",
+);
+/** "V — that is the new X (…)", "V is what we use for the X", "V is the new X": the value first. */
+const VALUE_FIRST = new RegExp(
+  `^${VALUE}\\s+(?:(?:—|–|-|:)\\s+(?:that|this)\\s+is|is)\\s+(?:what we use for\\s+|the (?:new|current|updated)\\s+)(${DET}?\\s*[^,;:!?()—–]{1,${SPAN}}?)(\\s*\\([^()]{1,${SPAN}}\\))?((?:\\s+(?:—|–)\\s+.{1,${SPAN}})?)[.!]?$`,
+  "i",
+);
+
+/** "let's make the X V — done", "we set the X V": a change made, with the value after the subject. */
+const MADE = new RegExp(
+  `^(?:(?:ok(?:ay)?|so)[,\\s]+)?(?:(let(?:'s| us)\\s+(?:make|set))|(?:we|i)\\s+(?:made|set))\\s+(${DET}\\s+.{1,${SPAN}}?)(?:\\s*(?:—|–|-|,|;)\\s*(done|applied|deployed|shipped|changed|updated)\\b.{0,${SPAN}})?$`,
+  "i",
+);
+
+/** Statements that name the value before the subject, said as "The X is V …". */
+function invertedStatement(sentence: string): string {
+  const s = sentence.trim().replace(/[.!]+$/, "");
+  if (s.length > 3 * SPAN) {
+    return sentence;
+  }
+  const chosen = CHOSEN_FOR.exec(s);
+  if (chosen !== null && VALUE_WORD.test(chosen[2] ?? "")) {
+    const noun = (chosen[3] ?? "").trim().replace(ARTICLE, "");
+    return `${chosen[1] ?? ""}the ${noun} is ${chosen[2] ?? ""}${chosen[4] ?? ""}.`.replace(
+      /^the/,
+      "The",
+    );
+  }
+  const made = MADE.exec(s);
+  // A proposal ("let's make …") states a value only once confirmed ("— done").
+  const split =
+    made === null || (made[1] !== undefined && made[3] === undefined)
+      ? undefined
+      : trailingValue(made[2] ?? "");
+  if (split !== undefined && VALUE_WORD.test(split[1])) {
+    return `The ${split[0].trim().replace(ARTICLE, "")} is ${split[1]}.`;
+  }
+  const first = VALUE_FIRST.exec(s);
+  if (first !== null && VALUE_WORD.test(first[1] ?? "")) {
+    const noun = (first[2] ?? "").trim().replace(ARTICLE, "");
+    return `The ${noun} is ${first[1] ?? ""}${first[3] ?? ""}${first[4] ?? ""}.`;
+  }
+  return sentence;
+}
+
+/** "| X | A | V |" under a header "| … | Old | New |": the row is the change "X: A → V". */
+function changeTables(text: string): string {
+  const lines = text.split("\n");
+  let change = false;
+  return lines
+    .map((line) => {
+      if (!line.trimStart().startsWith("|")) {
+        change = false;
+        return line;
+      }
+      const cells = line
+        .trim()
+        .replace(/^\||\|$/g, "")
+        .split("|")
+        .map((c) => c.trim());
+      if (cells.length === 3 && /^(?:old|before|previous|from|was)$/i.test(cells[1] ?? "")) {
+        change = /^(?:new|after|now|to|current)$/i.test(cells[2] ?? "");
+        return line;
+      }
+      if (!change || cells.length !== 3 || cells.every((c) => /^:?-+:?$/.test(c))) {
+        return line;
+      }
+      const value = (c: string) => (c.startsWith("`") ? c : `\`${c}\``);
+      return `${cells[0] ?? ""}: ${value(cells[1] ?? "")} → ${value(cells[2] ?? "")}`;
+    })
+    .join("\n");
+}
+
 /** Every normalisation above, in order: emphasis and arrows ("⇒" reads "→"), contractions, confirmed proposals, glued chatter. */
 export function normaliseProse(text: string): string {
-  const arrows = plainEmphasis(text).replace(/[⇒⟹⟶➔➜]/g, "→");
-  return splitGlued(confirmedProposals(expandContractions(arrows)));
+  const arrows = changeTables(plainEmphasis(text).replace(APPOSITIVE, "$1")).replace(
+    /[⇒⟹⟶➔➜]/g,
+    "→",
+  );
+  const answered = confirmedProposals(expandContractions(arrows));
+  const inverted = answered
+    .split("\n")
+    .map((line) => sentencesOfLine(line).map(invertedStatement).join(" "))
+    .join("\n");
+  return splitGlued(inverted);
 }

@@ -9,6 +9,7 @@ import { isStopword } from "../model/words.ts";
 import {
   hasValue,
   isAdverb,
+  locatesOnly,
   namedPhrase,
   normaliseSubject,
   PRONOUNS,
@@ -215,7 +216,7 @@ function lookup(subjects: readonly string[]): Lookup {
 }
 
 function candidates(sentence: string, known: Lookup): Candidate[] {
-  if (/\?\s*$/.test(sentence)) {
+  if (/\?\s*$/.test(sentence) || locatesOnly(sentence)) {
     return [];
   }
   const toks = tokens(sentence);
