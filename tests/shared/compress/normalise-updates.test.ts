@@ -1,0 +1,176 @@
+// How people and tools state an update, read by prose normalisation and subject
+// reading (shared/compress/normalise.ts, facts.ts, supersede.ts): a quoted question
+// answered on the next line, a value asked for and given, the value named before its
+// subject, a correction, "let's make the X V — done", Old/New tables, an appositive
+// key, a location sentence that sets nothing; then end to end with the local summariser.
+import { describe, expect, it } from "vitest";
+import type { ChatMessage } from "../../../shared/context/messages.ts";
+import { loadTokenizer } from "../../../shared/context/tokens.ts";
+import {
+  compressConversation,
+  confirmedProposals,
+  hasValue,
+  normaliseProse,
+  sentenceSubject,
+} from "../../../shared/compress/index.ts";
+import { makeDriver } from "./summariser.ts";
+
+const tokenizer = await loadTokenizer("gpt-4o");
+
+describe("a question and the reply on its next line", () => {
+  it("a quoted proposal confirmed below it is a statement", () => {
+    expect(
+      confirmedProposals("> Could we set the kiln ramp rate to 90 C/h?\n\nDone, merged.").split(
+        "\n",
+      )[0],
+    ).toBe("The kiln ramp rate is 90 C/h.");
+    expect(
+      confirmedProposals("> can you lower the glaze batch to 12 L?\nYes — pushed.").split("\n")[0],
+    ).toBe("The glaze batch is 12 L.");
+  });
+  it("a refused or unanswered quoted proposal stays a question", () => {
+    const refused = "> Should the kiln ramp rate be 90 C/h?\n\nNo, keep 75.";
+    expect(confirmedProposals(refused)).toBe(refused);
+    const open = "> Should the kiln ramp rate be 90 C/h?\n\nLet me check the logs first.";
+    expect(confirmedProposals(open)).toBe(open);
+  });
+  it("a value asked for and given is a statement; a reply without a value is not", () => {
+    expect(
+      normaliseProse(
+        "> what's the night shift lead supposed to be?\n\nMarguerite Olsen, per the rota.",
+      ).split("\n")[0],
+    ).toBe("The night shift lead is Marguerite Olsen.");
+    const vague = "> what's the night shift lead supposed to be?\n\ngood question, ask around.";
+    expect(normaliseProse(vague).split("\n")[0]).toBe(
+      "> what is the night shift lead supposed to be?",
+    );
+  });
+});
+
+describe("the value before its subject, corrections, changes made", () => {
+  it.each([
+    [
+      "14 days — that's the new invoice grace period (it was 10 days until Friday).",
+      "The invoice grace period is 14 days (it was 10 days until Friday).",
+    ],
+    [
+      "We're going with 3 shards for the audit index instead of 2.",
+      "The audit index is 3 shards instead of 2.",
+    ],
+    [
+      "Oops, typo: I meant 7 seats for the design plan, not 5.",
+      "Oops, typo: the design plan is 7 seats, not 5.",
+    ],
+    ["Let's make the crane lift limit 42 t — done.", "The crane lift limit is 42 t."],
+    ["We set the Harbour crane lift limit 40 t.", "The Harbour crane lift limit is 40 t."],
+    ["9 am is what we use for the standup slot.", "The standup slot is 9 am."],
+  ])("%s", (input, statement) => {
+    expect(normaliseProse(input)).toBe(statement);
+  });
+  it("a proposal not confirmed sets nothing", () => {
+    expect(normaliseProse("Let's make the crane lift limit 42 t.")).toBe(
+      "Let's make the crane lift limit 42 t.",
+    );
+  });
+  it("an Old/New table row is the change from the old to the new value", () => {
+    expect(
+      normaliseProse("| Knob | Old | New |\n|---|---|---|\n| `drip rate` | slow | fast |").split(
+        "\n",
+      )[2],
+    ).toBe("`drip rate`: `slow` → `fast`");
+  });
+  it("a bold value after a label stays a value; a key with its phrase reads as the phrase", () => {
+    expect(normaliseProse("Glaze finish: **matte**.")).toBe("Glaze finish: `matte`.");
+    expect(normaliseProse("FYI the `CRANE_LIFT_T` setting (the crane lift limit) is 42 t.")).toBe(
+      "FYI the crane lift limit is 42 t.",
+    );
+  });
+  it("a label that ends before a whole statement is not cut inside it", () => {
+    expect(normaliseProse("No longer 12: the warmup API timeout is 15 s.")).toBe(
+      "No longer 12: the warmup API timeout is 15 s.",
+    );
+  });
+});
+
+describe("subjects", () => {
+  it("reads the subject of a decision label, a PR that sets it, and a time adjunct", () => {
+    expect(sentenceSubject("Final answer on the crane lift limit: 42 t.")).toBe("crane lift limit");
+    expect(sentenceSubject("We merged the PR that sets the crane lift limit to 42 t.")).toBe(
+      "crane lift limit",
+    );
+    expect(sentenceSubject("The day crane operator this week is Ines Moreau.")).toBe(
+      "day crane operator this week",
+    );
+  });
+  it("a sentence saying where a setting lives sets no value; a handle is a value", () => {
+    expect(sentenceSubject("The crane lift limit is read in config/cranes.ts, line 12.")).toBe(
+      undefined,
+    );
+    expect(hasValue("owned by @harbour-ops")).toBe(true);
+  });
+});
+
+function conversation(statements: readonly string[]): ChatMessage[] {
+  const filler = Array.from({ length: 60 }, (_, i) => ({
+    role: (i % 2 === 0 ? "user" : "assistant") as "user" | "assistant",
+    content: `I am rereading the kiln logs from batch ${i + 3} before the next firing.`,
+  }));
+  return [
+    { role: "system", content: "You help run a pottery studio." },
+    ...statements.map((content, i) => ({
+      role: (i % 2 === 0 ? "user" : "assistant") as "user" | "assistant",
+      content: `Thanks, noted. ${content}\nOn to the next one.`,
+    })),
+    ...filler,
+  ];
+}
+
+async function currentLines(messages: ChatMessage[]): Promise<string[]> {
+  const run = await compressConversation(messages, {
+    tokenizer,
+    client: makeDriver(),
+    windowTokens: 8_192,
+    budget: { ratio: 0.25 },
+  });
+  if (!run.ok) {
+    throw new Error(run.message);
+  }
+  return (run.value.messages[1]?.content ?? "")
+    .split("\n")
+    .filter((l) => !l.startsWith("superseded") && !l.startsWith("refs: "));
+}
+
+describe("the last value stated is current, however it was stated", () => {
+  it("a value given, then a quoted confirmed request, then a config diff", async () => {
+    const lines = await currentLines(
+      conversation([
+        "> what's the kiln temperature ceiling supposed to be?\n\n1180 C, per the manual.",
+        "The `KILN_TEMP_CEILING` setting (the kiln temperature ceiling) is read in config/kiln.ts, line 4.",
+        "> Could you raise the kiln temperature ceiling to 1220 C?\n\nDone — pushed.",
+        "The glaze temperature ceiling is 1100 C.",
+        "Pushed:\n```diff\n-KILN_TEMP_CEILING=1220 C\n+KILN_TEMP_CEILING=1240 C\n```\nThat's it.",
+      ]),
+    );
+    const about = lines
+      .filter((l) => l.toLowerCase().includes("kiln temperature ceiling"))
+      .join("\n");
+    expect(about).toContain("1240 C");
+    expect(about).not.toMatch(/\b1180 C\b/);
+    expect(about.replace(/\(was[^)]*\)/g, "")).not.toMatch(/\b1220 C\b/);
+    expect(lines.join("\n")).toContain("glaze temperature ceiling is 1100 C");
+  });
+
+  it("a value first, then a correction naming the value before the subject", async () => {
+    const lines = await currentLines(
+      conversation([
+        "Let's make the design plan seat count 5 — done.",
+        "Oops, typo earlier: I meant 7 for the design plan seat count, not 5.",
+      ]),
+    );
+    const about = lines
+      .filter((l) => l.toLowerCase().includes("design plan seat count"))
+      .join("\n");
+    expect(about).toContain("7");
+    expect(about.replace(/not 5/, "")).not.toMatch(/\b5\b/);
+  });
+});
