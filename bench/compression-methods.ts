@@ -143,19 +143,23 @@ export function perfectSummariser(
     return { ...s, match, sentence: match.replace(/\n/g, " ") };
   });
   const bySentence = new Map(shown.map((s) => [s.sentence, s]));
-  /** The shown line of a turn that states a planted value: it holds the value, and names the subject if any line does. */
+  /** The planted sentence as shown, or a shown line holding its value (a config line or an answered question read as a statement): the first naming the subject. */
   const stating = (text: string, s: (typeof shown)[number]): string | undefined => {
     const fact = facts[s.fact];
     const value = fact?.values[s.value]?.toLowerCase();
-    if (value === undefined) {
-      return text.includes(s.match) ? s.sentence : undefined;
-    }
-    const lines = text
-      .split("\n")
-      .map((l) => l.trim())
-      .filter((l) => l.toLowerCase().includes(value));
-    const subject = fact?.subject.toLowerCase() ?? "";
-    return lines.find((l) => l.toLowerCase().includes(subject)) ?? lines[0];
+    const whole = text.includes(s.match) ? [s.sentence] : [];
+    const lines =
+      value === undefined
+        ? []
+        : text
+            .split("\n")
+            .map((l) => l.trim())
+            .filter((l) => l.toLowerCase().includes(value));
+    const subject = fact?.subject.toLowerCase();
+    const naming = [...whole, ...lines].find(
+      (l) => subject !== undefined && l.toLowerCase().includes(subject),
+    );
+    return naming ?? whole[0] ?? lines[0];
   };
   const answer = (content: string): CallResult => ({
     ok: true,

@@ -15,3 +15,4 @@ export * from "./supersede.ts";
 export * from "./turns.ts";
 export * from "./normalise.ts";
 export * from "./config-lines.ts";
+export * from "./replaced-values.ts";

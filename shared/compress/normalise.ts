@@ -290,9 +290,12 @@ const APPOSITIVE =
 
 /** A value of at most six words: a number, a name, an identifier, a code span. */
 const VALUE = "(`[^`]{1,80}`|[^\\s,;:!?]+(?:\\s+[^\\s,;:!?]+){0,5}?)";
+/** Adverbials that end a statement and are no part of its subject ("… after all", "… starting today"). */
+const ADJUNCT_TAIL =
+  "(?:\\s+(?:after all|for now|from now on|going forward|from today|for the time being|again|instead|starting \\w+|as of \\w+|until further notice))+";
 /** "we're going with V for the X", "I meant V for the X", "let's use V for the X": V is the X's value. */
 const CHOSEN_FOR = new RegExp(
-  `^(.{0,60}?[:,]\\s+)?(?:(?:we|i)(?:'re|'ll| are| will)?\\s+(?:(?:going|go)\\s+with|meant|mean|picked|chose|settled on|went with|use|are using|want)|let(?:'s| us)\\s+(?:go with|use|pick))\\s+${VALUE}\\s+(?:for|as)\\s+(${DET}\\s+[^,;:!?]{1,${SPAN}}?)((?:,?\\s+(?:instead of|not|rather than)\\s+.{1,${SPAN}})?)[.!]?$`,
+  `^(.{0,60}?[:,]\\s+)?(?:(?:we|i)(?:'re|'ll| are| will)?\\s+(?:(?:going|go)\\s+with|meant|mean|picked|chose|settled on|went with|use|are using|want)|let(?:'s| us)\\s+(?:go with|use|pick))\\s+${VALUE}\\s+(?:for|as)\\s+(${DET}\\s+[^,;:!?]{1,${SPAN}}?)((?:,?\\s+(?:instead of|not|rather than)\\s+.{1,${SPAN}}|${ADJUNCT_TAIL})?)[.!]?$`,
   "i",
 );
 /** "V — that is the new X (…)", "V is what we use for the X", "V is the new X": the value first. */
@@ -323,12 +326,22 @@ function invertedStatement(sentence: string): string {
   }
   const made = MADE.exec(s);
   // A proposal ("let's make …") states a value only once confirmed ("— done").
-  const split =
-    made === null || (made[1] !== undefined && made[3] === undefined)
-      ? undefined
-      : trailingValue(made[2] ?? "");
+  const confirmed = made !== null && (made[1] === undefined || made[3] !== undefined);
+  const split = confirmed ? trailingValue(made?.[2] ?? "") : undefined;
   if (split !== undefined && VALUE_WORD.test(split[1])) {
     return `The ${split[0].trim().replace(ARTICLE, "")} is ${split[1]}.`;
+  }
+  // "make the X W": with no value-like word, the object complement is the last word ("… log level quiet").
+  const words = (made?.[2] ?? "").trim().split(/\s+/);
+  const last = words.at(-1) ?? "";
+  const noun = words.slice(0, -1).join(" ").replace(ARTICLE, "");
+  if (
+    confirmed &&
+    noun.split(" ").length >= 2 &&
+    /^[a-z][\w-]*$/i.test(last) &&
+    !isStopword(last.toLowerCase())
+  ) {
+    return `The ${noun} is \`${last}\`.`;
   }
   const first = VALUE_FIRST.exec(s);
   if (first !== null && VALUE_WORD.test(first[1] ?? "")) {

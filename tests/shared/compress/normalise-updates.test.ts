@@ -67,6 +67,14 @@ describe("the value before its subject, corrections, changes made", () => {
   ])("%s", (input, statement) => {
     expect(normaliseProse(input)).toBe(statement);
   });
+  it("a confirmed 'make the X W' with a plain word: the last word is the value", () => {
+    expect(normaliseProse("Let's make the tide gauge mode verbose — done.")).toBe(
+      "The tide gauge mode is `verbose`.",
+    );
+    expect(normaliseProse("Let's make the build faster — done.")).toBe(
+      "Let's make the build faster — done.",
+    );
+  });
   it("a proposal not confirmed sets nothing", () => {
     expect(normaliseProse("Let's make the crane lift limit 42 t.")).toBe(
       "Let's make the crane lift limit 42 t.",
