@@ -215,7 +215,7 @@ export async function compressConversation(
   const turns = resolveConfigKeys(
     collected.turns,
     kept.map((k) => k.content),
-    () => subjectIndex(collected.turns.map((t) => t.text)).subjects,
+    () => subjectIndex(collected.turns.map((t) => t.text)),
   );
 
   const losses: string[] = [];

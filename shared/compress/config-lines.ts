@@ -6,6 +6,7 @@
 // facts.ts (proseOf) and compress.ts (resolveConfigKeys, before the summariser).
 import type { NumberedTurn } from "../model/contracts.ts";
 import { isStopword } from "../model/words.ts";
+import { plainEmphasis } from "./normalise.ts";
 
 /** A block longer than this is a file, not a change someone states. */
 const MAX_BLOCK_LINES = 24;
@@ -107,7 +108,13 @@ const words = (s: string) =>
     .toLowerCase()
     .split(/[\s_.-]+/)
     .filter((w) => w.length > 0);
-const contentWords = (s: string) => words(s).filter((w) => !isStopword(w));
+/** A phrase's content words, each with its parts ("new-checkout" is one word of two parts). */
+const contentWords = (s: string) =>
+  s
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((w) => w.length > 0 && !isStopword(w))
+    .map((w) => w.split(/[_.-]+/).filter((p) => p.length > 0));
 
 /** A phrase word and a key part are the same word, or one abbreviates the other ("pct", "codeowner"). */
 function same(word: string, part: string): boolean {
@@ -119,6 +126,10 @@ function same(word: string, part: string): boolean {
   );
 }
 
+/** A verb that goes on with a clause after its subject ("the X looks fine"): never part of a phrase. */
+const CLAUSE_VERB =
+  /\s(?:looks|seems|appears|sounds|feels|stays|remains|gets|goes|went|works|worked|needs|needed|changed|matters|mattered|broke|breaks|fails|failed)\s/i;
+
 /** Phrases that end where a noun phrase ends: before a function word or punctuation. */
 function bounded(match: string): string[] {
   const ws = match.split(/\s+/);
@@ -126,7 +137,11 @@ function bounded(match: string): string[] {
   for (let n = 1; n <= ws.length; n++) {
     const last = ws[n - 1] ?? "";
     const next = ws[n];
-    const ends = next === undefined || isStopword(next.toLowerCase()) || /^\d/.test(next);
+    const ends =
+      next === undefined ||
+      isStopword(next.toLowerCase()) ||
+      /^\d/.test(next) ||
+      CLAUSE_VERB.test(` ${next} `);
     if (!isStopword(last.toLowerCase()) && ends) {
       out.push(ws.slice(0, n).join(" "));
     }
@@ -136,26 +151,47 @@ function bounded(match: string): string[] {
 
 /**
  * The phrase among `phrases` a config key spells: most of the key's parts, then
- * fewest words the key lacks, then the longest; undefined when two phrases tie
+ * a subject that stands alone in some value sentence (`solo`), then fewest words
+ * the key lacks (at most one), then the longest; undefined when two phrases tie
  * (a look-alike the key cannot tell apart) or none matches enough.
  */
-export function phraseForKey(key: string, phrases: Iterable<string>): string | undefined {
+export function phraseForKey(
+  key: string,
+  phrases: Iterable<string>,
+  solo: ReadonlyMap<string, number> = new Map(),
+): string | undefined {
   const parts = words(key);
+  const spells = (w: readonly string[]) => w.some((x) => parts.some((p) => same(x, p)));
   let best: { phrase: string; rank: number[] } | undefined;
   let tied = false;
-  for (const phrase of phrases) {
-    const ws = contentWords(phrase);
+  for (const written of phrases) {
     // A phrase is words people say: a key ("max_upload_mb") does not name another key.
-    if (ws.length < 2 || !/\s/.test(phrase.trim()) || /[_`]/.test(phrase)) {
+    if (!/\s/.test(written.trim()) || /[_`*]/.test(written)) {
       continue;
     }
-    const matched = parts.filter((p) => ws.some((w) => same(w, p))).length;
-    const lacking = ws.filter((w) => !parts.some((p) => same(w, p))).length;
-    if (matched < 2 || matched < 0.6 * parts.length || lacking > Math.max(1, ws.length / 2)) {
+    // "the X looks fine": words the key lacks at the end are the clause going on, not X.
+    let phrase = `${written.trim()} `.split(CLAUSE_VERB)[0]?.trim() ?? "";
+    let ws = contentWords(phrase);
+    const lackingOf = () => ws.filter((w) => !spells(w)).length;
+    let trimmed = false;
+    while (lackingOf() > 1 && ws.length > 2 && !spells(ws.at(-1) ?? [])) {
+      phrase = phrase.replace(/\s+\S+$/, "");
+      ws = contentWords(phrase);
+      trimmed = true;
+    }
+    const matched = parts.filter((p) => ws.some((w) => w.some((x) => same(x, p)))).length;
+    const lacking = lackingOf();
+    if (ws.length < 2 || matched < 2 || matched < 0.6 * parts.length || lacking > 1) {
       continue;
     }
-    const rank = [matched, -lacking, ws.length];
-    const k = best === undefined ? -1 : rank.findIndex((x, i) => x !== best?.rank[i]);
+    const rank = [
+      matched,
+      (solo.get(phrase.toLowerCase()) ?? 0) > 0 ? 1 : 0,
+      trimmed ? 0 : 1,
+      -lacking,
+      ws.length,
+    ];
+    const k = best === undefined ? -1 : rank.findIndex((x, n) => x !== best?.rank[n]);
     if (best === undefined || (k >= 0 && (rank[k] ?? 0) > (best.rank[k] ?? 0))) {
       best = { phrase, rank };
       tied = false;
@@ -176,7 +212,7 @@ export function resolveConfigKeys(
   turns: readonly NumberedTurn[],
   raw: readonly string[],
   /** The conversation's known subjects, asked for only when a config key is there to name. */
-  subjects: () => readonly string[],
+  known: () => { subjects: readonly string[]; solo: ReadonlyMap<string, number> },
 ): NumberedTurn[] {
   const keys = new Set<string>();
   for (const t of turns) {
@@ -191,8 +227,10 @@ export function resolveConfigKeys(
     return [...turns];
   }
   const declared = new Map<string, string>();
-  const phrases = new Set<string>(subjects());
-  for (const text of raw) {
+  const index = known();
+  const phrases = new Set<string>(index.subjects);
+  for (const whole of raw) {
+    const text = plainEmphasis(whole.slice(0, 100_000));
     for (const m of text.matchAll(ALIAS_AFTER)) {
       declared.set(m[1] ?? "", (m[2] ?? "").trim());
     }
@@ -200,7 +238,7 @@ export function resolveConfigKeys(
       declared.set(m[2] ?? "", (m[1] ?? "").trim());
     }
     if (phrases.size < MAX_PHRASES) {
-      for (const m of text.slice(0, 100_000).matchAll(NOUN_PHRASE)) {
+      for (const m of text.matchAll(NOUN_PHRASE)) {
         for (const p of bounded(m[1] ?? "")) {
           phrases.add(p);
         }
@@ -209,7 +247,7 @@ export function resolveConfigKeys(
   }
   const named = new Map<string, string>();
   for (const key of keys) {
-    const phrase = declared.get(key) ?? phraseForKey(key, phrases);
+    const phrase = declared.get(key) ?? phraseForKey(key, phrases, index.solo);
     if (phrase !== undefined) {
       named.set(key, phrase);
     }

@@ -121,7 +121,7 @@ const OBJECT_SETTING =
   /\b(?:moved|changed|updated|set|sets|setting|bumped|bumps|raised|raises|lowered|lowers|switched|switches|increased|decreased|reduced|pinned|pins|renamed|put|puts|made|makes)\s+((?:the|our|its|their)\s+[^,.;:!?]{2,80}?)\s+(?:from\s+\S+\s+)?(?:to|at|as)\s+\S/i;
 /** Leading discourse words before a subject: "Update:", "So,", "Heads up -". */
 const LEAD =
-  /^(?:(?:update|note|heads up|fyi|correction|so|ok|okay|also|and|but|well|right|actually|btw|by the way|quick note|reminder)\b[\s,:;-]*)+/i;
+  /^(?:(?:update|note|heads up|fyi|correction|so|ok|okay|also|and|but|well|right|actually|btw|by the way|quick note|reminder)(?:\s+(?:on|about|regarding)(?=\s+(?:the|our)\b))?\b[\s,:;-]*)+/i;
 
 /** "X is read in config/settings.ts, line 90", "X is defined by the chart": where X lives, not its value. */
 const LOCATION =
@@ -159,7 +159,7 @@ const CHANGE_VERBS = new Set([
 
 /** "(new) value for / setting of" in front of a subject. */
 const VALUE_OF =
-  /^\s*(?:(?:the|a|an|our|new|updated|current|latest|revised|final|quick|last|official)\s+)*(?:(?:value|setting|number|figure|target|choice)s?\s+(?:for|of)|(?:answer|decision|word|verdict|call|ruling|update|note|change|correction)s?\s+(?:on|about|regarding|for|to))\s+/;
+  /^\s*(?:(?:the|a|an|our|new|updated|current|latest|revised|final|quick|last|official)\s+)*(?:(?:value|setting|number|figure|target|choice)s?\s+(?:for|of)|(?:answer|decision|word|verdict|call|ruling|update|note|correction)s?\s+(?:on|about|regarding))\s+/;
 
 export function normaliseSubject(phrase: string): string | undefined {
   const words = phrase
@@ -272,7 +272,16 @@ export function sentenceSubject(sentence: string): string | undefined {
   if (object?.[1] !== undefined) {
     return normaliseSubject(object[1]);
   }
-  const verb = SETTING.exec(text);
+  // "X → V (was A)": an arrow after a subject with no value of its own sets it.
+  const arrow = /\s*(?:→|->)\s*/.exec(text);
+  const setting = SETTING.exec(text);
+  const verb =
+    arrow !== null &&
+    arrow.index > 0 &&
+    (setting === null || arrow.index < setting.index) &&
+    !/\d/.test(text.slice(0, arrow.index))
+      ? arrow
+      : setting;
   if (verb === null || verb.index === 0) {
     return undefined;
   }

@@ -379,6 +379,25 @@ function changeTables(text: string): string {
     .join("\n");
 }
 
+/** "X = w" at a sentence end: an assignment operator makes a plain word a value. */
+const ASSIGNED_WORD = /(\S\s+(?:=|:=)\s+)([a-z][\w-]{1,40})(?=[.!;]?\s*$)/i;
+/** "X is w now, not a" / "X is w instead of a": a contrast makes plain words values. */
+const CONTRASTED_WORD =
+  /(\s(?:is|are|be)\s+)([a-z][\w-]{1,40})((?:\s+now)?(?:,\s*not|\s+instead of|\s+rather than)\s+)([a-z][\w-]{1,40})(?=[.!;,)]|\s*$)/i;
+
+/** Plain words that syntax marks as values read as values (`w`). */
+function markedValues(sentence: string): string {
+  const contrasted = CONTRASTED_WORD.exec(sentence);
+  if (contrasted !== null && !isStopword((contrasted[2] ?? "").toLowerCase())) {
+    return sentence.replace(CONTRASTED_WORD, "$1`$2`$3`$4`");
+  }
+  const assigned = ASSIGNED_WORD.exec(sentence);
+  if (assigned !== null && !isStopword((assigned[2] ?? "").toLowerCase())) {
+    return sentence.replace(ASSIGNED_WORD, "$1`$2`");
+  }
+  return sentence;
+}
+
 /** Every normalisation above, in order: emphasis and arrows ("⇒" reads "→"), contractions, confirmed proposals, glued chatter. */
 export function normaliseProse(text: string): string {
   const arrows = changeTables(plainEmphasis(text).replace(APPOSITIVE, "$1")).replace(
@@ -388,7 +407,11 @@ export function normaliseProse(text: string): string {
   const answered = confirmedProposals(expandContractions(arrows));
   const inverted = answered
     .split("\n")
-    .map((line) => sentencesOfLine(line).map(invertedStatement).join(" "))
+    .map((line) =>
+      sentencesOfLine(line)
+        .map((sentence) => markedValues(invertedStatement(sentence)))
+        .join(" "),
+    )
     .join("\n");
   return splitGlued(inverted);
 }

@@ -81,6 +81,20 @@ describe("the phrase a key spells", () => {
       ]),
     ).toBe("kiln temperature ceiling");
   });
+  it("reads the phrase out of a clause that goes on ('the X looks fine'), and prefers a subject that stands alone", ({
+    expect,
+  }) => {
+    expect(
+      phraseForKey("KILN_DOOR_SEAL_TEMP", ["kiln door seal temperature looks fine", "kiln door"]),
+    ).toBe("kiln door seal temperature");
+    expect(
+      phraseForKey(
+        "GLAZE_API_VERSION",
+        ["glaze api version", "pinned glaze api version"],
+        new Map([["pinned glaze api version", 3]]),
+      ),
+    ).toBe("pinned glaze api version");
+  });
   it("names none when two look-alikes tie or none matches enough", ({ expect }) => {
     expect(phraseForKey("GREENHOUSE_HUMIDITY_PCT", phrases)).toBeUndefined();
     expect(phraseForKey("SMTP_RELAY_HOST", phrases)).toBeUndefined();
@@ -96,7 +110,9 @@ describe("the phrase a key spells", () => {
       { turn: 2, text: "`SMTP_RELAY_HOST` is `mx2`." },
     ];
     const raw = ["The `KILN_MAX_C` setting (the kiln temperature ceiling) matters."];
-    expect(resolveConfigKeys(turns, raw, () => []).map((t) => t.text)).toEqual([
+    expect(
+      resolveConfigKeys(turns, raw, () => ({ subjects: [], solo: new Map() })).map((t) => t.text),
+    ).toEqual([
       "The kiln temperature ceiling is `1240` (was `1180`, config `KILN_MAX_C`).",
       "`SMTP_RELAY_HOST` is `mx2`.",
     ]);

@@ -110,6 +110,23 @@ describe("subjects", () => {
       "day crane operator this week",
     );
   });
+  it("reads 'X → V (was A)' and 'Update on the X: V'; 'Change to the X is live' sets no X", () => {
+    expect(sentenceSubject("tide gauge owner → @harbour-ops (was @river-ops).")).toBe(
+      "tide gauge owner",
+    );
+    expect(sentenceSubject("Update on the crane lift limit: 42 t.")).toBe("crane lift limit");
+    expect(sentenceSubject("Change to the crane lift limit is live.")).not.toBe("crane lift limit");
+    expect(sentenceSubject("800 rows → 1200 rows")).toBeUndefined();
+  });
+  it("an assignment or a contrast makes a plain word a value", () => {
+    expect(normaliseProse("Per the runbook, tide gauge mode = quiet.")).toBe(
+      "Per the runbook, tide gauge mode = `quiet`.",
+    );
+    expect(normaliseProse("The tide gauge mode is verbose now, not quiet.")).toBe(
+      "The tide gauge mode is `verbose` now, not `quiet`.",
+    );
+    expect(normaliseProse("It is done, not pending.")).toBe("It is done, not pending.");
+  });
   it("a sentence saying where a setting lives sets no value; a handle is a value", () => {
     expect(sentenceSubject("The crane lift limit is read in config/cranes.ts, line 12.")).toBe(
       undefined,
