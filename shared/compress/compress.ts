@@ -37,6 +37,7 @@ import {
   type Superseded,
 } from "./supersede.ts";
 import { resolveConfigKeys } from "./config-lines.ts";
+import { replacementsIn } from "./replaced-values.ts";
 import { collectTurns, ranges, tailStart, type Citation } from "./turns.ts";
 
 /** The summariser's window when the caller names none: the small preset of pruneForRetry. */
@@ -313,7 +314,11 @@ export async function compressConversation(
     );
     // Subjects are known from the whole conversation, so a later value keys the same subject.
     const subjects = subjectIndex([...turns.map((t) => t.text), ...capped.map((b) => b.text)]);
-    const split = supersede(capped, subjects);
+    const split = supersede(
+      capped,
+      subjects,
+      replacementsIn(turns, (sentence) => subjectOfText(sentence, subjects)),
+    );
     // What the summariser already dropped as replaced is found in the turns themselves.
     superseded = [...split.superseded, ...supersededStatements(turns, split.current, subjects)];
     const keyed = (b: SummaryBullet) => subjectOfText(b.text, subjects) !== undefined;

@@ -160,7 +160,8 @@ export function phraseForKey(
   phrases: Iterable<string>,
   solo: ReadonlyMap<string, number> = new Map(),
 ): string | undefined {
-  const parts = words(key);
+  // A key's function words ("IC_PRIMARY_THIS_WEEK") say nothing about which phrase it is.
+  const parts = words(key).filter((p) => !isStopword(p));
   const spells = (w: readonly string[]) => w.some((x) => parts.some((p) => same(x, p)));
   let best: { phrase: string; rank: number[] } | undefined;
   let tied = false;
@@ -179,7 +180,17 @@ export function phraseForKey(
       ws = contentWords(phrase);
       trimmed = true;
     }
-    const matched = parts.filter((p) => ws.some((w) => w.some((x) => same(x, p)))).length;
+    // An initialism ("ic") spells the words it abbreviates ("incident commander").
+    const flat = ws.map((w) => w.join(""));
+    const initials = flat.map((w) => w.charAt(0)).join("");
+    const abbreviated = parts.filter((p) => /^[a-z]{2,4}$/.test(p) && initials.includes(p));
+    for (const p of abbreviated) {
+      const at = initials.indexOf(p);
+      ws = ws.map((w, n) => (n >= at && n < at + p.length ? [...w, p] : w));
+    }
+    const matched = parts.filter(
+      (p) => abbreviated.includes(p) || ws.some((w) => w.some((x) => same(x, p))),
+    ).length;
     const lacking = lackingOf();
     if (ws.length < 2 || matched < 2 || matched < 0.6 * parts.length || lacking > 1) {
       continue;

@@ -10,7 +10,7 @@ import { normaliseProse, plainEmphasis } from "./normalise.ts";
 
 /** A line that reads as source code or machine output rather than prose. */
 const CODE_LINE =
-  /^\s{2,}\S|[{};]\s*$|^\s*[}\])]|=>|^\s*(?:export\s+)?(?:function|const|let|var|import|return|def|class|async\s+function|fn|pub|impl)\b|^\s*(?:\$|>>>|#!|\/\/|#\s|--\s)|^\s*[\w.]+\(.*\)\s*;?$|^\s*[\w-]+:\s*\d+\s*$|\S\s{3,}\S/;
+  /^\s{2,}\S|[{};]\s*$|^\s*[}\])]|=>|^\s*(?:export\s+)?(?:function|const|let|var|return|def|class|async\s+function|fn|pub|impl)\b|^\s*import\s+(?:[{*"'(]|type\b|[\w$]+\s*(?:,|from\b)|[\w.]+\s*(?:;|as\s+\w+)?\s*$)|^\s*(?:\$|>>>|#!|\/\/|#\s|--\s)|^\s*[\w.]+\(.*\)\s*;?$|^\s*[\w-]+:\s*\d+\s*$|\S\s{3,}\S/;
 
 export function isCodeLine(line: string): boolean {
   return CODE_LINE.test(line);
@@ -118,7 +118,7 @@ const SETTING =
   /\s*(?:=|:=|:(?=\s)|\b(?:is|are|was|were|has been|have been|becomes|became|equals|stays|remains|(?:should|will|must|would|shall|can|is going to|needs to|has to|ought to) be)\b(?:\s+(?:now|still|currently|set to|changed to|updated to|moved to|raised to|lowered to|bumped to|going to be))?|\b(?:changed|updated|moved|raised|lowered|bumped|switched|set|increased|decreased|reduced|pinned|renamed)\s+(?:to|from)\b)\s+/i;
 /** "<we> moved the X to V": the subject sits between the verb and "to". */
 const OBJECT_SETTING =
-  /\b(?:moved|changed|updated|set|sets|setting|bumped|bumps|raised|raises|lowered|lowers|switched|switches|increased|decreased|reduced|pinned|pins|renamed|put|puts|made|makes)\s+((?:the|our|its|their)\s+[^,.;:!?]{2,80}?)\s+(?:from\s+\S+\s+)?(?:to|at|as)\s+\S/i;
+  /\b(?:moved|changed|updated|set|sets|setting|bumped|bumps|raised|raises|lowered|lowers|switched|switches|increased|decreased|reduced|pinned|pins|renamed|put|puts|made|makes)\s+((?:the|our|its|their)\s+[^,.;:!?]{2,80}?)\s+(?:from\s+\S+(?:\s+\S+){0,3}?\s+)?(?:to|at|as)\s+\S/i;
 /** Leading discourse words before a subject: "Update:", "So,", "Heads up -". */
 const LEAD =
   /^(?:(?:update|note|heads up|fyi|correction|so|ok|okay|also|and|but|well|right|actually|btw|by the way|quick note|reminder)(?:\s+(?:on|about|regarding)(?=\s+(?:the|our)\b))?\b[\s,:;-]*)+/i;

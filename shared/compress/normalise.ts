@@ -76,7 +76,11 @@ function splitObject(phrase: string): [string, string] | undefined {
 /** "the X V" → ["the X", "V"]: V starts at the first word with a digit, a code span or a handle (names may be in X). */
 function trailingValue(phrase: string): [string, string] | undefined {
   const words = phrase.split(/\s+/);
-  const k = words.findIndex((w, i) => i >= 2 && /\d|`|^@/.test(w));
+  let k = words.findIndex((w, i) => i >= 2 && /\d|`|^@/.test(w));
+  // "… window Wed 20:00–22:00 UTC": a capitalised word right before the number opens the value.
+  while (k > 3 && /^\p{Lu}\p{Ll}/u.test(words[k - 1] ?? "")) {
+    k--;
+  }
   return k < 0 ? splitObject(phrase) : [words.slice(0, k).join(" "), words.slice(k).join(" ")];
 }
 
@@ -118,7 +122,10 @@ const ASK_VALUE = new RegExp(
   "i",
 );
 /** A reply that opens with a value: "2x, per the runbook.", "Ines Duarte." (at most six words before its first break). */
-const VALUE_REPLY = /^([^,;.!?—–]{1,80}?)\s*(?:[,;.!—–]|\s-\s|$)/;
+const VALUE_REPLY = /^([^,;!?—–]{1,80}?)\s*(?:[,;!—–]|\.(?!\d)|\s-\s|$)/;
+/** One-word replies that answer, not give a value. */
+const NOT_A_VALUE =
+  /^(?:yes|no|nope|sure|maybe|dunno|unknown|unsure|unclear|good|fine|ok|okay|thanks|later|soon|pending|tbd|none|nothing|same|depends)$/i;
 
 /** A quote marker in front of a line ("> can you …?"): the question is quoted, its reply follows. */
 const QUOTE = /^\s*(?:>\s*)+/;
@@ -141,16 +148,19 @@ function answeredQuestion(question: string, answer: string): string | undefined 
   const given = asked === null ? null : VALUE_REPLY.exec(reply);
   const value = given?.[1]?.trim() ?? "";
   const words = value.split(/\s+/);
+  // A one-word reply to a question asking for a value is the value ("fatal, per the runbook").
+  const plainWord =
+    words.length === 1 && /^[a-z][\w-]{1,40}$/i.test(value) && !NOT_A_VALUE.test(value);
   if (
     asked === null ||
     words.length > 6 ||
     REFUSAL.test(value) ||
-    !words.some((w) => VALUE_WORD.test(w)) ||
+    (!plainWord && !words.some((w) => VALUE_WORD.test(w))) ||
     words.some((w) => isStopword(w.toLowerCase()))
   ) {
     return undefined;
   }
-  return `The ${(asked[1] ?? "").trim().replace(ARTICLE, "")} is ${value}.`;
+  return `The ${(asked[1] ?? "").trim().replace(ARTICLE, "")} is ${plainWord ? `\`${value}\`` : value}.`;
 }
 
 /**
@@ -310,6 +320,12 @@ const MADE = new RegExp(
   "i",
 );
 
+/** "ok so X — marco wants V": a decision relayed with its subject first. */
+const RELAYED = new RegExp(
+  `^(?:(?:ok(?:ay)?|so|fyi|heads up)[,\\s]+)*(?:(?:the|our)\\s+)?([^,;:!?—–]{3,${SPAN}}?)\\s+(?:—|–|-|:)\\s+(?:[\\w.'-]+\\s+){1,2}?(?:wants|says|asked for|suggests|prefers|picked|chose|decided on)\\s+${VALUE}[.!]?$`,
+  "i",
+);
+
 /** Statements that name the value before the subject, said as "The X is V …". */
 function invertedStatement(sentence: string): string {
   const s = sentence.trim().replace(/[.!]+$/, "");
@@ -342,6 +358,14 @@ function invertedStatement(sentence: string): string {
     !isStopword(last.toLowerCase())
   ) {
     return `The ${noun} is \`${last}\`.`;
+  }
+  const relayed = RELAYED.exec(s);
+  if (
+    relayed !== null &&
+    VALUE_WORD.test(relayed[2] ?? "") &&
+    !VALUE_WORD.test(relayed[1]?.replace(/^\S+/, "") ?? "")
+  ) {
+    return `The ${(relayed[1] ?? "").trim()} is ${relayed[2] ?? ""}.`;
   }
   const first = VALUE_FIRST.exec(s);
   if (first !== null && VALUE_WORD.test(first[1] ?? "")) {

@@ -42,3 +42,41 @@ export function statesReplacedValue(
   const lower = text.slice(0, SCAN_CHARS).toLowerCase();
   return replaced.length > 0 && whole(lower, subject) && replaced.some((v) => whole(lower, v));
 }
+
+/** A statement's marks of a replaced value: an arrow, "(was", "from … to", "instead of", "not", "no longer". */
+const MARKED =
+  /→|->|\((?:was|previously|formerly|it was|old value)\b|\bfrom\s+\S.{0,60}\s+to\b|\b(?:instead of|rather than|no longer|not)\s/i;
+/** Replacement statements read at most (the newest). */
+const MAX_REPLACEMENTS = 2_000;
+
+export interface Replacement {
+  subject: string;
+  turn: number;
+  values: string[];
+}
+
+/**
+ * Every statement in the turns that names what it replaced, with its subject
+ * (read by `subjectOf`), newest first: a summariser may keep only a subject's
+ * latest statement, while an older one still says which value it replaced.
+ */
+export function replacementsIn(
+  turns: readonly { turn: number; text: string }[],
+  subjectOf: (sentence: string) => string | undefined,
+): Replacement[] {
+  const out: Replacement[] = [];
+  for (let i = turns.length - 1; i >= 0 && out.length < MAX_REPLACEMENTS; i--) {
+    const t = turns[i];
+    for (const line of (t?.text ?? "").split("\n")) {
+      if (t === undefined || !MARKED.test(line.slice(0, SCAN_CHARS))) {
+        continue;
+      }
+      const values = replacedValues(line);
+      const subject = values.length === 0 ? undefined : subjectOf(line);
+      if (subject !== undefined) {
+        out.push({ subject, turn: t.turn, values });
+      }
+    }
+  }
+  return out;
+}

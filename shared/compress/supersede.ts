@@ -6,7 +6,7 @@
 // at most one value per subject is shown as current. Called by compress.ts.
 import type { SummaryBullet } from "../model/contracts.ts";
 import { isStopword } from "../model/words.ts";
-import { replacedValues, statesReplacedValue } from "./replaced-values.ts";
+import { replacedValues, statesReplacedValue, type Replacement } from "./replaced-values.ts";
 import {
   hasValue,
   isAdverb,
@@ -411,6 +411,8 @@ export interface Superseded {
 export function supersede(
   bullets: readonly SummaryBullet[],
   index: SubjectIndex = subjectIndex(bullets.map((b) => b.text)),
+  /** Statements of the conversation that name the value they replaced (`replacementsIn`). */
+  replacements: readonly Replacement[] = [],
 ): { current: SummaryBullet[]; superseded: Superseded[] } {
   const latest = new Map<string, { index: number; last: number }>();
   const subjects = bullets.map((b) => subjectOfText(b.text, index));
@@ -428,11 +430,14 @@ export function supersede(
   const current: SummaryBullet[] = [];
   const superseded: Superseded[] = [];
   // What each subject's latest statement says it replaced ("`A` → `V`", "(was A)").
-  const replaced = [...latest].map(([subject, w]) => ({
-    subject,
-    ...w,
-    values: replacedValues(bullets[w.index]?.text ?? ""),
-  }));
+  const replaced = [
+    ...[...latest].map(([subject, w]) => ({
+      subject,
+      ...w,
+      values: replacedValues(bullets[w.index]?.text ?? ""),
+    })),
+    ...replacements.map((r) => ({ subject: r.subject, index: -1, last: r.turn, values: r.values })),
+  ];
   bullets.forEach((b, i) => {
     const subject = subjects[i];
     const winner = subject === undefined ? undefined : latest.get(subject);

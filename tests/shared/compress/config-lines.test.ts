@@ -95,6 +95,14 @@ describe("the phrase a key spells", () => {
       ),
     ).toBe("pinned glaze api version");
   });
+  it("reads an initialism and leaves the key's function words out", ({ expect }) => {
+    expect(
+      phraseForKey("FD_NORTH_THIS_SHIFT", [
+        "north fire duty lead this shift",
+        "south fire duty lead this shift",
+      ]),
+    ).toBe("north fire duty lead this shift");
+  });
   it("names none when two look-alikes tie or none matches enough", ({ expect }) => {
     expect(phraseForKey("GREENHOUSE_HUMIDITY_PCT", phrases)).toBeUndefined();
     expect(phraseForKey("SMTP_RELAY_HOST", phrases)).toBeUndefined();

@@ -10,6 +10,7 @@ import {
   compressConversation,
   confirmedProposals,
   hasValue,
+  isCodeLine,
   normaliseProse,
   sentenceSubject,
 } from "../../../shared/compress/index.ts";
@@ -33,6 +34,18 @@ describe("a question and the reply on its next line", () => {
     expect(confirmedProposals(refused)).toBe(refused);
     const open = "> Should the kiln ramp rate be 90 C/h?\n\nLet me check the logs first.";
     expect(confirmedProposals(open)).toBe(open);
+  });
+  it("a decimal or a one-word value given in reply is the value", () => {
+    expect(
+      normaliseProse("> what's the glaze cone supposed to be?\n\n6.5, per the chart.").split(
+        "\n",
+      )[0],
+    ).toBe("The glaze cone is 6.5.");
+    expect(
+      normaliseProse("> what's the tide gauge mode supposed to be?\n\nverbose, per Marta.").split(
+        "\n",
+      )[0],
+    ).toBe("The tide gauge mode is `verbose`.");
   });
   it("a value asked for and given is a statement; a reply without a value is not", () => {
     expect(
@@ -73,6 +86,14 @@ describe("the value before its subject, corrections, changes made", () => {
     );
     expect(normaliseProse("Let's make the build faster — done.")).toBe(
       "Let's make the build faster — done.",
+    );
+  });
+  it("a relayed decision and a value opening with a capitalised word", () => {
+    expect(normaliseProse("ok so kiln door seal temperature — marta wants 210 C.")).toBe(
+      "The kiln door seal temperature is 210 C.",
+    );
+    expect(normaliseProse("Let's make the night shift slot Thu 22:00–06:00 — done.")).toBe(
+      "The night shift slot is Thu 22:00–06:00.",
     );
   });
   it("a proposal not confirmed sets nothing", () => {
@@ -126,6 +147,14 @@ describe("subjects", () => {
       "The tide gauge mode is `verbose` now, not `quiet`.",
     );
     expect(normaliseProse("It is done, not pending.")).toBe("It is done, not pending.");
+  });
+  it("'Changed the X from A B to C D' keys X; a sentence opening with 'import' is prose unless it is code", () => {
+    expect(sentenceSubject("- Changed the kiln door seal temperature from 180 C to 210 C.")).toBe(
+      "kiln door seal temperature",
+    );
+    expect(isCodeLine("import duty threshold → 40 (was 25).")).toBe(false);
+    expect(isCodeLine('import { parse } from "./parse.ts";')).toBe(true);
+    expect(isCodeLine("import numpy as np")).toBe(true);
   });
   it("a sentence saying where a setting lives sets no value; a handle is a value", () => {
     expect(sentenceSubject("The crane lift limit is read in config/cranes.ts, line 12.")).toBe(

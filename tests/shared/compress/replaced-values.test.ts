@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import {
   replacedValues,
+  replacementsIn,
   statesReplacedValue,
   subjectIndex,
   supersede,
@@ -35,6 +36,37 @@ describe("replaced values", () => {
         "quiet",
       ]),
     ).toBe(false);
+  });
+
+  it("finds the statements of a conversation that name what they replaced", () => {
+    const turns = [
+      {
+        turn: 4,
+        text: "I would rather not touch the harbour.\n`tide gauge mode`: `quiet` → `verbose`",
+      },
+      { turn: 8, text: "The berth count is 9, not 6." },
+    ];
+    const subjectOf = (s: string) =>
+      s.includes("tide gauge mode")
+        ? "tide gauge mode"
+        : s.includes("berth count")
+          ? "berth count"
+          : undefined;
+    expect(replacementsIn(turns, subjectOf)).toEqual([
+      { subject: "berth count", turn: 8, values: ["6"] },
+      { subject: "tide gauge mode", turn: 4, values: ["quiet"] },
+    ]);
+  });
+
+  it("an old statement is superseded by a replacement the summariser did not keep", () => {
+    const bullets = [
+      { text: "Marta said the tide gauge mode should be quiet, so I left it.", turns: [3] },
+      { text: "Let's keep the tide gauge mode at `loud` from now on.", turns: [12] },
+    ];
+    const split = supersede(bullets, subjectIndex(bullets.map((b) => b.text)), [
+      { subject: "tide gauge mode", turn: 9, values: ["quiet"] },
+    ]);
+    expect(split.superseded.map((s) => s.old.turns[0])).toEqual([3]);
   });
 
   it("an unkeyed old statement is superseded by the newer one that replaced its value", () => {
