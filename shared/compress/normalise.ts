@@ -61,6 +61,11 @@ function splitObject(phrase: string): [string, string] | undefined {
   if (to !== null && VALUE_WORD.test(to[2] ?? "")) {
     return [to[1] ?? "", to[2] ?? ""];
   }
+  // "switch the X to w": one plain word in the "to" slot is the value.
+  const word = to?.[2]?.trim() ?? "";
+  if (to !== null && /^[a-z][\w-]{1,40}$/i.test(word) && !isStopword(word.toLowerCase())) {
+    return [to[1] ?? "", `\`${word}\``];
+  }
   const words = phrase.split(/\s+/);
   // The subject is past its determiner: at least one word.
   let k = words.findIndex((w, i) => i >= 2 && VALUE_WORD.test(w));
@@ -97,14 +102,21 @@ export function proposalStatement(question: string): string | undefined {
   const forMatch = PROPOSE_FOR.exec(q);
   const is = PROPOSE_IS.exec(q);
   if (be !== null) {
-    [subject, value] = [be[1], be[2]];
+    // "should the X be w?": one plain word in the "be" slot is the value.
+    const word = (be[2] ?? "").trim();
+    const plain = /^[a-z][\w-]{1,40}$/i.test(word) && !isStopword(word.toLowerCase());
+    [subject, value] = [be[1], plain && !VALUE_WORD.test(word) ? `\`${word}\`` : be[2]];
   } else if (forMatch !== null) {
     [subject, value] = [forMatch[2], forMatch[1]];
   } else if (verb !== null || is !== null) {
     const split = splitObject(verb?.[1] ?? is?.[1] ?? "");
     [subject, value] = split ?? [undefined, undefined];
   }
-  if (subject === undefined || value === undefined || !VALUE_WORD.test(value)) {
+  if (
+    subject === undefined ||
+    value === undefined ||
+    !(VALUE_WORD.test(value) || /^`[^`]+`$/.test(value))
+  ) {
     return undefined;
   }
   const noun = subject.trim().replace(ARTICLE, "");
@@ -199,9 +211,9 @@ const HISTORY_ASIDE =
 /** "X: V" at the start of a line: a label of at most eight words, then its value. */
 const LABEL = /^([^:\n.!?]{1,80}?):\s+(.{1,2000})$/;
 /** A capitalised word followed by a lower-case one: a new sentence starts ("… 6 pods Can you …"). */
-const SENTENCE_START = /\s(?=[A-Z][a-z'][\w']*,?\s+[a-z])/g;
+const SENTENCE_START = /\s(?=(?:[A-Z][a-z'][\w']*|I),?\s+[a-z])/g;
 /** A word that holds a value (a digit, an identifier, a path, a capitalised name). */
-const HAS_VALUE = /\d|[a-z][A-Z_]|[/:@]|\w\.\w|\s[A-Z]/;
+const HAS_VALUE = /\d|[a-z][A-Z_]|[/:@`]|\w\.\w|\s[A-Z]/;
 
 /**
  * "X: V" with no full stop, followed by chatter ("X: 6 pods Can you walk me …"):
@@ -409,8 +421,15 @@ const ASSIGNED_WORD = /(\S\s+(?:=|:=)\s+)([a-z][\w-]{1,40})(?=[.!;]?\s*$)/i;
 const CONTRASTED_WORD =
   /(\s(?:is|are|be)\s+)([a-z][\w-]{1,40})((?:\s+now)?(?:,\s*not|\s+instead of|\s+rather than)\s+)([a-z][\w-]{1,40})(?=[.!;,)]|\s*$)/i;
 
+/** "X: w (previously a)": a history aside makes plain words values. */
+const HISTORY_WORD =
+  /(:\s+)([a-z][\w-]{1,40})(\s+\((?:previously|was|formerly|before|old|down from|up from)\s+)([a-z][\w-]{1,40})(\))/i;
+
 /** Plain words that syntax marks as values read as values (`w`). */
 function markedValues(sentence: string): string {
+  if (HISTORY_WORD.test(sentence)) {
+    return sentence.replace(HISTORY_WORD, "$1`$2`$3`$4`$5");
+  }
   const contrasted = CONTRASTED_WORD.exec(sentence);
   if (contrasted !== null && !isStopword((contrasted[2] ?? "").toLowerCase())) {
     return sentence.replace(CONTRASTED_WORD, "$1`$2`$3`$4`");

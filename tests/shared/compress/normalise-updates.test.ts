@@ -29,6 +29,16 @@ describe("a question and the reply on its next line", () => {
       confirmedProposals("> can you lower the glaze batch to 12 L?\nYes — pushed.").split("\n")[0],
     ).toBe("The glaze batch is 12 L.");
   });
+  it("one plain word in the 'to' or 'be' slot of a confirmed proposal is the value", () => {
+    expect(
+      confirmedProposals("> can you switch the tide gauge mode to verbose?\n\nDone.").split(
+        "\n",
+      )[0],
+    ).toBe("The tide gauge mode is `verbose`.");
+    expect(
+      confirmedProposals("> Should the tide gauge mode be quiet?\n\nYes, changed.").split("\n")[0],
+    ).toBe("The tide gauge mode is `quiet`.");
+  });
   it("a refused or unanswered quoted proposal stays a question", () => {
     const refused = "> Should the kiln ramp rate be 90 C/h?\n\nNo, keep 75.";
     expect(confirmedProposals(refused)).toBe(refused);
@@ -138,6 +148,11 @@ describe("subjects", () => {
     expect(sentenceSubject("Update on the crane lift limit: 42 t.")).toBe("crane lift limit");
     expect(sentenceSubject("Change to the crane lift limit is live.")).not.toBe("crane lift limit");
     expect(sentenceSubject("800 rows → 1200 rows")).toBeUndefined();
+  });
+  it("a history aside makes plain words values, and the label's value ends where 'I …' starts", () => {
+    expect(normaliseProse("Tide gauge mode: verbose (previously quiet) I pushed the change.")).toBe(
+      "Tide gauge mode: `verbose` (previously `quiet`)\nI pushed the change.",
+    );
   });
   it("an assignment or a contrast makes a plain word a value", () => {
     expect(normaliseProse("Per the runbook, tide gauge mode = quiet.")).toBe(
