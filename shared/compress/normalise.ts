@@ -311,7 +311,8 @@ const APPOSITIVE =
   /(?:\b(?:the|our)\s+)?`[A-Za-z_][\w.-]{0,80}`(?:\s+(?:setting|variable|key|env var|option|flag|value))?\s+\(((?:the|our)\s+[^()`\n]{3,100})\)/gi;
 
 /** A value of at most six words: a number, a name, an identifier, a code span. */
-const VALUE = "(`[^`]{1,80}`|[^\\s,;:!?]+(?:\\s+[^\\s,;:!?]+){0,5}?)";
+const TOKEN = "(?:[^\\s,;:!?]|(?<=\\d):(?=\\d))+";
+const VALUE = `(\`[^\`]{1,80}\`|${TOKEN}(?:\\s+${TOKEN}){0,5}?)`;
 /** Adverbials that end a statement and are no part of its subject ("… after all", "… starting today"). */
 const ADJUNCT_TAIL =
   "(?:\\s+(?:after all|for now|from now on|going forward|from today|for the time being|again|instead|starting \\w+|as of \\w+|until further notice))+";
@@ -345,12 +346,15 @@ function invertedStatement(sentence: string): string {
     return sentence;
   }
   const chosen = CHOSEN_FOR.exec(s);
-  if (chosen !== null && VALUE_WORD.test(chosen[2] ?? "")) {
+  // "I meant w for the X, not a": a contrast makes one plain word a value.
+  const contrasted =
+    /^,?\s+(?:instead of|not|rather than)\s/i.test(chosen?.[4] ?? "") &&
+    /^[a-z][\w-]{1,40}$/i.test(chosen?.[2] ?? "") &&
+    !isStopword((chosen?.[2] ?? "").toLowerCase());
+  if (chosen !== null && (VALUE_WORD.test(chosen[2] ?? "") || contrasted)) {
     const noun = (chosen[3] ?? "").trim().replace(ARTICLE, "");
-    return `${chosen[1] ?? ""}the ${noun} is ${chosen[2] ?? ""}${chosen[4] ?? ""}.`.replace(
-      /^the/,
-      "The",
-    );
+    const value = VALUE_WORD.test(chosen[2] ?? "") ? (chosen[2] ?? "") : `\`${chosen[2] ?? ""}\``;
+    return `${chosen[1] ?? ""}the ${noun} is ${value}${chosen[4] ?? ""}.`.replace(/^the/, "The");
   }
   const made = MADE.exec(s);
   // A proposal ("let's make …") states a value only once confirmed ("— done").
@@ -387,14 +391,16 @@ function invertedStatement(sentence: string): string {
   return sentence;
 }
 
-/** "| X | A | V |" under a header "| … | Old | New |": the row is the change "X: A → V". */
+/** "| X | A | V |" under a header "| … | Old | New |": the row is the change "X: A → V"; "| X | V |" under "| … | Value |" keeps V a value. */
 function changeTables(text: string): string {
   const lines = text.split("\n");
   let change = false;
+  let valued = false;
   return lines
     .map((line) => {
       if (!line.trimStart().startsWith("|")) {
         change = false;
+        valued = false;
         return line;
       }
       const cells = line
@@ -404,7 +410,18 @@ function changeTables(text: string): string {
         .map((c) => c.trim());
       if (cells.length === 3 && /^(?:old|before|previous|from|was)$/i.test(cells[1] ?? "")) {
         change = /^(?:new|after|now|to|current)$/i.test(cells[2] ?? "");
+        valued = false;
         return line;
+      }
+      if (cells.length === 2 && /^(?:value|setting|current|now|new)$/i.test(cells[1] ?? "")) {
+        valued = true;
+        change = false;
+        return line;
+      }
+      // "| X | w |" under "| … | Value |": the cell is a value whatever it looks like.
+      if (valued && cells.length === 2 && !cells.every((c) => /^:?-+:?$/.test(c))) {
+        const cell = cells[1] ?? "";
+        return `| ${cells[0] ?? ""} | ${cell.startsWith("`") || cell.length === 0 ? cell : `\`${cell}\``} |`;
       }
       if (!change || cells.length !== 3 || cells.every((c) => /^:?-+:?$/.test(c))) {
         return line;
@@ -425,8 +442,20 @@ const CONTRASTED_WORD =
 const HISTORY_WORD =
   /(:\s+)([a-z][\w-]{1,40})(\s+\((?:previously|was|formerly|before|old|down from|up from)\s+)([a-z][\w-]{1,40})(\))/i;
 
+/** "from a to b" at a clause end: a transition makes plain words values. */
+const TRANSITION_WORDS =
+  /(\bfrom\s+)([a-z][\w-]{1,40})(\s+to\s+)([a-z][\w-]{1,40})(?=[.!;,)]?\s*$)/i;
+
 /** Plain words that syntax marks as values read as values (`w`). */
 function markedValues(sentence: string): string {
+  const transition = TRANSITION_WORDS.exec(sentence);
+  if (
+    transition !== null &&
+    !isStopword((transition[2] ?? "").toLowerCase()) &&
+    !isStopword((transition[4] ?? "").toLowerCase())
+  ) {
+    return sentence.replace(TRANSITION_WORDS, "$1`$2`$3`$4`");
+  }
   if (HISTORY_WORD.test(sentence)) {
     return sentence.replace(HISTORY_WORD, "$1`$2`$3`$4`$5");
   }

@@ -154,6 +154,20 @@ describe("subjects", () => {
       "Tide gauge mode: `verbose` (previously `quiet`)\nI pushed the change.",
     );
   });
+  it("a transition, a Value column and a corrected plain word are values; a time range is one value", () => {
+    expect(normaliseProse("- Changed the tide gauge mode from quiet to verbose.")).toBe(
+      "- Changed the tide gauge mode from `quiet` to `verbose`.",
+    );
+    expect(
+      normaliseProse("| Knob | Value |\n|---|---|\n| tide gauge mode | quiet |").split("\n")[2],
+    ).toBe("| tide gauge mode | `quiet` |");
+    expect(normaliseProse("Oops: I meant verbose for the tide gauge mode, not quiet.")).toBe(
+      "Oops: the tide gauge mode is `verbose`, not quiet.",
+    );
+    expect(
+      normaliseProse("Sat 10:00–12:00 — that's the new harbour window (it was Fri 09:00–11:00)."),
+    ).toBe("The harbour window is Sat 10:00–12:00 (it was Fri 09:00–11:00).");
+  });
   it("an assignment or a contrast makes a plain word a value", () => {
     expect(normaliseProse("Per the runbook, tide gauge mode = quiet.")).toBe(
       "Per the runbook, tide gauge mode = `quiet`.",
