@@ -376,12 +376,16 @@ function invertedStatement(sentence: string): string {
     return `The ${noun} is \`${last}\`.`;
   }
   const relayed = RELAYED.exec(s);
+  // "… — marco wants warn": one plain word is the value wanted.
+  const wanted = relayed?.[2] ?? "";
+  const plainWanted = /^[a-z][\w-]{1,40}$/i.test(wanted) && !isStopword(wanted.toLowerCase());
   if (
     relayed !== null &&
-    VALUE_WORD.test(relayed[2] ?? "") &&
+    (VALUE_WORD.test(wanted) || plainWanted) &&
     !VALUE_WORD.test(relayed[1]?.replace(/^\S+/, "") ?? "")
   ) {
-    return `The ${(relayed[1] ?? "").trim()} is ${relayed[2] ?? ""}.`;
+    const value = VALUE_WORD.test(wanted) ? wanted : `\`${wanted}\``;
+    return `The ${(relayed[1] ?? "").trim()} is ${value}.`;
   }
   const first = VALUE_FIRST.exec(s);
   if (first !== null && VALUE_WORD.test(first[1] ?? "")) {

@@ -102,6 +102,9 @@ describe("the value before its subject, corrections, changes made", () => {
     expect(normaliseProse("ok so kiln door seal temperature — marta wants 210 C.")).toBe(
       "The kiln door seal temperature is 210 C.",
     );
+    expect(normaliseProse("ok so tide gauge mode — marta wants verbose.")).toBe(
+      "The tide gauge mode is `verbose`.",
+    );
     expect(normaliseProse("Let's make the night shift slot Thu 22:00–06:00 — done.")).toBe(
       "The night shift slot is Thu 22:00–06:00.",
     );
