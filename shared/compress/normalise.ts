@@ -450,8 +450,16 @@ const HISTORY_WORD =
 const TRANSITION_WORDS =
   /(\bfrom\s+)([a-z][\w-]{1,40})(\s+to\s+)([a-z][\w-]{1,40})(?=[.!;,)]?\s*$)/i;
 
+/** "we switched the X to w": a change verb's "to" slot makes one plain word a value. */
+const CHANGED_TO =
+  /(\b(?:switched|changed|set|sets|moved|bumped|raised|lowered|updated|turned|flipped)\s+(?:the|our)\s+[^,;:!?]{1,200}?\s+to\s+)([a-z][\w-]{1,40})(?=[.!]?\s*$)/i;
+
 /** Plain words that syntax marks as values read as values (`w`). */
 function markedValues(sentence: string): string {
+  const changed = CHANGED_TO.exec(sentence);
+  if (changed !== null && !isStopword((changed[2] ?? "").toLowerCase())) {
+    return sentence.replace(CHANGED_TO, "$1`$2`");
+  }
   const transition = TRANSITION_WORDS.exec(sentence);
   if (
     transition !== null &&

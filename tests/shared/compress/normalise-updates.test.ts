@@ -158,6 +158,9 @@ describe("subjects", () => {
     );
   });
   it("a transition, a Value column and a corrected plain word are values; a time range is one value", () => {
+    expect(normaliseProse("After the storm we switched the tide gauge mode to verbose.")).toBe(
+      "After the storm we switched the tide gauge mode to `verbose`.",
+    );
     expect(normaliseProse("- Changed the tide gauge mode from quiet to verbose.")).toBe(
       "- Changed the tide gauge mode from `quiet` to `verbose`.",
     );
