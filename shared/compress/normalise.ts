@@ -456,10 +456,6 @@ const CHANGED_TO =
 
 /** Plain words that syntax marks as values read as values (`w`). */
 function markedValues(sentence: string): string {
-  const changed = CHANGED_TO.exec(sentence);
-  if (changed !== null && !isStopword((changed[2] ?? "").toLowerCase())) {
-    return sentence.replace(CHANGED_TO, "$1`$2`");
-  }
   const transition = TRANSITION_WORDS.exec(sentence);
   if (
     transition !== null &&
@@ -470,6 +466,10 @@ function markedValues(sentence: string): string {
   }
   if (HISTORY_WORD.test(sentence)) {
     return sentence.replace(HISTORY_WORD, "$1`$2`$3`$4`$5");
+  }
+  const changed = CHANGED_TO.exec(sentence);
+  if (changed !== null && !isStopword((changed[2] ?? "").toLowerCase())) {
+    return sentence.replace(CHANGED_TO, "$1`$2`");
   }
   const contrasted = CONTRASTED_WORD.exec(sentence);
   if (contrasted !== null && !isStopword((contrasted[2] ?? "").toLowerCase())) {
