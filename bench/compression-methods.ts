@@ -127,11 +127,15 @@ export function extractiveKeeper(
 }
 
 /**
- * The ceiling: a summariser that knows which sentences state planted values.
- * Map keeps exactly those sentences; reduce keeps the latest value of each fact.
+ * The ceiling: a summariser that knows which turn states which planted value.
+ * Map keeps, in each such turn as it is shown (normalised, code cut, config
+ * lines and answered questions read as statements), the line that holds the
+ * value, preferring the one that names the fact's subject; reduce keeps the
+ * latest value of each fact.
  */
 export function perfectSummariser(
-  statements: readonly { sentence: string; fact: number; value: number }[],
+  statements: readonly { sentence: string; fact: number; value: number; turn?: number }[],
+  facts: readonly { subject: string; values: readonly string[] }[] = [],
 ): SummariserClient {
   // The summariser is shown normalised prose (shared/compress/normalise.ts): it quotes that form.
   const shown = statements.map((s) => {
@@ -139,6 +143,24 @@ export function perfectSummariser(
     return { ...s, match, sentence: match.replace(/\n/g, " ") };
   });
   const bySentence = new Map(shown.map((s) => [s.sentence, s]));
+  /** The planted sentence as shown, or a shown line holding its value (a config line or an answered question read as a statement): the first naming the subject. */
+  const stating = (text: string, s: (typeof shown)[number]): string | undefined => {
+    const fact = facts[s.fact];
+    const value = fact?.values[s.value]?.toLowerCase();
+    const whole = text.includes(s.match) ? [s.sentence] : [];
+    const lines =
+      value === undefined
+        ? []
+        : text
+            .split("\n")
+            .map((l) => l.trim())
+            .filter((l) => l.toLowerCase().includes(value));
+    const subject = fact?.subject.toLowerCase();
+    const naming = [...whole, ...lines].find(
+      (l) => subject !== undefined && l.toLowerCase().includes(subject),
+    );
+    return naming ?? whole[0] ?? lines[0];
+  };
   const answer = (content: string): CallResult => ({
     ok: true,
     value: {
@@ -171,8 +193,15 @@ export function perfectSummariser(
       if (system.includes("stage: map")) {
         bullets = parseTurns(input).flatMap((t) =>
           shown
-            .filter((s) => t.text.includes(s.match))
-            .map((s) => ({ text: s.sentence, turns: [t.turn] })),
+            .filter((s) => s.turn === undefined || facts.length === 0 || s.turn === t.turn)
+            .flatMap((s) => {
+              const line = stating(t.text, s);
+              if (line === undefined) {
+                return [];
+              }
+              bySentence.set(line, s);
+              return [{ text: line, turns: [t.turn] }];
+            }),
         );
       } else {
         bullets = parseBullets(input);

@@ -2,7 +2,8 @@
 // input on seeded agent transcripts the compressor was not built with
 // (corpora/compression-transcript.ts), against baselines measured in the same run.
 // Columns: reduction, current-value recall, stale-only, both-visible, tokens of
-// refs. Flags: --seeds=1,2,3  --family=dev,holdout,fresh,unseen,later,blind,sealed  --turns=600. Prints; never asserts.
+// refs. Flags: --seeds=1,2,3  --family=dev,holdout,fresh,unseen,later,blind,sealed,<any
+// corpora/compression-<name>.ts exporting a FamilySpec>  --turns=600. Prints; never asserts.
 import type { ChatMessage } from "../shared/context/messages.ts";
 import { loadTokenizer } from "../shared/context/tokens.ts";
 import { compressConversation, type SummariserClient } from "../shared/compress/index.ts";
@@ -17,12 +18,8 @@ import {
   perfectSummariser,
   truncateOldest,
 } from "./compression-methods.ts";
-import {
-  FAMILIES as ALL_FAMILIES,
-  makeTranscript,
-  type TemplateFamily,
-  type TranscriptFact,
-} from "../corpora/compression-sealed-3.ts";
+import { makeTranscript, type TranscriptFact } from "../corpora/compression-transcript.ts";
+import { discoverFamilies } from "./compression-families.ts";
 
 const args = new Map(
   process.argv.slice(2).map((a) => {
@@ -31,9 +28,16 @@ const args = new Map(
   }),
 );
 const SEEDS = (args.get("seeds") ?? "1,2,3").split(",").map(Number).filter(Number.isFinite);
-const FAMILIES: TemplateFamily[] = (args.get("family") ?? ALL_FAMILIES.join(","))
-  .split(",")
-  .filter((f): f is TemplateFamily => (ALL_FAMILIES as readonly string[]).includes(f));
+// Every corpora/compression-*.ts that exports a FamilySpec runs as --family=<its suffix>.
+const ALL_FAMILIES = await discoverFamilies(new URL("../corpora/", import.meta.url).pathname);
+const asked = (args.get("family") ?? ALL_FAMILIES.map((f) => f.name).join(",")).split(",");
+const unknown = asked.filter((name) => !ALL_FAMILIES.some((f) => f.name === name));
+if (unknown.length > 0) {
+  process.stderr.write(
+    `unknown family ${unknown.join(", ")}; known: ${ALL_FAMILIES.map((f) => f.name).join(", ")}\n`,
+  );
+}
+const FAMILIES = ALL_FAMILIES.filter((f) => asked.includes(f.name));
 const TURNS = Number(args.get("turns") ?? 600);
 const BUDGETS = [0.5, 0.25, 0.1, 0.05];
 
@@ -173,14 +177,18 @@ process.stdout.write(
     "  a look-alike per fact (same head + a qualifier, its own value), chatter, tool output (code, test logs, config JSON)",
     "  family dev: phrasings the summariser was developed against; holdout: phrasings written with the generator",
     "  and first measured after the summariser was written, then used to fix it; fresh: written after those fixes;",
-    "  unseen: bench/compression-unseen.ts, per-seed subjects, one-word look-alikes, tables, lists, changelog arrows,",
-    "  written and first measured before the compressor was changed for it; later: bench/compression-later.ts,",
+    "  unseen: corpora/compression-unseen.ts, per-seed subjects, one-word look-alikes, tables, lists, changelog arrows,",
+    "  written and first measured before the compressor was changed for it; later: corpora/compression-later.ts,",
     "  written after that change, first measured, then used to fix the compressor;",
-    "  blind: bench/compression-blind.ts, written after that second fix and never tuned to",
-    "  sealed-2: corpora/compression-sealed-2.ts, a churn-model notebook session (16 facts, 11 update forms) written blind to the compressor",
-    "  sealed-3: corpora/compression-sealed-3.ts, a team-offsite planning session with booking tools (16 facts, 13 update forms) written blind to the compressor",
+    "  blind: corpora/compression-blind.ts, written after that second fix, measured, then used to fix it;",
+    "  sealed: corpora/compression-sealed.ts, written without reading the compressor, measured once, then used to",
+    "  fix it (a seen family now); any other corpora/compression-<name>.ts exporting a FamilySpec runs as <name>;",
+    "  sealed-2 (a churn-model notebook session) and sealed-3 (a team offsite planned with booking tools): whole",
+    "  generators (GENERATED_FAMILY) written without reading the compressor, never used to fix it",
+    `families this run: ${FAMILIES.map((f) => f.name + (f.file === undefined ? "" : ` (${f.file})`)).join(", ")}`,
     "local summariser: the local endpoint's deterministic extractive [LETHE SUMMARISE] policy through the real Driver, 8k window",
-    "perfect summariser: scripted, knows the planted sentences and keeps each fact's latest (the ceiling)",
+    "perfect summariser: scripted, knows which turn states which planted value, keeps the shown line holding it",
+    "  (the one naming the subject if any) and each fact's latest (the ceiling)",
     "recall: facts whose current value shows in a line naming the subject; stale-only: only a replaced value shows;",
     "both-visible: current and replaced value both shown as current; refs: tokens of the refs:/index: lines",
     "",
@@ -197,12 +205,20 @@ interface Case {
 const cases: Case[] = [];
 for (const family of FAMILIES) {
   for (const seed of SEEDS) {
-    const t = makeTranscript({ seed, family, turns: TURNS });
+    const t =
+      family.generate === undefined
+        ? makeTranscript({
+            seed,
+            family: family.name,
+            turns: TURNS,
+            ...(family.spec === undefined ? {} : { spec: family.spec }),
+          })
+        : family.generate(seed, TURNS);
     cases.push({
-      label: `${family} seed ${seed}`,
+      label: `${family.name} seed ${seed}`,
       messages: t.messages,
       facts: t.facts,
-      perfect: perfectSummariser(t.statements),
+      perfect: perfectSummariser(t.statements, t.facts),
     });
   }
 }

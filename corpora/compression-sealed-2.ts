@@ -1,6 +1,6 @@
 // The "sealed-2" compression family: a seeded data-science notebook session (a churn model)
-// written blind, without reading the compressor. bench/compression.ts imports its family list
-// and `makeTranscript` from here; every other family passes through to compression-transcript.ts.
+// written blind, without reading the compressor. bench/compression.ts finds it through
+// GENERATED_FAMILY; `makeTranscript` here serves any family, passing every other one through.
 import type { ChatMessage } from "../shared/context/messages.ts";
 import {
   FAMILIES as BASE_FAMILIES,
@@ -21,11 +21,14 @@ type Options = Omit<Parameters<typeof makeBaseTranscript>[0], "family"> & {
 };
 
 /** Any family: sealed-2 here, the others from corpora/compression-transcript.ts. */
+/** How bench/compression.ts finds this family (bench/compression-families.ts). */
+export const GENERATED_FAMILY = { name: SEALED_2, generate: makeSealed2 };
+
 export function makeTranscript(options: Options): Transcript {
   const { family, ...rest } = options;
   return family === SEALED_2
     ? makeSealed2(rest.seed, rest.turns ?? 600)
-    : makeBaseTranscript({ ...rest, family });
+    : ({ ...makeBaseTranscript({ ...rest, family }), family } as Transcript);
 }
 
 interface FactTemplate {

@@ -1,7 +1,7 @@
 // The "sealed-3" compression family: a seeded team-offsite planning session (Lisbon; flights,
 // hotel, coach, venues) run by an agent with booking tools, written blind to the compressor.
-// bench/compression.ts imports its family list and `makeTranscript` from here; every other
-// family passes through to corpora/compression-sealed-2.ts.
+// bench/compression.ts finds it through GENERATED_FAMILY; `makeTranscript` here serves any
+// family, passing every other one through to corpora/compression-sealed-2.ts.
 import {
   FAMILIES as BASE_FAMILIES,
   makeTranscript as makeBaseTranscript,
@@ -23,6 +23,9 @@ type Options = Omit<Parameters<typeof makeBaseTranscript>[0], "family"> & {
 };
 
 /** Any family: sealed-3 here, the others from corpora/compression-sealed-2.ts. */
+/** How bench/compression.ts finds this family (bench/compression-families.ts). */
+export const GENERATED_FAMILY = { name: SEALED_3, generate: makeSealed3 };
+
 export function makeTranscript(options: Options): Transcript {
   const { family, ...rest } = options;
   return family === SEALED_3

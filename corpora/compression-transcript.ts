@@ -37,7 +37,8 @@ export interface TranscriptFact {
 
 export interface Transcript {
   seed: number;
-  family: TemplateFamily;
+  /** A built-in family, or the name a discovered corpora/compression-*.ts family runs under. */
+  family: string;
   messages: ChatMessage[];
   facts: TranscriptFact[];
   /** Every sentence that states a planted value: its fact, value index and turn (index + 1). */
@@ -309,7 +310,10 @@ function toolOutput(rnd: () => number, i: number, facts: readonly TranscriptFact
 
 export interface TranscriptOptions {
   seed: number;
-  family: TemplateFamily;
+  /** A built-in family's name, or any name with its `spec`. */
+  family: string;
+  /** The phrasing family to generate with; default the built-in one of that name. */
+  spec?: FamilySpec;
   /** Messages after the system message (default 600). */
   turns?: number;
   /** Planted facts (default 12). */
@@ -326,6 +330,22 @@ const FAMILY_SALT: Record<TemplateFamily, number> = {
   sealed: 83,
 };
 
+function isBuiltIn(family: string): family is TemplateFamily {
+  return (FAMILIES as readonly string[]).includes(family);
+}
+
+/** The PRNG salt of a family: fixed for the built-ins, a hash of its name for any other. */
+function familySalt(family: string): number {
+  if (isBuiltIn(family)) {
+    return FAMILY_SALT[family];
+  }
+  let h = 0;
+  for (const c of family) {
+    h = (Math.imul(h, 31) + (c.codePointAt(0) ?? 0)) >>> 0;
+  }
+  return 100 + (h % 10_000);
+}
+
 /** The line of a (possibly multi-line) statement that holds its value. */
 function valueLine(text: string, value: string): string {
   return text.split("\n").find((l) => l.includes(value)) ?? text;
@@ -333,8 +353,11 @@ function valueLine(text: string, value: string): string {
 
 /** A transcript of user / assistant / tool turns with facts planted in the prose. */
 export function makeTranscript(options: TranscriptOptions): Transcript {
-  const rnd = prng(options.seed * 7919 + FAMILY_SALT[options.family]);
-  const spec = SPECS[options.family];
+  const rnd = prng(options.seed * 7919 + familySalt(options.family));
+  const spec = options.spec ?? (isBuiltIn(options.family) ? SPECS[options.family] : undefined);
+  if (spec === undefined) {
+    throw new Error(`no phrasing family "${options.family}": give its spec`);
+  }
   const total = options.turns ?? 600;
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)] as T;
   const planted = spec.facts(rnd, options.facts ?? 12);

@@ -36,6 +36,8 @@ import {
   supersededStatements,
   type Superseded,
 } from "./supersede.ts";
+import { resolveConfigKeys } from "./config-lines.ts";
+import { replacementsIn } from "./replaced-values.ts";
 import { collectTurns, ranges, tailStart, type Citation } from "./turns.ts";
 
 /** The summariser's window when the caller names none: the small preset of pruneForRetry. */
@@ -208,9 +210,13 @@ export async function compressConversation(
     );
   }
 
-  const { turns, carried, earlierIndex, refs, kept, citations } = collectTurns(
-    compressible,
-    numberOf,
+  const collected = collectTurns(compressible, numberOf);
+  const { carried, earlierIndex, refs, kept, citations } = collected;
+  // A config line's key reads as the conversation's own phrase for it, before any summariser sees it.
+  const turns = resolveConfigKeys(
+    collected.turns,
+    kept.map((k) => k.content),
+    () => subjectIndex(collected.turns.map((t) => t.text)),
   );
 
   const losses: string[] = [];
@@ -308,7 +314,11 @@ export async function compressConversation(
     );
     // Subjects are known from the whole conversation, so a later value keys the same subject.
     const subjects = subjectIndex([...turns.map((t) => t.text), ...capped.map((b) => b.text)]);
-    const split = supersede(capped, subjects);
+    const split = supersede(
+      capped,
+      subjects,
+      replacementsIn(turns, (sentence) => subjectOfText(sentence, subjects)),
+    );
     // What the summariser already dropped as replaced is found in the turns themselves.
     superseded = [...split.superseded, ...supersededStatements(turns, split.current, subjects)];
     const keyed = (b: SummaryBullet) => subjectOfText(b.text, subjects) !== undefined;

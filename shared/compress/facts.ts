@@ -5,11 +5,12 @@
 // budget.ts and the local summariser policy (shared/model/summarise-policy.ts).
 import type { ChatMessage } from "../context/messages.ts";
 import { isStopword } from "../model/words.ts";
+import { configStatements } from "./config-lines.ts";
 import { normaliseProse, plainEmphasis } from "./normalise.ts";
 
 /** A line that reads as source code or machine output rather than prose. */
 const CODE_LINE =
-  /^\s{2,}\S|[{};]\s*$|^\s*[}\])]|=>|^\s*(?:export\s+)?(?:function|const|let|var|import|return|def|class|async\s+function|fn|pub|impl)\b|^\s*(?:\$|>>>|#!|\/\/|#\s|--\s)|^\s*[\w.]+\(.*\)\s*;?$|^\s*[\w-]+:\s*\d+\s*$|\S\s{3,}\S/;
+  /^\s{2,}\S|[{};]\s*$|^\s*[}\])]|=>|^\s*(?:export\s+)?(?:function|const|let|var|return|def|class|async\s+function|fn|pub|impl)\b|^\s*import\s+(?:[{*"'(]|type\b|[\w$]+\s*(?:,|from\b)|[\w.]+\s*(?:;|as\s+\w+)?\s*$)|^\s*(?:\$|>>>|#!|\/\/|#\s|--\s)|^\s*[\w.]+\(.*\)\s*;?$|^\s*[\w-]+:\s*\d+\s*$|\S\s{3,}\S/;
 
 export function isCodeLine(line: string): boolean {
   return CODE_LINE.test(line);
@@ -20,20 +21,31 @@ export function proseOf(text: string): string {
   const out: string[] = [];
   let code = 0;
   let fenced = false;
+  let block: string[] = [];
+  let stated: string[] = [];
   const flush = () => {
     if (code > 0) {
       out.push(`(code: ${code} lines, full text by ref)`);
+      // A config block or diff states values: each assignment becomes a statement.
+      out.push(...stated, ...configStatements(block));
       code = 0;
     }
+    block = [];
+    stated = [];
   };
   for (const line of text.split(/\r?\n/)) {
     if (/^\s*(```|~~~)/.test(line)) {
+      if (fenced) {
+        stated.push(...configStatements(block));
+        block = [];
+      }
       fenced = !fenced;
       code++;
       continue;
     }
     if (fenced || isCodeLine(line)) {
       code++;
+      block.push(line);
       continue;
     }
     flush();
@@ -106,14 +118,23 @@ const SETTING =
   /\s*(?:=|:=|:(?=\s)|\b(?:is|are|was|were|has been|have been|becomes|became|equals|stays|remains|(?:should|will|must|would|shall|can|is going to|needs to|has to|ought to) be)\b(?:\s+(?:now|still|currently|set to|changed to|updated to|moved to|raised to|lowered to|bumped to|going to be))?|\b(?:changed|updated|moved|raised|lowered|bumped|switched|set|increased|decreased|reduced|pinned|renamed)\s+(?:to|from)\b)\s+/i;
 /** "<we> moved the X to V": the subject sits between the verb and "to". */
 const OBJECT_SETTING =
-  /\b(?:moved|changed|updated|set|bumped|raised|lowered|switched|increased|decreased|reduced|pinned|renamed|put|made)\s+((?:the|our|its|their)\s+[^,.;:!?]{2,80}?)\s+(?:from\s+\S+\s+)?(?:to|at|as)\s+\S/i;
+  /\b(?:moved|changed|updated|set|sets|setting|bumped|bumps|raised|raises|lowered|lowers|switched|switches|increased|decreased|reduced|pinned|pins|renamed|put|puts|made|makes)\s+((?:the|our|its|their)\s+[^,.;:!?]{2,80}?)\s+(?:from\s+\S+(?:\s+\S+){0,3}?\s+)?(?:to|at|as)\s+\S/i;
 /** Leading discourse words before a subject: "Update:", "So,", "Heads up -". */
 const LEAD =
-  /^(?:(?:update|note|heads up|fyi|correction|so|ok|okay|also|and|but|well|right|actually|btw|by the way|quick note|reminder)\b[\s,:;-]*)+/i;
+  /^(?:(?:update|note|heads up|fyi|correction|so|ok|okay|also|and|but|well|right|actually|btw|by the way|quick note|reminder)(?:\s+(?:on|about|regarding)(?=\s+(?:the|our)\b))?\b[\s,:;-]*)+/i;
+
+/** "X is read in config/settings.ts, line 90", "X is defined by the chart": where X lives, not its value. */
+const LOCATION =
+  /\b(?:is|are|was|were)\s+(?:read|kept|defined|declared|written|held|stored|used|loaded|parsed|documented|mentioned|referenced|configured|handled|owned|checked|tested|validated|overridden|consumed)\s+(?:in|by|from|inside|within|via|through)\b/i;
+
+/** True when a sentence only says where a setting lives or who reads it. */
+export function locatesOnly(sentence: string): boolean {
+  return LOCATION.test(sentence.slice(0, 1_000));
+}
 
 /** A value a fact can hold: a number, an identifier, a version, a quoted or capitalised word. */
 export function hasValue(text: string): boolean {
-  return /\d|`[^`]+`|"[^"]+"|\b[a-z]+[A-Z_][\w]*|\b[a-z]+-[A-Z][\w-]*|\b[\w-]+\.[\w.-]+\b|(?<=\S\s+)[A-Z][\w-]+/.test(
+  return /\d|`[^`]+`|"[^"]+"|(?<![\w@])@[\w-]+|\b[a-z]+[A-Z_][\w]*|\b[a-z]+-[A-Z][\w-]*|\b[\w-]+\.[\w.-]+\b|(?<=\S\s+)[A-Z][\w-]+/.test(
     text,
   );
 }
@@ -138,7 +159,7 @@ const CHANGE_VERBS = new Set([
 
 /** "(new) value for / setting of" in front of a subject. */
 const VALUE_OF =
-  /^\s*(?:(?:the|a|an|our|new|updated|current|latest|revised|final)\s+)*(?:value|setting|number|figure|target|choice)s?\s+(?:for|of)\s+/;
+  /^\s*(?:(?:the|a|an|our|new|updated|current|latest|revised|final|quick|last|official)\s+)*(?:(?:value|setting|number|figure|target|choice)s?\s+(?:for|of)|(?:answer|decision|word|verdict|call|ruling|update|note|correction)s?\s+(?:on|about|regarding))\s+/;
 
 export function normaliseSubject(phrase: string): string | undefined {
   const words = phrase
@@ -215,6 +236,10 @@ const QUALIFYING = new Set([
   "to",
 ]);
 
+/** Nouns that make "this/that N" a time adjunct ("this week", "that morning"). */
+const TIME_NOUN =
+  /^(?:week|month|year|quarter|sprint|morning|afternoon|evening|night|weekend|time|cycle|release|iteration)$/i;
+
 /**
  * The noun phrase a clause ends with: from its last determiner that does not
  * open a qualifier ("Turns out the X" → "the X"; "the X of the Y" stays whole).
@@ -223,7 +248,9 @@ function nounPhrase(clause: string): string {
   const words = clause.trim().split(/\s+/);
   for (let i = words.length - 1; i > 0; i--) {
     const word = (words[i] ?? "").toLowerCase();
-    if (DETERMINERS.has(word) && !QUALIFYING.has((words[i - 1] ?? "").toLowerCase())) {
+    // "X this week", "X that morning": a time adjunct, not the start of the noun phrase.
+    const timed = TIME_NOUN.test(words[i + 1] ?? "") && i + 2 === words.length;
+    if (DETERMINERS.has(word) && !timed && !QUALIFYING.has((words[i - 1] ?? "").toLowerCase())) {
       return words.slice(i).join(" ");
     }
   }
@@ -232,7 +259,7 @@ function nounPhrase(clause: string): string {
 
 /** The whole subject a single sentence sets a value of, normalised; "it"-like pronouns as is. */
 export function sentenceSubject(sentence: string): string | undefined {
-  if (!hasValue(sentence) || /\?\s*$/.test(sentence)) {
+  if (!hasValue(sentence) || /\?\s*$/.test(sentence) || locatesOnly(sentence)) {
     return undefined;
   }
   const row = TABLE_ROW.exec(sentence);
@@ -245,7 +272,16 @@ export function sentenceSubject(sentence: string): string | undefined {
   if (object?.[1] !== undefined) {
     return normaliseSubject(object[1]);
   }
-  const verb = SETTING.exec(text);
+  // "X → V (was A)": an arrow after a subject with no value of its own sets it.
+  const arrow = /\s*(?:→|->)\s*/.exec(text);
+  const setting = SETTING.exec(text);
+  const verb =
+    arrow !== null &&
+    arrow.index > 0 &&
+    (setting === null || arrow.index < setting.index) &&
+    !/\d/.test(text.slice(0, arrow.index))
+      ? arrow
+      : setting;
   if (verb === null || verb.index === 0) {
     return undefined;
   }

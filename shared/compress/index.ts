@@ -14,3 +14,5 @@ export * from "./structural.ts";
 export * from "./supersede.ts";
 export * from "./turns.ts";
 export * from "./normalise.ts";
+export * from "./config-lines.ts";
+export * from "./replaced-values.ts";

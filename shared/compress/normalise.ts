@@ -12,6 +12,7 @@ const SPAN = 200;
 /** "**X**", "__X__", "*X*", "_X_", "~~X~~" → "X"; list markers ("* item") and snake_case stay. */
 export function plainEmphasis(text: string): string {
   return text
+    .replace(/(:\s+)\*\*([^*\n`]{1,80})\*\*(?=[\s.,;!]*$)/gm, "$1`$2`")
     .replace(/(\*\*|__|~~)([^*_~\n]{1,200}?)\1/g, "$2")
     .replace(/(?<![\w*])\*(?![\s*])([^*\n]{1,200}?)(?<!\s)\*(?![\w*])/g, "$1")
     .replace(/(?<![\w_])_(?![\s_])([^_\n]{1,200}?)(?<!\s)_(?![\w_])/g, "$1");
@@ -60,6 +61,11 @@ function splitObject(phrase: string): [string, string] | undefined {
   if (to !== null && VALUE_WORD.test(to[2] ?? "")) {
     return [to[1] ?? "", to[2] ?? ""];
   }
+  // "switch the X to w": one plain word in the "to" slot is the value.
+  const word = to?.[2]?.trim() ?? "";
+  if (to !== null && /^[a-z][\w-]{1,40}$/i.test(word) && !isStopword(word.toLowerCase())) {
+    return [to[1] ?? "", `\`${word}\``];
+  }
   const words = phrase.split(/\s+/);
   // The subject is past its determiner: at least one word.
   let k = words.findIndex((w, i) => i >= 2 && VALUE_WORD.test(w));
@@ -70,6 +76,17 @@ function splitObject(phrase: string): [string, string] | undefined {
     k--;
   }
   return [words.slice(0, k).join(" "), words.slice(k).join(" ")];
+}
+
+/** "the X V" → ["the X", "V"]: V starts at the first word with a digit, a code span or a handle (names may be in X). */
+function trailingValue(phrase: string): [string, string] | undefined {
+  const words = phrase.split(/\s+/);
+  let k = words.findIndex((w, i) => i >= 2 && /\d|`|^@/.test(w));
+  // "… window Wed 20:00–22:00 UTC": a capitalised word right before the number opens the value.
+  while (k > 3 && /^\p{Lu}\p{Ll}/u.test(words[k - 1] ?? "")) {
+    k--;
+  }
+  return k < 0 ? splitObject(phrase) : [words.slice(0, k).join(" "), words.slice(k).join(" ")];
 }
 
 /** The statement a proposal makes once accepted: "The X is V." (undefined: not a proposal of a value). */
@@ -85,14 +102,21 @@ export function proposalStatement(question: string): string | undefined {
   const forMatch = PROPOSE_FOR.exec(q);
   const is = PROPOSE_IS.exec(q);
   if (be !== null) {
-    [subject, value] = [be[1], be[2]];
+    // "should the X be w?": one plain word in the "be" slot is the value.
+    const word = (be[2] ?? "").trim();
+    const plain = /^[a-z][\w-]{1,40}$/i.test(word) && !isStopword(word.toLowerCase());
+    [subject, value] = [be[1], plain && !VALUE_WORD.test(word) ? `\`${word}\`` : be[2]];
   } else if (forMatch !== null) {
     [subject, value] = [forMatch[2], forMatch[1]];
   } else if (verb !== null || is !== null) {
     const split = splitObject(verb?.[1] ?? is?.[1] ?? "");
     [subject, value] = split ?? [undefined, undefined];
   }
-  if (subject === undefined || value === undefined || !VALUE_WORD.test(value)) {
+  if (
+    subject === undefined ||
+    value === undefined ||
+    !(VALUE_WORD.test(value) || /^`[^`]+`$/.test(value))
+  ) {
     return undefined;
   }
   const noun = subject.trim().replace(ARTICLE, "");
@@ -104,31 +128,76 @@ function sentencesOfLine(line: string): string[] {
   return line.split(/(?<=[.!?])\s+(?=\S)/).filter((s) => s.length > 0);
 }
 
+/** "what is the X (supposed to be / set to / now)?": a question asking for a value of X. */
+const ASK_VALUE = new RegExp(
+  `^(?:(?:so|ok(?:ay)?|and|remind me)[,\\s]+)?(?:what|which)\\s+(?:is|are|was|should be)\\s+(${DET}\\s+.{1,${SPAN}}?)(?:\\s+(?:supposed to be|meant to be|going to be|set to|now|currently|again|these days))?\\?$`,
+  "i",
+);
+/** A reply that opens with a value: "2x, per the runbook.", "Ines Duarte." (at most six words before its first break). */
+const VALUE_REPLY = /^([^,;!?—–]{1,80}?)\s*(?:[,;!—–]|\.(?!\d)|\s-\s|$)/;
+/** One-word replies that answer, not give a value. */
+const NOT_A_VALUE =
+  /^(?:yes|no|nope|sure|maybe|dunno|unknown|unsure|unclear|good|fine|ok|okay|thanks|later|soon|pending|tbd|none|nothing|same|depends)$/i;
+
+/** A quote marker in front of a line ("> can you …?"): the question is quoted, its reply follows. */
+const QUOTE = /^\s*(?:>\s*)+/;
+
 /**
- * Questions proposing a value that the next sentence of the same text accepts
- * become statements of that value; a question left unanswered, or refused,
- * stays a question (and a question never sets a value).
+ * What a question and the reply right after it state, or undefined: a proposal
+ * the reply accepts ("Should the X be V?" "Yes, done.") or a value asked for
+ * and given ("What is the X supposed to be?" "V, per the runbook.").
+ */
+function answeredQuestion(question: string, answer: string): string | undefined {
+  const q = question.replace(QUOTE, "").trim();
+  const reply = answer.replace(QUOTE, "").trim();
+  if (!q.endsWith("?") || reply.length === 0) {
+    return undefined;
+  }
+  if (CONFIRMATION.test(reply) && !REFUSAL.test(reply) && !HEDGED.test(reply)) {
+    return proposalStatement(q);
+  }
+  const asked = q.length > 2 * SPAN + 100 ? null : ASK_VALUE.exec(q);
+  const given = asked === null ? null : VALUE_REPLY.exec(reply);
+  const value = given?.[1]?.trim() ?? "";
+  const words = value.split(/\s+/);
+  // A one-word reply to a question asking for a value is the value ("fatal, per the runbook").
+  const plainWord =
+    words.length === 1 && /^[a-z][\w-]{1,40}$/i.test(value) && !NOT_A_VALUE.test(value);
+  if (
+    asked === null ||
+    words.length > 6 ||
+    REFUSAL.test(value) ||
+    (!plainWord && !words.some((w) => VALUE_WORD.test(w))) ||
+    words.some((w) => isStopword(w.toLowerCase()))
+  ) {
+    return undefined;
+  }
+  return `The ${(asked[1] ?? "").trim().replace(ARTICLE, "")} is ${plainWord ? `\`${value}\`` : value}.`;
+}
+
+/**
+ * Questions proposing a value that the next sentence accepts (in the same line,
+ * or the next non-empty line when the question is a line of its own, often
+ * quoted), and questions asking for a value that the next sentence gives, become
+ * statements of that value; a question left unanswered, or refused, stays a
+ * question (and a question never sets a value).
  */
 export function confirmedProposals(text: string): string {
-  return text
-    .split("\n")
-    .map((line) => {
+  const lines = text.split("\n");
+  return lines
+    .map((line, at) => {
       if (!line.includes("?")) {
         return line;
       }
       const sentences = sentencesOfLine(line);
+      const nextLine = lines.slice(at + 1).find((l) => l.trim().length > 0) ?? "";
       return sentences
         .map((sentence, i) => {
-          const reply = (sentences[i + 1] ?? "").trim();
-          if (
-            !sentence.trim().endsWith("?") ||
-            REFUSAL.test(reply) ||
-            HEDGED.test(reply) ||
-            !CONFIRMATION.test(reply)
-          ) {
-            return sentence;
-          }
-          return proposalStatement(sentence) ?? sentence;
+          const reply =
+            i + 1 < sentences.length
+              ? (sentences[i + 1] ?? "")
+              : (sentencesOfLine(nextLine)[0] ?? "");
+          return answeredQuestion(sentence, reply) ?? sentence;
         })
         .join(" ");
     })
@@ -137,14 +206,14 @@ export function confirmedProposals(text: string): string {
 
 /** An aside in parentheses that records history ("(previously A)", "(was A)") stays with its statement. */
 const HISTORY_ASIDE =
-  /^\((?:previously|was|were|formerly|before|old|from|down from|up from|updated|now|as of|since|until|i\.e\.|e\.g\.)\b/i;
+  /^\((?:previously|was|were|formerly|before|old|from|down from|up from|updated|now|as of|since|until|it was|it used to be|i\.e\.|e\.g\.)\b/i;
 
 /** "X: V" at the start of a line: a label of at most eight words, then its value. */
 const LABEL = /^([^:\n.!?]{1,80}?):\s+(.{1,2000})$/;
 /** A capitalised word followed by a lower-case one: a new sentence starts ("… 6 pods Can you …"). */
-const SENTENCE_START = /\s(?=[A-Z][\w']*,?\s+[a-z])/g;
+const SENTENCE_START = /\s(?=(?:[A-Z][a-z'][\w']*|I),?\s+[a-z])/g;
 /** A word that holds a value (a digit, an identifier, a path, a capitalised name). */
-const HAS_VALUE = /\d|[a-z][A-Z_]|[/:@]|\w\.\w|\s[A-Z]/;
+const HAS_VALUE = /\d|[a-z][A-Z_]|[/:@`]|\w\.\w|\s[A-Z]/;
 
 /**
  * "X: V" with no full stop, followed by chatter ("X: 6 pods Can you walk me …"):
@@ -159,6 +228,10 @@ function splitLabel(line: string): string {
   }
   for (const at of rest.matchAll(SENTENCE_START)) {
     const value = rest.slice(0, at.index);
+    // A bare value ("6 pods"), not a clause ("the X is"): no function words.
+    if (value.split(/\s+/).some((w) => isStopword(w.toLowerCase()))) {
+      return line;
+    }
     if (HAS_VALUE.test(` ${value}`)) {
       return `${label}: ${value}\n${rest.slice(at.index + 1)}`;
     }
@@ -233,8 +306,196 @@ export function splitGlued(text: string): string {
     .join("\n");
 }
 
+/** "the `K` setting (the X)", "`K` (the X)": a key with the phrase it stands for reads as the phrase. */
+const APPOSITIVE =
+  /(?:\b(?:the|our)\s+)?`[A-Za-z_][\w.-]{0,80}`(?:\s+(?:setting|variable|key|env var|option|flag|value))?\s+\(((?:the|our)\s+[^()`\n]{3,100})\)/gi;
+
+/** A value of at most six words: a number, a name, an identifier, a code span. */
+const TOKEN = "(?:[^\\s,;:!?]|(?<=\\d):(?=\\d))+";
+const VALUE = `(\`[^\`]{1,80}\`|${TOKEN}(?:\\s+${TOKEN}){0,5}?)`;
+/** Adverbials that end a statement and are no part of its subject ("… after all", "… starting today"). */
+const ADJUNCT_TAIL =
+  "(?:\\s+(?:after all|for now|from now on|going forward|from today|for the time being|again|instead|starting \\w+|as of \\w+|until further notice))+";
+/** "we're going with V for the X", "I meant V for the X", "let's use V for the X": V is the X's value. */
+const CHOSEN_FOR = new RegExp(
+  `^(.{0,60}?[:,]\\s+)?(?:(?:we|i)(?:'re|'ll| are| will)?\\s+(?:(?:going|go)\\s+with|meant|mean|picked|chose|settled on|went with|use|are using|want)|let(?:'s| us)\\s+(?:go with|use|pick))\\s+${VALUE}\\s+(?:for|as)\\s+(${DET}\\s+[^,;:!?]{1,${SPAN}}?)((?:,?\\s+(?:instead of|not|rather than)\\s+.{1,${SPAN}}|${ADJUNCT_TAIL})?)[.!]?$`,
+  "i",
+);
+/** "V — that is the new X (…)", "V is what we use for the X", "V is the new X": the value first. */
+const VALUE_FIRST = new RegExp(
+  `^${VALUE}\\s+(?:(?:—|–|-|:)\\s+(?:that|this)\\s+is|is)\\s+(?:what we use for\\s+|the (?:new|current|updated)\\s+)(${DET}?\\s*[^,;:!?()—–]{1,${SPAN}}?)(\\s*\\([^()]{1,${SPAN}}\\))?((?:\\s+(?:—|–)\\s+.{1,${SPAN}})?)[.!]?$`,
+  "i",
+);
+
+/** "let's make the X V — done", "we set the X V": a change made, with the value after the subject. */
+const MADE = new RegExp(
+  `^(?:(?:ok(?:ay)?|so)[,\\s]+)?(?:(let(?:'s| us)\\s+(?:make|set))|(?:we|i)\\s+(?:made|set))\\s+(${DET}\\s+.{1,${SPAN}}?)(?:\\s*(?:—|–|-|,|;)\\s*(done|applied|deployed|shipped|changed|updated)\\b.{0,${SPAN}})?$`,
+  "i",
+);
+
+/** "ok so X — marco wants V": a decision relayed with its subject first. */
+const RELAYED = new RegExp(
+  `^(?:(?:ok(?:ay)?|so|fyi|heads up)[,\\s]+)*(?:(?:the|our)\\s+)?([^,;:!?—–]{3,${SPAN}}?)\\s+(?:—|–|-|:)\\s+(?:[\\w.'-]+\\s+){1,2}?(?:wants|says|asked for|suggests|prefers|picked|chose|decided on)\\s+${VALUE}[.!]?$`,
+  "i",
+);
+
+/** Statements that name the value before the subject, said as "The X is V …". */
+function invertedStatement(sentence: string): string {
+  const s = sentence.trim().replace(/[.!]+$/, "");
+  if (s.length > 3 * SPAN) {
+    return sentence;
+  }
+  const chosen = CHOSEN_FOR.exec(s);
+  // "I meant w for the X, not a": a contrast makes one plain word a value.
+  const contrasted =
+    /^,?\s+(?:instead of|not|rather than)\s/i.test(chosen?.[4] ?? "") &&
+    /^[a-z][\w-]{1,40}$/i.test(chosen?.[2] ?? "") &&
+    !isStopword((chosen?.[2] ?? "").toLowerCase());
+  if (chosen !== null && (VALUE_WORD.test(chosen[2] ?? "") || contrasted)) {
+    const noun = (chosen[3] ?? "").trim().replace(ARTICLE, "");
+    const value = VALUE_WORD.test(chosen[2] ?? "") ? (chosen[2] ?? "") : `\`${chosen[2] ?? ""}\``;
+    return `${chosen[1] ?? ""}the ${noun} is ${value}${chosen[4] ?? ""}.`.replace(/^the/, "The");
+  }
+  const made = MADE.exec(s);
+  // A proposal ("let's make …") states a value only once confirmed ("— done").
+  const confirmed = made !== null && (made[1] === undefined || made[3] !== undefined);
+  const split = confirmed ? trailingValue(made?.[2] ?? "") : undefined;
+  if (split !== undefined && VALUE_WORD.test(split[1])) {
+    return `The ${split[0].trim().replace(ARTICLE, "")} is ${split[1]}.`;
+  }
+  // "make the X W": with no value-like word, the object complement is the last word ("… log level quiet").
+  const words = (made?.[2] ?? "").trim().split(/\s+/);
+  const last = words.at(-1) ?? "";
+  const noun = words.slice(0, -1).join(" ").replace(ARTICLE, "");
+  if (
+    confirmed &&
+    noun.split(" ").length >= 2 &&
+    /^[a-z][\w-]*$/i.test(last) &&
+    !isStopword(last.toLowerCase())
+  ) {
+    return `The ${noun} is \`${last}\`.`;
+  }
+  const relayed = RELAYED.exec(s);
+  // "… — marco wants warn": one plain word is the value wanted.
+  const wanted = relayed?.[2] ?? "";
+  const plainWanted = /^[a-z][\w-]{1,40}$/i.test(wanted) && !isStopword(wanted.toLowerCase());
+  if (
+    relayed !== null &&
+    (VALUE_WORD.test(wanted) || plainWanted) &&
+    !VALUE_WORD.test(relayed[1]?.replace(/^\S+/, "") ?? "")
+  ) {
+    const value = VALUE_WORD.test(wanted) ? wanted : `\`${wanted}\``;
+    return `The ${(relayed[1] ?? "").trim()} is ${value}.`;
+  }
+  const first = VALUE_FIRST.exec(s);
+  if (first !== null && VALUE_WORD.test(first[1] ?? "")) {
+    const noun = (first[2] ?? "").trim().replace(ARTICLE, "");
+    return `The ${noun} is ${first[1] ?? ""}${first[3] ?? ""}${first[4] ?? ""}.`;
+  }
+  return sentence;
+}
+
+/** "| X | A | V |" under a header "| … | Old | New |": the row is the change "X: A → V"; "| X | V |" under "| … | Value |" keeps V a value. */
+function changeTables(text: string): string {
+  const lines = text.split("\n");
+  let change = false;
+  let valued = false;
+  return lines
+    .map((line) => {
+      if (!line.trimStart().startsWith("|")) {
+        change = false;
+        valued = false;
+        return line;
+      }
+      const cells = line
+        .trim()
+        .replace(/^\||\|$/g, "")
+        .split("|")
+        .map((c) => c.trim());
+      if (cells.length === 3 && /^(?:old|before|previous|from|was)$/i.test(cells[1] ?? "")) {
+        change = /^(?:new|after|now|to|current)$/i.test(cells[2] ?? "");
+        valued = false;
+        return line;
+      }
+      if (cells.length === 2 && /^(?:value|setting|current|now|new)$/i.test(cells[1] ?? "")) {
+        valued = true;
+        change = false;
+        return line;
+      }
+      // "| X | w |" under "| … | Value |": the cell is a value whatever it looks like.
+      if (valued && cells.length === 2 && !cells.every((c) => /^:?-+:?$/.test(c))) {
+        const cell = cells[1] ?? "";
+        return `| ${cells[0] ?? ""} | ${cell.startsWith("`") || cell.length === 0 ? cell : `\`${cell}\``} |`;
+      }
+      if (!change || cells.length !== 3 || cells.every((c) => /^:?-+:?$/.test(c))) {
+        return line;
+      }
+      const value = (c: string) => (c.startsWith("`") ? c : `\`${c}\``);
+      return `${cells[0] ?? ""}: ${value(cells[1] ?? "")} → ${value(cells[2] ?? "")}`;
+    })
+    .join("\n");
+}
+
+/** "X = w" at a sentence end: an assignment operator makes a plain word a value. */
+const ASSIGNED_WORD = /(\S\s+(?:=|:=)\s+)([a-z][\w-]{1,40})(?=[.!;]?\s*$)/i;
+/** "X is w now, not a" / "X is w instead of a": a contrast makes plain words values. */
+const CONTRASTED_WORD =
+  /(\s(?:is|are|be)\s+)([a-z][\w-]{1,40})((?:\s+now)?(?:,\s*not|\s+instead of|\s+rather than)\s+)([a-z][\w-]{1,40})(?=[.!;,)]|\s*$)/i;
+
+/** "X: w (previously a)": a history aside makes plain words values. */
+const HISTORY_WORD =
+  /(:\s+)([a-z][\w-]{1,40})(\s+\((?:previously|was|formerly|before|old|down from|up from)\s+)([a-z][\w-]{1,40})(\))/i;
+
+/** "from a to b" at a clause end: a transition makes plain words values. */
+const TRANSITION_WORDS =
+  /(\bfrom\s+)([a-z][\w-]{1,40})(\s+to\s+)([a-z][\w-]{1,40})(?=[.!;,)]?\s*$)/i;
+
+/** "we switched the X to w": a change verb's "to" slot makes one plain word a value. */
+const CHANGED_TO =
+  /(\b(?:switched|changed|set|sets|moved|bumped|raised|lowered|updated|turned|flipped)\s+(?:the|our)\s+[^,;:!?]{1,200}?\s+to\s+)([a-z][\w-]{1,40})(?=[.!]?\s*$)/i;
+
+/** Plain words that syntax marks as values read as values (`w`). */
+function markedValues(sentence: string): string {
+  const transition = TRANSITION_WORDS.exec(sentence);
+  if (
+    transition !== null &&
+    !isStopword((transition[2] ?? "").toLowerCase()) &&
+    !isStopword((transition[4] ?? "").toLowerCase())
+  ) {
+    return sentence.replace(TRANSITION_WORDS, "$1`$2`$3`$4`");
+  }
+  if (HISTORY_WORD.test(sentence)) {
+    return sentence.replace(HISTORY_WORD, "$1`$2`$3`$4`$5");
+  }
+  const changed = CHANGED_TO.exec(sentence);
+  if (changed !== null && !isStopword((changed[2] ?? "").toLowerCase())) {
+    return sentence.replace(CHANGED_TO, "$1`$2`");
+  }
+  const contrasted = CONTRASTED_WORD.exec(sentence);
+  if (contrasted !== null && !isStopword((contrasted[2] ?? "").toLowerCase())) {
+    return sentence.replace(CONTRASTED_WORD, "$1`$2`$3`$4`");
+  }
+  const assigned = ASSIGNED_WORD.exec(sentence);
+  if (assigned !== null && !isStopword((assigned[2] ?? "").toLowerCase())) {
+    return sentence.replace(ASSIGNED_WORD, "$1`$2`");
+  }
+  return sentence;
+}
+
 /** Every normalisation above, in order: emphasis and arrows ("⇒" reads "→"), contractions, confirmed proposals, glued chatter. */
 export function normaliseProse(text: string): string {
-  const arrows = plainEmphasis(text).replace(/[⇒⟹⟶➔➜]/g, "→");
-  return splitGlued(confirmedProposals(expandContractions(arrows)));
+  const arrows = changeTables(plainEmphasis(text).replace(APPOSITIVE, "$1")).replace(
+    /[⇒⟹⟶➔➜]/g,
+    "→",
+  );
+  const answered = confirmedProposals(expandContractions(arrows));
+  const inverted = answered
+    .split("\n")
+    .map((line) =>
+      sentencesOfLine(line)
+        .map((sentence) => markedValues(invertedStatement(sentence)))
+        .join(" "),
+    )
+    .join("\n");
+  return splitGlued(inverted);
 }

@@ -6,9 +6,11 @@
 // at most one value per subject is shown as current. Called by compress.ts.
 import type { SummaryBullet } from "../model/contracts.ts";
 import { isStopword } from "../model/words.ts";
+import { replacedValues, statesReplacedValue, type Replacement } from "./replaced-values.ts";
 import {
   hasValue,
   isAdverb,
+  locatesOnly,
   namedPhrase,
   normaliseSubject,
   PRONOUNS,
@@ -167,6 +169,12 @@ function before(toks: readonly Token[], at: number): { word: string; determined:
 
 /** A value in the sentence besides the words of its subject (its first spelling). */
 function valueBeside(toks: readonly Token[], subject: string, sentence: string): boolean {
+  // A code span other than the subject is a value ("`X`: `quiet` → `verbose`").
+  for (const m of sentence.slice(0, SCAN_CHARS).matchAll(/`([^`\n]{1,200})`/g)) {
+    if ((m[1] ?? "").trim().toLowerCase() !== subject) {
+      return true;
+    }
+  }
   const words = subject.split(" ");
   for (let i = 0; i + words.length <= toks.length; i++) {
     if (words.every((w, k) => toks[i + k]?.text === w)) {
@@ -215,7 +223,7 @@ function lookup(subjects: readonly string[]): Lookup {
 }
 
 function candidates(sentence: string, known: Lookup): Candidate[] {
-  if (/\?\s*$/.test(sentence)) {
+  if (/\?\s*$/.test(sentence) || locatesOnly(sentence)) {
     return [];
   }
   const toks = tokens(sentence);
@@ -403,6 +411,8 @@ export interface Superseded {
 export function supersede(
   bullets: readonly SummaryBullet[],
   index: SubjectIndex = subjectIndex(bullets.map((b) => b.text)),
+  /** Statements of the conversation that name the value they replaced (`replacementsIn`). */
+  replacements: readonly Replacement[] = [],
 ): { current: SummaryBullet[]; superseded: Superseded[] } {
   const latest = new Map<string, { index: number; last: number }>();
   const subjects = bullets.map((b) => subjectOfText(b.text, index));
@@ -419,10 +429,32 @@ export function supersede(
   });
   const current: SummaryBullet[] = [];
   const superseded: Superseded[] = [];
+  // What each subject's latest statement says it replaced ("`A` → `V`", "(was A)").
+  const replaced = [
+    ...[...latest].map(([subject, w]) => ({
+      subject,
+      ...w,
+      values: replacedValues(bullets[w.index]?.text ?? ""),
+    })),
+    ...replacements.map((r) => ({ subject: r.subject, index: -1, last: r.turn, values: r.values })),
+  ];
   bullets.forEach((b, i) => {
     const subject = subjects[i];
     const winner = subject === undefined ? undefined : latest.get(subject);
-    if (subject === undefined || winner === undefined || winner.index === i) {
+    if (subject === undefined) {
+      // A sentence no rule keys, naming a subject with a value its latest statement replaced, is its old statement.
+      const last = Math.max(...b.turns, -1);
+      const by = replaced.find(
+        (r) => r.index !== i && r.last > last && statesReplacedValue(b.text, r.subject, r.values),
+      );
+      if (by === undefined) {
+        current.push(b);
+      } else {
+        superseded.push({ old: b, subject: by.subject, byTurn: by.last });
+      }
+      return;
+    }
+    if (winner === undefined || winner.index === i) {
       current.push(b);
       return;
     }
