@@ -48,10 +48,9 @@ export class Rand {
 export class Session {
   readonly messages: ChatMessage[] = [];
   private calls = 0;
-  constructor(
-    readonly rand: Rand,
-    system: string,
-  ) {
+  readonly rand: Rand;
+  constructor(rand: Rand, system: string) {
+    this.rand = rand;
     this.messages.push({ role: "system", content: system });
   }
   user(content: string): number {

@@ -86,10 +86,12 @@ export type Method = "GET" | "POST" | "PUT" | "DELETE";
 
 /** A request body sent as it is (a firewall.yaml), not as JSON. */
 export class TextBody {
-  constructor(
-    readonly text: string,
-    readonly contentType: string,
-  ) {}
+  readonly text: string;
+  readonly contentType: string;
+  constructor(text: string, contentType: string) {
+    this.text = text;
+    this.contentType = contentType;
+  }
 }
 
 /** One request through a client's credentials and timeout: what the route groups call. */

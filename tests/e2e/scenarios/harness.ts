@@ -311,8 +311,10 @@ const scripts = new Map<
 /** A scenario whose script carried a value the model was never shown. */
 export class ScriptLeakError extends Error {
   readonly code = "SCRIPT_VALUE_NOT_IN_PROMPT";
-  constructor(readonly leaks: ScriptValueLeak[]) {
+  readonly leaks: ScriptValueLeak[];
+  constructor(leaks: ScriptValueLeak[]) {
     super(leaks.map((l) => l.message).join("\n"));
+    this.leaks = leaks;
   }
 }
 
