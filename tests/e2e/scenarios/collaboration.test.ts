@@ -74,38 +74,44 @@ describe("shared state and repeatability", () => {
       "src/overrides.ts":
         "// Production overrides win over the defaults.\nexport const TIMEOUT = 45;\n",
     });
+    // No script: the local policy reads the files in the mission's order; the later one's
+    // value for a fact it already saved supersedes that version.
     const run = await hive.run({
-      mission: "What timeout does production use? Check the defaults, then the overrides.",
-      script: [
-        call("stage_context", { path: "src/config.ts" }),
-        call("save_artifact", { key: "timeout", value: 30, evidence: ["src/config.ts:2"] }),
-        call("stage_context", { path: "src/overrides.ts" }),
-        // A stale correction (it names a version that is not current) is refused...
-        call("save_artifact", {
-          key: "timeout",
-          value: 45,
-          evidence: ["src/overrides.ts:2"],
-          supersedes: "timeout@7",
-        }),
-        // ...the auto-fix loop retries from the checkpoint, and the correct one lands.
-        call("save_artifact", {
-          key: "timeout",
-          value: 45,
-          evidence: ["src/overrides.ts:2"],
-          supersedes: "timeout@1",
-        }),
-        call("finish", { status: "achieved", summary: "production uses 45 seconds" }),
-      ],
+      mission: "What timeout does production use? Check src/config.ts, then src/overrides.ts.",
     });
     expect(invariantViolations(run)).toEqual([]);
+    // A stale model: it read version 1 and corrects it after the hive moved on to version 2.
+    // Its supersedes names a version its prompt no longer shows (a hostile value).
+    const stale = await hive.run({
+      mission: "Correct the timeout from src/config.ts.",
+      hostileValues: ["timeout@1"],
+      script: [
+        call("stage_context", { path: "src/config.ts" }),
+        call("save_artifact", {
+          key: "timeout",
+          value: 30,
+          evidence: ["src/config.ts:2"],
+          supersedes: "timeout@1",
+        }),
+        call("finish", { status: "achieved", summary: "timeout corrected" }),
+      ],
+    });
     await outcome("self-correction", async () => {
+      const saves = movesOf(run, "save_artifact");
+      expect(saves.map((m) => [m.args.value, m.args.supersedes ?? null])).toEqual([
+        [30, null],
+        [45, "timeout@1"],
+      ]);
       const current = await hive.artifact("timeout");
       expect(current?.version).toBe(2);
       expect(current?.value).toBe(45);
       expect(current?.provenance.source).toBe("src/overrides.ts@v1:2-2");
+      expect(current?.provenance.session).toBe(run.id);
       expect((await hive.artifact("timeout", 1))?.value).toBe(30);
-      const lesson = run.turns.find((t) => t.content.startsWith("[AUTO-FIX RECOVERY]"));
+      // The stale correction was refused (compare-and-swap on the version it names)...
+      const lesson = stale.turns.find((t) => t.content.startsWith("[AUTO-FIX RECOVERY]"));
       expect(lesson?.content).toContain("STALE_VERSION");
+      expect(await hive.artifact("timeout", 3)).toBeNull();
       // The last prompt's meta section carries the corrected value, not the old one.
       const last = await hive.call("GET", `/v1/sessions/${run.id}/envelope?step=${run.state.step}`);
       const meta = (last.body.messages as Array<{ content: string }>)
@@ -114,6 +120,8 @@ describe("shared state and repeatability", () => {
         .join("\n");
       expect(meta).toContain("timeout = 45 (fact, v2");
       expect(meta).not.toContain("timeout = 30");
+      expect(run.state.outcome?.status).toBe("achieved");
+      expect(run.state.outcome?.summary).toContain("timeout = 45");
     });
   });
 
