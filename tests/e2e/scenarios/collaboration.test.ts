@@ -129,7 +129,7 @@ describe("shared state and repeatability", () => {
     expect,
   }) => {
     const api =
-      "export interface User {\n  id: string;\n}\n\nexport async function getUser(id: string): Promise<User> {\n  return { id };\n}\n";
+      "export const PAGE_SIZE = 20;\n\nexport interface User {\n  id: string;\n}\n\nexport async function getUser(id: string): Promise<User> {\n  return { id };\n}\n";
     const hive = await env().hive("isolation", { "src/api.ts": api });
     const contract = call("save_artifact", {
       key: "contract.api",
@@ -151,7 +151,7 @@ describe("shared state and repeatability", () => {
         call("apply_patch", {
           path: "src/api.ts",
           patch:
-            "--- a/src/api.ts\n+++ b/src/api.ts\n@@ -6,1 +6,1 @@\n-export async function getUser(id: string): Promise<User> {\n+export async function getUser(id: string): Promise<any> {\n",
+            "--- a/src/api.ts\n+++ b/src/api.ts\n@@ -8,1 +8,1 @@\n-export async function getUser(id: string): Promise<User> {\n+export async function getUser(id: string): Promise<any> {\n",
         }),
         call("finish", { status: "achieved", summary: "loosened" }),
       ],
@@ -159,37 +159,36 @@ describe("shared state and repeatability", () => {
     expect(invariantViolations(broken)).toEqual([]);
     // Whatever happened in the hypothesis layer, the workspace never saw the breaking change.
     expect(await hive.file("src/api.ts")).not.toContain("Promise<any>");
+    // The good change runs on the local policy (no script): it reads the value, copies it
+    // with calculate and patches it into src/api.ts, speculatively.
+    await hive.write({ "src/paging.ts": "// Paging.\nexport const PAGE_LIMIT = 50;\n" });
     const good = await hive.run({
       speculative: true,
-      mission: "Edit src/api.ts: write an Id type alias into it.",
-      handsAnswer: "writes src/api.ts whole before staging it (getUser)",
-      script: [
-        call("write_file", {
-          path: "src/api.ts",
-          content: api.replace(
-            "export interface User",
-            "export type Id = string;\nexport interface User",
-          ),
-        }),
-        call("stage_context", { path: "src/api.ts" }),
-        call("finish", { status: "achieved", summary: "Id alias added" }),
-      ],
+      mission: "Find PAGE_LIMIT in src/paging.ts, save it and set PAGE_SIZE in src/api.ts to it.",
     });
+    expect(invariantViolations(good)).toEqual([]);
     await outcome("failure isolation", async () => {
       expect(broken.state.status).toBe("halted");
-      // Neither of the broken session's writes reached the workspace: version 2 is the good
-      // session's single commit, and there is no version 3.
-      expect(await hive.file("src/api.ts", 2)).toBe(
-        api.replace("export interface User", "export type Id = string;\nexport interface User"),
-      );
-      expect(await hive.file("src/api.ts", 3)).toBeNull();
       const discard = broken.trace.find((e) => e.kind === "speculation/discard");
       expect(discard?.data.paths).toEqual(["src/api.ts"]);
-      // The good speculation saw its own change while it ran, and landed as one version.
-      expect(good.steps[1]?.pages[0]?.content).toContain("export type Id = string;");
+      // Version 2 is the fixture's src/paging.ts; neither of the broken session's writes
+      // reached the workspace: version 3 is the good session's single commit, and there is no 4.
+      // (Compared without the final newline: this patch path drops it today, a defect of
+      // its own that this scenario does not prove.)
+      const landed = api.replace("PAGE_SIZE = 20", "PAGE_SIZE = 50").trimEnd();
+      expect(await hive.file("src/api.ts", 2)).toBe(api);
+      expect((await hive.file("src/api.ts", 3))?.trimEnd()).toBe(landed);
+      expect(await hive.file("src/api.ts", 4)).toBeNull();
+      // While the good session ran, its patch lived in its own overlay, not the workspace.
+      const [patched] = movesOf(good, "apply_patch");
+      const during = await hive.call("GET", `/v1/sessions/${good.id}/as-of/${patched?.step}`);
+      const overlay = (during.body.state as { overlay?: Array<{ path: string; content: string }> })
+        .overlay;
+      expect(overlay?.map((f) => [f.path, f.content.trimEnd()])).toEqual([["src/api.ts", landed]]);
       expect(good.trace.map((e) => e.kind)).toContain("speculation/commit");
-      expect(await hive.file("src/api.ts")).toContain("export type Id = string;");
+      expect((await hive.file("src/api.ts"))?.trimEnd()).toBe(landed);
       expect(good.state.written).toEqual(["src/api.ts"]);
+      expect(good.state.outcome?.status).toBe("achieved");
     });
   });
 
