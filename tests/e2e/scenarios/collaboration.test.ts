@@ -157,8 +157,9 @@ describe("shared state and repeatability", () => {
       ],
     });
     expect(invariantViolations(broken)).toEqual([]);
-    // Whatever happened in the hypothesis layer, the workspace never saw the breaking change.
-    expect(await hive.file("src/api.ts")).not.toContain("Promise<any>");
+    // The workspace saw neither write: not the breaking patch (the contract would refuse it
+    // anyway) and not the harmless write before it, which only the hypothesis layer holds back.
+    expect(await hive.file("src/api.ts")).toBe(api);
     // The good change runs on the local policy (no script): it reads the value, copies it
     // with calculate and patches it into src/api.ts, speculatively.
     await hive.write({ "src/paging.ts": "// Paging.\nexport const PAGE_LIMIT = 50;\n" });
