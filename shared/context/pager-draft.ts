@@ -179,7 +179,7 @@ export function makeRoom(draft: Draft, incoming: number, step: number, protect: 
 function lowerScore(a: Page, b: Page, step: number): boolean {
   const sa = evictionScore(a, step);
   const sb = evictionScore(b, step);
-  return sa !== sb ? sa > sb : a.lastAccessStep > b.lastAccessStep;
+  return sa !== sb ? sa < sb : a.lastAccessStep < b.lastAccessStep;
 }
 
 /** Puts a page into L1 under every rule; the draft is unusable if this fails. */
