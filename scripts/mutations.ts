@@ -309,9 +309,19 @@ export const MUTATIONS: readonly Mutation[] = [
     replace: "const redacted = { text: content, redactions: [] };",
     removes: "redacting a tool's output before the model or the transcript sees it",
   },
-  // Logs are scanned too, but no step of the mission logs a value it met (the
-  // logger's own scrub is tested in tests/shared/log.test.ts): removing it here
-  // changed nothing the scenario can see (measured: it survived).
+  {
+    family: "clean-room",
+    scenario: BYTES,
+    file: "shared/log.ts",
+    find: "    return redactSecrets(value).text;\n",
+    replace: "    return value;\n",
+    removes: "redacting secrets out of structured log lines (a client's request id is logged)",
+  },
+  // The compact job's summariser answers are redacted too (workers/compressor/
+  // redacted-summariser.ts), but no mutation removes it here: the cluster's compressor
+  // calls its own local model (the MODEL binding), not this scenario's hostile server,
+  // and the turns it summarises are already redacted, so removing it changes nothing
+  // the scenario can see; tests/workers/compressor/redacted-summariser.test.ts proves it.
 
   // No mutation removes the artifact-value redaction (step/effects.ts, `artifact: preset.cleanRoom`):
   // every artifact value arrives in a move, and the move is cleaned first, so removing it

@@ -8,6 +8,7 @@ import { messageText, type ChatMessage, type ChatRequest } from "./openai-schema
 import { operationIn } from "./moves/arithmetic-words.ts";
 import { ruleMove } from "./moves/index.ts";
 import { contentStems } from "./words.ts";
+import { orderedReadMove } from "./moves/ordered-reads.ts";
 
 /** Files staged in one mission before the policy stops exploring and finishes. */
 export const MAX_STAGED_PATHS = 8;
@@ -336,6 +337,10 @@ export function decideMove(state: VisibleState): Move {
       .flatMap((p) => factsOn(p.content, p.id, state.mission)),
     ...staged.flatMap((s) => factsOn(s.result, argValues(s)[0] ?? "", state.mission)),
   ];
+  const ordered = orderedReadMove(state, facts);
+  if (ordered !== null) {
+    return ordered;
+  }
   const target = SET_TARGET.exec(state.mission);
   const targetName = target?.[1]?.toLowerCase();
   const targetPath = target?.[2];

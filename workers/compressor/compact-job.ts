@@ -10,6 +10,7 @@ import { createLogger } from "../../shared/log.ts";
 import { SCRIPT_HEADER } from "../../shared/model/script.ts";
 import type { SessionCompactJob } from "../../shared/queues.ts";
 import type { SessionNamespace, SessionStub } from "./session-binding.ts";
+import { redactedSummariser } from "./redacted-summariser.ts";
 import { compressionDriver, compressionModel, type SummariserEnv } from "./summariser.ts";
 
 const log = createLogger("compressor");
@@ -102,7 +103,7 @@ export async function runCompactJob(
   const script = described.value.config.script;
   const run = await compressConversation(rows.map(toMessage), {
     tokenizer,
-    client: driver.value,
+    client: redactedSummariser(driver.value),
     turnNumbers: rows.map((r) => r.depth),
     ...(job.windowTokens === undefined ? {} : { windowTokens: job.windowTokens }),
     ...(job.budget === undefined ? {} : { budget: job.budget }),

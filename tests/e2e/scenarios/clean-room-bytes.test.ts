@@ -1,6 +1,7 @@
 // The clean room on bytes: a clean-room mission meets a secret at every entry point
 // (its mission text, a staged file, a tool's output, tool-call arguments in plain,
-// base64, JSON-escaped and split form, the model's final reply); afterwards every
+// base64, JSON-escaped and split form, the model's final reply, a request id the
+// gateway logs) and its turns are compacted; afterwards every
 // file under the cluster's state directory, the cluster's log output and every
 // request the model endpoint received are read raw, and no secret is anywhere.
 import { createServer, type Server } from "node:http";
@@ -30,6 +31,7 @@ const SECRETS = {
   escaped: "sk-proj-ArgsEscaped1a2s3d4f5g6h7j8k9l0z",
   split: "sk-proj-ArgsSplitHalf",
   reply: "ghp_ReplyToken0p9o8i7u6y5t4r3e2w1q0aSdFg",
+  log: "sk-proj-LogPathKey8u7y6t5r4e3w2q1a0s9d8f7",
 } as const;
 
 /** The fixture files: the user's own bytes, which the workspace legitimately stores. */
@@ -69,6 +71,17 @@ const SCRIPT: ScriptEntry[] = [
   call("save_artifact", {
     key: "db.url",
     value: "postgres://db.internal:5432/app",
+    kind: "fact",
+    evidence: ["src/db.ts:2"],
+  }),
+  // More reading (a save between, so no run of moves changes nothing for long), so the
+  // transcript passes the compaction threshold (more than 19 raw turns).
+  ...["vendor client", "database url", "settings"].map((query) =>
+    call("search", { query, mode: "text" }),
+  ),
+  call("save_artifact", {
+    key: "db.host",
+    value: "db.internal",
     kind: "fact",
     evidence: ["src/db.ts:2"],
   }),
@@ -230,6 +243,7 @@ describe("clean room on bytes", () => {
     const run = await hive.run({
       // The moves come from the model server's own script (above), not from the config.
       persona: "clean-room",
+      stepBudget: 30,
       mission: `Record the vendor's URL and the database URL. The deploy key is ${SECRETS.mission}.`,
     });
     // The mission ran to its end on one branch: every entry point was met.
@@ -242,6 +256,24 @@ describe("clean room on bytes", () => {
       "UNPARSEABLE",
     ]);
     expect(run.state.status).toBe("finished");
+    // The turns were compacted before the cluster stops, so the stored summary and its
+    // index are among the bytes scanned below. (The compressor's summariser is the
+    // cluster's own local model, not this test's server: its redaction of a summary
+    // is proven in tests/workers/compressor/redacted-summariser.test.ts.)
+    let compacted = run;
+    for (let i = 0; i < 120 && !compacted.trace.some((e) => e.kind === "compaction"); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      compacted = await hive.read(run.id);
+    }
+    const summaryRef = compacted.trace.find((e) => e.kind === "compaction")?.data.summaryRef;
+    const summary = await hive.call("GET", `/v1/sessions/${run.id}/refs/${String(summaryRef)}`);
+    expect(String(summary.body.content)).toMatch(/^\[CONVERSATION SUMMARY\]\nmethod: map-reduce/);
+    // A client that sends a secret as its request id: the gateway logs every request's id.
+    const logged = await fetch(`${up.url}/v1/hives/${hive.name}/artifacts/vendor.url`, {
+      headers: { authorization: `Bearer ${hive.key}`, "x-request-id": SECRETS.log },
+    });
+    expect(logged.status).toBe(200);
+    expect(up.output()).toContain('"requestId":"[REDACTED:openai_key]"');
     // Each secret was met and taken out where it entered.
     expect(run.steps[0]?.pages.map((p) => p.content).join("\n")).toContain(
       "[REDACTED:github_token]",

@@ -74,38 +74,44 @@ describe("shared state and repeatability", () => {
       "src/overrides.ts":
         "// Production overrides win over the defaults.\nexport const TIMEOUT = 45;\n",
     });
+    // No script: the local policy reads the files in the mission's order; the later one's
+    // value for a fact it already saved supersedes that version.
     const run = await hive.run({
-      mission: "What timeout does production use? Check the defaults, then the overrides.",
-      script: [
-        call("stage_context", { path: "src/config.ts" }),
-        call("save_artifact", { key: "timeout", value: 30, evidence: ["src/config.ts:2"] }),
-        call("stage_context", { path: "src/overrides.ts" }),
-        // A stale correction (it names a version that is not current) is refused...
-        call("save_artifact", {
-          key: "timeout",
-          value: 45,
-          evidence: ["src/overrides.ts:2"],
-          supersedes: "timeout@7",
-        }),
-        // ...the auto-fix loop retries from the checkpoint, and the correct one lands.
-        call("save_artifact", {
-          key: "timeout",
-          value: 45,
-          evidence: ["src/overrides.ts:2"],
-          supersedes: "timeout@1",
-        }),
-        call("finish", { status: "achieved", summary: "production uses 45 seconds" }),
-      ],
+      mission: "What timeout does production use? Check src/config.ts, then src/overrides.ts.",
     });
     expect(invariantViolations(run)).toEqual([]);
+    // A stale model: it read version 1 and corrects it after the hive moved on to version 2.
+    // Its supersedes names a version its prompt no longer shows (a hostile value).
+    const stale = await hive.run({
+      mission: "Correct the timeout from src/config.ts.",
+      hostileValues: ["timeout@1"],
+      script: [
+        call("stage_context", { path: "src/config.ts" }),
+        call("save_artifact", {
+          key: "timeout",
+          value: 30,
+          evidence: ["src/config.ts:2"],
+          supersedes: "timeout@1",
+        }),
+        call("finish", { status: "achieved", summary: "timeout corrected" }),
+      ],
+    });
     await outcome("self-correction", async () => {
+      const saves = movesOf(run, "save_artifact");
+      expect(saves.map((m) => [m.args.value, m.args.supersedes ?? null])).toEqual([
+        [30, null],
+        [45, "timeout@1"],
+      ]);
       const current = await hive.artifact("timeout");
       expect(current?.version).toBe(2);
       expect(current?.value).toBe(45);
       expect(current?.provenance.source).toBe("src/overrides.ts@v1:2-2");
+      expect(current?.provenance.session).toBe(run.id);
       expect((await hive.artifact("timeout", 1))?.value).toBe(30);
-      const lesson = run.turns.find((t) => t.content.startsWith("[AUTO-FIX RECOVERY]"));
+      // The stale correction was refused (compare-and-swap on the version it names)...
+      const lesson = stale.turns.find((t) => t.content.startsWith("[AUTO-FIX RECOVERY]"));
       expect(lesson?.content).toContain("STALE_VERSION");
+      expect(await hive.artifact("timeout", 3)).toBeNull();
       // The last prompt's meta section carries the corrected value, not the old one.
       const last = await hive.call("GET", `/v1/sessions/${run.id}/envelope?step=${run.state.step}`);
       const meta = (last.body.messages as Array<{ content: string }>)
@@ -114,6 +120,8 @@ describe("shared state and repeatability", () => {
         .join("\n");
       expect(meta).toContain("timeout = 45 (fact, v2");
       expect(meta).not.toContain("timeout = 30");
+      expect(run.state.outcome?.status).toBe("achieved");
+      expect(run.state.outcome?.summary).toContain("timeout = 45");
     });
   });
 
@@ -121,7 +129,7 @@ describe("shared state and repeatability", () => {
     expect,
   }) => {
     const api =
-      "export interface User {\n  id: string;\n}\n\nexport async function getUser(id: string): Promise<User> {\n  return { id };\n}\n";
+      "export const PAGE_SIZE = 20;\n\nexport interface User {\n  id: string;\n}\n\nexport async function getUser(id: string): Promise<User> {\n  return { id };\n}\n";
     const hive = await env().hive("isolation", { "src/api.ts": api });
     const contract = call("save_artifact", {
       key: "contract.api",
@@ -143,45 +151,45 @@ describe("shared state and repeatability", () => {
         call("apply_patch", {
           path: "src/api.ts",
           patch:
-            "--- a/src/api.ts\n+++ b/src/api.ts\n@@ -6,1 +6,1 @@\n-export async function getUser(id: string): Promise<User> {\n+export async function getUser(id: string): Promise<any> {\n",
+            "--- a/src/api.ts\n+++ b/src/api.ts\n@@ -8,1 +8,1 @@\n-export async function getUser(id: string): Promise<User> {\n+export async function getUser(id: string): Promise<any> {\n",
         }),
         call("finish", { status: "achieved", summary: "loosened" }),
       ],
     });
     expect(invariantViolations(broken)).toEqual([]);
-    // Whatever happened in the hypothesis layer, the workspace never saw the breaking change.
-    expect(await hive.file("src/api.ts")).not.toContain("Promise<any>");
+    // The workspace saw neither write: not the breaking patch (the contract would refuse it
+    // anyway) and not the harmless write before it, which only the hypothesis layer holds back.
+    expect(await hive.file("src/api.ts")).toBe(api);
+    // The good change runs on the local policy (no script): it reads the value, copies it
+    // with calculate and patches it into src/api.ts, speculatively.
+    await hive.write({ "src/paging.ts": "// Paging.\nexport const PAGE_LIMIT = 50;\n" });
     const good = await hive.run({
       speculative: true,
-      mission: "Edit src/api.ts: write an Id type alias into it.",
-      handsAnswer: "writes src/api.ts whole before staging it (getUser)",
-      script: [
-        call("write_file", {
-          path: "src/api.ts",
-          content: api.replace(
-            "export interface User",
-            "export type Id = string;\nexport interface User",
-          ),
-        }),
-        call("stage_context", { path: "src/api.ts" }),
-        call("finish", { status: "achieved", summary: "Id alias added" }),
-      ],
+      mission: "Find PAGE_LIMIT in src/paging.ts, save it and set PAGE_SIZE in src/api.ts to it.",
     });
+    expect(invariantViolations(good)).toEqual([]);
     await outcome("failure isolation", async () => {
       expect(broken.state.status).toBe("halted");
-      // Neither of the broken session's writes reached the workspace: version 2 is the good
-      // session's single commit, and there is no version 3.
-      expect(await hive.file("src/api.ts", 2)).toBe(
-        api.replace("export interface User", "export type Id = string;\nexport interface User"),
-      );
-      expect(await hive.file("src/api.ts", 3)).toBeNull();
       const discard = broken.trace.find((e) => e.kind === "speculation/discard");
       expect(discard?.data.paths).toEqual(["src/api.ts"]);
-      // The good speculation saw its own change while it ran, and landed as one version.
-      expect(good.steps[1]?.pages[0]?.content).toContain("export type Id = string;");
+      // Version 2 is the fixture's src/paging.ts; neither of the broken session's writes
+      // reached the workspace: version 3 is the good session's single commit, and there is no 4.
+      // (Compared without the final newline: this patch path drops it today, a defect of
+      // its own that this scenario does not prove.)
+      const landed = api.replace("PAGE_SIZE = 20", "PAGE_SIZE = 50").trimEnd();
+      expect(await hive.file("src/api.ts", 2)).toBe(api);
+      expect((await hive.file("src/api.ts", 3))?.trimEnd()).toBe(landed);
+      expect(await hive.file("src/api.ts", 4)).toBeNull();
+      // While the good session ran, its patch lived in its own overlay, not the workspace.
+      const [patched] = movesOf(good, "apply_patch");
+      const during = await hive.call("GET", `/v1/sessions/${good.id}/as-of/${patched?.step}`);
+      const overlay = (during.body.state as { overlay?: Array<{ path: string; content: string }> })
+        .overlay;
+      expect(overlay?.map((f) => [f.path, f.content.trimEnd()])).toEqual([["src/api.ts", landed]]);
       expect(good.trace.map((e) => e.kind)).toContain("speculation/commit");
-      expect(await hive.file("src/api.ts")).toContain("export type Id = string;");
+      expect((await hive.file("src/api.ts"))?.trimEnd()).toBe(landed);
       expect(good.state.written).toEqual(["src/api.ts"]);
+      expect(good.state.outcome?.status).toBe("achieved");
     });
   });
 
