@@ -23,8 +23,18 @@ type Options = Omit<Parameters<typeof makeBaseTranscript>[0], "family"> & {
 };
 
 /** Any family: sealed-3 here, the others from corpora/compression-sealed-2.ts. */
-/** How bench/compression.ts finds this family (bench/compression-families.ts). */
-export const GENERATED_FAMILY = { name: SEALED_3, generate: makeSealed3 };
+/**
+ * How bench/compression.ts finds this family (bench/compression-families.ts). The bench
+ * numbers turns from 1 (a statement's `turn` is its message index + 1); this file counts
+ * them from 0.
+ */
+export const GENERATED_FAMILY = {
+  name: SEALED_3,
+  generate: (seed: number, turns: number) => {
+    const t = makeSealed3(seed, turns);
+    return { ...t, statements: t.statements.map((s) => ({ ...s, turn: s.turn + 1 })) };
+  },
+};
 
 export function makeTranscript(options: Options): Transcript {
   const { family, ...rest } = options;
