@@ -34,9 +34,16 @@ class Abort {
   }
 }
 
+/** An event as the log stores it: its seq and its JSON text, encoded once at commit. */
+export interface EncodedEvent {
+  seq: number;
+  body: string;
+}
+
 export interface Committed {
   result: CommitResult;
-  events: HiveEvent[];
+  /** The commit's events as written to the log; the fan-out sends these texts as they are. */
+  events: EncodedEvent[];
 }
 
 export class HiveStore {
@@ -85,13 +92,16 @@ export class HiveStore {
             events.push(event);
           }
         });
+        const encoded: EncodedEvent[] = [];
         for (const event of events) {
+          const body = JSON.stringify(event);
           this.#sql(
             "INSERT INTO events (seq, at, body) VALUES (?, ?, ?)",
             event.seq,
             event.at,
-            JSON.stringify(event),
+            body,
           );
+          encoded.push({ seq: event.seq, body });
         }
         const result: CommitResult = {
           seq,
@@ -105,10 +115,10 @@ export class HiveStore {
           JSON.stringify(result),
           now,
         );
-        return { result, events, seq };
+        return { result, encoded, seq };
       });
       this.#head = committed.seq;
-      return ok({ result: committed.result, events: committed.events });
+      return ok({ result: committed.result, events: committed.encoded });
     } catch (error) {
       if (error instanceof Abort) {
         return error.refusal;
@@ -395,7 +405,7 @@ export class HiveStore {
   }
 
   /** The same, as the stored JSON texts (frames are built without re-encoding). */
-  eventBodies(after: number, through: number, limit: number): Array<{ seq: number; body: string }> {
+  eventBodies(after: number, through: number, limit: number): EncodedEvent[] {
     return this.#sql<{ seq: number; body: string }>(
       "SELECT seq, body FROM events WHERE seq > ? AND seq <= ? ORDER BY seq LIMIT ?",
       after,
