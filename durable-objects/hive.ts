@@ -97,6 +97,8 @@ export class Hive extends Server<Env> {
   readonly #refs: RefStore;
   readonly #firewall: FirewallStore;
   #opens = 0;
+  /** Sockets partyserver already turned into Connections (see webSocketMessage). */
+  readonly #wrapped = new WeakSet<WebSocket>();
   readonly #memory: MemoryService;
 
   constructor(ctx: DurableObjectState, env: Env) {
@@ -159,6 +161,28 @@ export class Hive extends Server<Env> {
         return;
       }
       this.#subscribers.subscribe(connection, seq);
+    }
+  }
+
+  /**
+   * partyserver checks each message's socket by deserialising its attachment, a
+   * structured clone that cost about an eighth of the Hive's CPU per WebSocket
+   * commit. Its first message goes through partyserver, which turns the socket
+   * itself into the Connection (own properties); later ones go straight to
+   * onMessage. A socket partyserver did not wrap in place always takes its path.
+   */
+  override async webSocketMessage(ws: WebSocket, message: WSMessage): Promise<void> {
+    if (this.#wrapped.has(ws)) {
+      try {
+        await this.onMessage(ws as unknown as Connection<SocketState>, message);
+      } catch (error) {
+        log.error("socket.message.failed", describeError(error));
+      }
+      return;
+    }
+    await super.webSocketMessage(ws, message);
+    if (Object.hasOwn(ws, "setState")) {
+      this.#wrapped.add(ws);
     }
   }
 

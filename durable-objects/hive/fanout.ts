@@ -1,8 +1,9 @@
-// The live events waiting to go out to a hive's subscribers: each event is
-// serialised once, and the `hive.events` frames for a given starting point are
-// built once and shared by every subscriber at that point. Used by subscribers.ts.
+// The live events waiting to go out to a hive's subscribers: each event travels
+// as the JSON text the commit wrote to the log (serialised once), and the
+// `hive.events` frames for a given starting point are built once and shared by
+// every subscriber at that point. Used by subscribers.ts.
 import { packByBytes } from "../../shared/hive/pack.ts";
-import type { HiveEvent } from "../../shared/hive/writes.ts";
+import type { EncodedEvent } from "./artifacts/store.ts";
 
 /**
  * Under a steady stream of commits, live frames leave at most this often: the
@@ -12,20 +13,14 @@ import type { HiveEvent } from "../../shared/hive/writes.ts";
  */
 export const FANOUT_INTERVAL_MS = 10;
 
-/** One event as its wire text. */
-interface Encoded {
-  seq: number;
-  body: string;
-}
-
 /** The events taken out of a Fanout in one go, with their frames built on demand. */
 export class FanoutBatch {
-  readonly #events: readonly Encoded[];
+  readonly #events: readonly EncodedEvent[];
   readonly #maxFrameBytes: number;
   /** Frames by the index of their first event: subscribers at the same seq share them. */
   readonly #frames = new Map<number, string[]>();
 
-  constructor(events: readonly Encoded[], maxFrameBytes: number) {
+  constructor(events: readonly EncodedEvent[], maxFrameBytes: number) {
     this.#events = events;
     this.#maxFrameBytes = maxFrameBytes;
   }
@@ -71,7 +66,7 @@ export class FanoutBatch {
 
 /** Events committed but not yet sent to the live subscribers. */
 export class Fanout {
-  #pending: Encoded[] = [];
+  #pending: EncodedEvent[] = [];
   readonly #maxFrameBytes: number;
 
   constructor(maxFrameBytes: number) {
@@ -84,9 +79,10 @@ export class Fanout {
     return first === undefined ? null : first.seq - 1;
   }
 
-  push(events: readonly HiveEvent[]): void {
+  /** Events as the commit encoded them (their log texts), in seq order. */
+  push(events: readonly EncodedEvent[]): void {
     for (const event of events) {
-      this.#pending.push({ seq: event.seq, body: JSON.stringify(event) });
+      this.#pending.push(event);
     }
   }
 

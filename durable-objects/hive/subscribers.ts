@@ -12,10 +12,9 @@ import {
   SUBSCRIBER_WINDOW_EVENTS,
 } from "../../shared/hive/messages.ts";
 import { packByBytes, utf8Bytes } from "../../shared/hive/pack.ts";
-import type { HiveEvent } from "../../shared/hive/writes.ts";
 import { createLogger } from "../../shared/log.ts";
 import { send } from "../socket.ts";
-import type { HiveStore } from "./artifacts/store.ts";
+import type { EncodedEvent, HiveStore } from "./artifacts/store.ts";
 import { FANOUT_INTERVAL_MS, Fanout } from "./fanout.ts";
 
 const log = createLogger("hive");
@@ -29,11 +28,12 @@ const CATCHUP_PAGE_EVENTS = 512;
 const MAX_OUT_FRAME_BYTES = 512 * 1024;
 /**
  * A live subscriber's ack is written to its attachment (a structured clone per
- * write) once it moved this far since the last write. After hibernation the
- * restored `acked` is then at most this far behind, which leaves the window
- * room for more than ACK_EVERY_EVENTS events until the client's next ack.
+ * write) once it moved this far since the last write: every second ack of a
+ * client that acks every ACK_EVERY_EVENTS. After hibernation the restored
+ * `acked` is then less than this far behind, which leaves the window room for
+ * more than ACK_EVERY_EVENTS events until the client's next ack.
  */
-const ACK_PERSIST_EVENTS = SUBSCRIBER_WINDOW_EVENTS / 4;
+const ACK_PERSIST_EVENTS = SUBSCRIBER_WINDOW_EVENTS / 2;
 
 export interface Subscription {
   /** Highest seq sent to this socket (while `live`, the head: see reload()). */
@@ -290,7 +290,7 @@ export class Subscribers {
    * Called right after a commit, in the same turn: never awaits a socket. The
    * events go out at once after a quiet spell, else with the next fan-out.
    */
-  publish(events: readonly HiveEvent[]): void {
+  publish(events: readonly EncodedEvent[]): void {
     if (events.length === 0) {
       return;
     }

@@ -15,8 +15,12 @@ import {
  * sending (the writer never waits) and resumes from the log on the next ack.
  */
 export const SUBSCRIBER_WINDOW_EVENTS = 2_048;
-/** Clients ack at least this often; a quarter window keeps the pipe full. */
-export const ACK_EVERY_EVENTS = 256;
+/**
+ * Clients ack at least this often; a quarter window keeps the pipe full. Each
+ * ack is a message the Hive handles, so 100 subscribers acking every 512 events
+ * cost the Hive one message per 5 commits.
+ */
+export const ACK_EVERY_EVENTS = SUBSCRIBER_WINDOW_EVENTS / 4;
 /**
  * A subscriber whose window stays full while this many more events commit is
  * closed with CLOSE_SLOW_CONSUMER (at 500 commits/s: about 8 s without an ack).

@@ -34,9 +34,16 @@ class Abort {
   }
 }
 
+/** An event as the log stores it: its seq and its JSON text, encoded once at commit. */
+export interface EncodedEvent {
+  seq: number;
+  body: string;
+}
+
 export interface Committed {
   result: CommitResult;
-  events: HiveEvent[];
+  /** The commit's events as written to the log; the fan-out sends these texts as they are. */
+  events: EncodedEvent[];
 }
 
 export class HiveStore {
@@ -85,13 +92,16 @@ export class HiveStore {
             events.push(event);
           }
         });
+        const encoded: EncodedEvent[] = [];
         for (const event of events) {
+          const body = JSON.stringify(event);
           this.#sql(
             "INSERT INTO events (seq, at, body) VALUES (?, ?, ?)",
             event.seq,
             event.at,
-            JSON.stringify(event),
+            body,
           );
+          encoded.push({ seq: event.seq, body });
         }
         const result: CommitResult = {
           seq,
@@ -105,10 +115,10 @@ export class HiveStore {
           JSON.stringify(result),
           now,
         );
-        return { result, events, seq };
+        return { result, encoded, seq };
       });
       this.#head = committed.seq;
-      return ok({ result: committed.result, events: committed.events });
+      return ok({ result: committed.result, events: committed.encoded });
     } catch (error) {
       if (error instanceof Abort) {
         return error.refusal;
@@ -121,9 +131,14 @@ export class HiveStore {
    * Group commit: several commits in one storage transaction, each in its own
    * nested transaction (a refused commit rolls back alone). The runtime makes a
    * transaction durable once per event, so grouping concurrent commits turns N
-   * durability waits into one.
+   * durability waits into one. A group of one is its own transaction (an outer
+   * one would only add a savepoint's two statements to every commit).
    */
   commitGroup(requests: readonly CommitRequest[], now: number): Array<HiveResult<Committed>> {
+    const [only] = requests;
+    if (requests.length === 1 && only !== undefined) {
+      return [this.commit(only, now)];
+    }
     const before = this.#head;
     try {
       return this.#storage.transactionSync(() => requests.map((r) => this.commit(r, now)));
@@ -395,7 +410,7 @@ export class HiveStore {
   }
 
   /** The same, as the stored JSON texts (frames are built without re-encoding). */
-  eventBodies(after: number, through: number, limit: number): Array<{ seq: number; body: string }> {
+  eventBodies(after: number, through: number, limit: number): EncodedEvent[] {
     return this.#sql<{ seq: number; body: string }>(
       "SELECT seq, body FROM events WHERE seq > ? AND seq <= ? ORDER BY seq LIMIT ?",
       after,

@@ -35,6 +35,10 @@ function event(seq: number, value = "x"): HiveEvent {
   } as HiveEvent;
 }
 
+/** An event as the commit hands it to the fan-out: its log text. */
+const encoded = (events: readonly HiveEvent[]) =>
+  events.map((e) => ({ seq: e.seq, body: JSON.stringify(e) }));
+
 const seqsOf = (frames: readonly string[]) =>
   frames.flatMap((f) => (JSON.parse(f) as { events: HiveEvent[] }).events.map((e) => e.seq));
 
@@ -43,8 +47,8 @@ describe("Fanout", () => {
     expect,
   }) => {
     const fanout = new Fanout(512 * 1024);
-    fanout.push([event(4), event(5)]);
-    fanout.push([event(6)]);
+    fanout.push(encoded([event(4), event(5)]));
+    fanout.push(encoded([event(6)]));
     expect(fanout.waitingAfter).toBe(3);
     const batch = fanout.take();
     expect(fanout.waitingAfter).toBeNull();
@@ -60,7 +64,7 @@ describe("Fanout", () => {
 
   it("splits a batch into frames under the byte cap, in order", ({ expect }) => {
     const fanout = new Fanout(2_000);
-    fanout.push(Array.from({ length: 10 }, (_, i) => event(i + 1, "v".repeat(500))));
+    fanout.push(encoded(Array.from({ length: 10 }, (_, i) => event(i + 1, "v".repeat(500)))));
     const frames = fanout.take().framesAfter(0);
     expect(frames.length).toBeGreaterThan(1);
     expect(seqsOf(frames)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
