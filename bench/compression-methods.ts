@@ -229,3 +229,38 @@ export function perfectSummariser(
     },
   };
 }
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** `phrase` as whole words in `line` (both lower-case). */
+export const hasPhrase = (line: string, phrase: string) =>
+  new RegExp(`(?<![\\w.-])${escapeRegExp(phrase)}(?![\\w-])`).test(line);
+
+/**
+ * The bench's score of the visible lines: per fact, the lines about its own subject
+ * (its look-alike's mentions removed first) that show its current value (recalled),
+ * only a replaced value (stale-only), or both (both-visible).
+ */
+export function scoreLines(
+  facts: readonly { subject: string; lookAlike: string; values: readonly string[] }[],
+  lines: readonly string[],
+): { recalled: number; staleOnly: number; both: number; facts: number } {
+  const lower = lines.map((l) => l.toLowerCase());
+  let recalled = 0;
+  let staleOnly = 0;
+  let both = 0;
+  for (const fact of facts) {
+    const subject = fact.subject.toLowerCase();
+    const alike = fact.lookAlike.toLowerCase();
+    const about = lower
+      .map((l) => l.split(alike).join(" \u0000 "))
+      .filter((l) => hasPhrase(l, subject));
+    const current = (fact.values.at(-1) ?? "").toLowerCase();
+    const old = fact.values.slice(0, -1).map((v) => v.toLowerCase());
+    const showsCurrent = about.some((l) => hasPhrase(l, current));
+    const showsOld = about.some((l) => old.some((v) => hasPhrase(l, v) && !hasPhrase(l, current)));
+    recalled += showsCurrent ? 1 : 0;
+    staleOnly += !showsCurrent && showsOld ? 1 : 0;
+    both += showsCurrent && showsOld ? 1 : 0;
+  }
+  return { recalled, staleOnly, both, facts: facts.length };
+}

@@ -16,6 +16,7 @@ import {
   extractiveKeeper,
   headAndTail,
   perfectSummariser,
+  scoreLines,
   truncateOldest,
 } from "./compression-methods.ts";
 import { makeTranscript, type TranscriptFact } from "../corpora/compression-transcript.ts";
@@ -66,37 +67,11 @@ function visibleLines(messages: readonly ChatMessage[]): string[] {
     .map((l) => l.toLowerCase());
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-/** `phrase` as whole words in `line` (both lower-case). */
-const has = (line: string, phrase: string) =>
-  new RegExp(`(?<![\\w.-])${escape(phrase)}(?![\\w-])`).test(line);
-
-/** Lines about the fact's own subject (its look-alike's mentions removed first) that show a value. */
+/** Recall, stale-only and both-visible shares of the compressed messages' visible lines. */
 function score(facts: readonly TranscriptFact[], messages: readonly ChatMessage[]) {
-  const lines = visibleLines(messages);
-  let recalled = 0;
-  let staleOnly = 0;
-  let both = 0;
-  for (const fact of facts) {
-    const subject = fact.subject.toLowerCase();
-    const alike = fact.lookAlike.toLowerCase();
-    const about = lines.map((l) => l.split(alike).join(" \u0000 ")).filter((l) => has(l, subject));
-    const current = (fact.values.at(-1) ?? "").toLowerCase();
-    const old = fact.values.slice(0, -1).map((v) => v.toLowerCase());
-    const showsCurrent = about.some((l) => has(l, current));
-    const showsOld = about.some((l) => old.some((v) => has(l, v) && !has(l, current)));
-    if (showsCurrent) {
-      recalled++;
-    }
-    if (!showsCurrent && showsOld) {
-      staleOnly++;
-    }
-    if (showsCurrent && showsOld) {
-      both++;
-    }
-  }
+  const got = scoreLines(facts, visibleLines(messages));
   const n = Math.max(1, facts.length);
-  return { recall: recalled / n, staleOnly: staleOnly / n, bothVisible: both / n };
+  return { recall: got.recalled / n, staleOnly: got.staleOnly / n, bothVisible: got.both / n };
 }
 
 function countAll(messages: readonly ChatMessage[]): number {

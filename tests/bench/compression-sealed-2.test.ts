@@ -12,36 +12,13 @@ import {
   UPDATE_KINDS,
   type Transcript,
 } from "../../corpora/compression-sealed-2.ts";
+import { hasPhrase as has, scoreLines } from "../../bench/compression-methods.ts";
 
 const SEEDS = [1, 2, 3, 4, 5, 77, 20_261_123];
 const make = (seed: number) => makeTranscript({ seed, family: SEALED_2, turns: 600 });
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-/** bench/compression.ts's test: `phrase` as whole words in `line` (both lower-case). */
-const has = (line: string, phrase: string) =>
-  new RegExp(`(?<![\\w.-])${escape(phrase)}(?![\\w-])`).test(line);
-
 /** bench/compression.ts's score for a list of visible lines. */
-function score(t: Transcript, lines: readonly string[]) {
-  const lower = lines.map((l) => l.toLowerCase());
-  let recalled = 0;
-  let staleOnly = 0;
-  let both = 0;
-  for (const fact of t.facts) {
-    const alike = fact.lookAlike.toLowerCase();
-    const about = lower
-      .map((l) => l.split(alike).join(" \u0000 "))
-      .filter((l) => has(l, fact.subject.toLowerCase()));
-    const current = (fact.values.at(-1) ?? "").toLowerCase();
-    const old = fact.values.slice(0, -1).map((v) => v.toLowerCase());
-    const showsCurrent = about.some((l) => has(l, current));
-    const showsOld = about.some((l) => old.some((v) => has(l, v) && !has(l, current)));
-    recalled += showsCurrent ? 1 : 0;
-    staleOnly += !showsCurrent && showsOld ? 1 : 0;
-    both += showsCurrent && showsOld ? 1 : 0;
-  }
-  return { recalled, staleOnly, both, facts: t.facts.length };
-}
+const score = (t: Transcript, lines: readonly string[]) => scoreLines(t.facts, lines);
 
 /** What the scripted perfect summariser keeps: each fact's latest statement. */
 function perfectLines(t: Transcript, normalise: (s: string) => string): string[] {
