@@ -99,9 +99,12 @@ function ensureBetterSqlite(): string | null {
   process.stdout.write(
     `  building better-sqlite3 for ${process.version} (node-gyp, headers of ${nodeDir})...\n`,
   );
+  // npm exports a user's `nodedir` setting as npm_config_nodedir, which node-gyp prefers
+  // to --nodedir: headers of another Node would build an addon this Node cannot load.
   const built = spawnSync(process.execPath, [gyp, "rebuild", "--release", `--nodedir=${nodeDir}`], {
     cwd: addonDir,
     encoding: "utf8",
+    env: { ...process.env, npm_config_nodedir: nodeDir },
   });
   if (built.status !== 0 || probe().status !== 0) {
     return `better-sqlite3 does not load and its build failed: ${(built.stderr || built.stdout).trim().split("\n").at(-1) ?? ""}`;

@@ -120,17 +120,25 @@ try {
   console.log(
     `checkpoints: ${STEPS} steps, ${storage.checkpoints} checkpoints kept (retention off)`,
   );
+  console.log(
+    "setup: one session on a local cluster (wrangler dev, this machine), steps posted over HTTP; each step adds an\n" +
+      "       assistant turn with a tool call and its result, and stages a file (every 3rd step, 40 files) or a note;\n" +
+      "       bytes as stored: Lethe's from the session's SQLite, the baseline's as JSON",
+  );
   console.log(`  full-snapshot baseline (whole state at every step): ${mib(baselineBytes)}`);
   console.log(`  Lethe blobs (content-addressed, deduplicated):      ${mib(storage.blobBytes)}`);
   console.log(
     `  Lethe checkpoint data (blobs + rows, no trace):     ${mib(storage.checkpointBytes)}`,
   );
   console.log(`  Lethe SQLite file (everything, trace, page slack):  ${mib(storage.sqliteBytes)}`);
+  // A full snapshot re-writes the whole transcript at every step, so it grows with the
+  // square of the steps: a ratio against it follows from the design and carries no target.
+  // The peer comparison (LangGraph's own saver on the same graph) follows below.
   console.log(
-    `  ratio checkpoint data / baseline (same unit, bytes): ${(storage.checkpointBytes / baselineBytes).toFixed(4)} (1/${Math.round(baselineBytes / storage.checkpointBytes)}); target <= 1/50`,
+    `  ratio checkpoint data / full snapshot (bytes): ${(storage.checkpointBytes / baselineBytes).toFixed(4)} (1/${Math.round(baselineBytes / storage.checkpointBytes)}); no target (the snapshot grows with steps², so the ratio follows from the design)`,
   );
   console.log(
-    `  ratio SQLite file / baseline: ${(storage.sqliteBytes / baselineBytes).toFixed(4)} (1/${Math.round(baselineBytes / storage.sqliteBytes)}); target <= 1/50`,
+    `  ratio SQLite file / full snapshot (bytes): ${(storage.sqliteBytes / baselineBytes).toFixed(4)} (1/${Math.round(baselineBytes / storage.sqliteBytes)}); no target`,
   );
   console.log(`  step commit over HTTP: ${stepMs.toFixed(2)} ms mean`);
   console.log(
