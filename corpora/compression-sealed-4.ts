@@ -251,9 +251,14 @@ export function generate(
 /** The family as bench:compression discovers it. */
 export const GENERATED_FAMILY = { name: "sealed-4", generate };
 
-/** The update forms this family plants, by seed (for its test). */
-export function plantedForms(seed: number, turns: number): UpdateForm[] {
+/** Each update this family plants for a seed: its fact, value index and form (for its test). */
+export function plantedUpdates(
+  seed: number,
+  turns: number,
+): { fact: number; value: number; form: UpdateForm }[] {
   const rnd = mulberry32(Math.imul(seed, 2654435761) ^ 0x5ea1ed4);
   const facts = drawFacts(rnd, FACTS);
-  return schedule(rnd, seed, facts, turns).flatMap((e) => (e.kind === "update" ? [e.form] : []));
+  return schedule(rnd, seed, facts, turns).flatMap((e) =>
+    e.kind === "update" ? [{ fact: e.fact, value: e.value, form: e.form }] : [],
+  );
 }

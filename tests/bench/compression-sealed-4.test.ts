@@ -3,8 +3,8 @@
 // plants every update form it knows (prose and inside tool output) over five seeds.
 import { describe, expect, it } from "vitest";
 import { discoverFamilies } from "../../bench/compression-families.ts";
-import { GENERATED_FAMILY, plantedForms } from "../../corpora/compression-sealed-4.ts";
-import { UPDATE_FORMS } from "../../corpora/compression-sealed-4-tool-lines.ts";
+import { GENERATED_FAMILY, plantedUpdates } from "../../corpora/compression-sealed-4.ts";
+import { UPDATE_FORMS, isToolForm } from "../../corpora/compression-sealed-4-tool-lines.ts";
 import { itIsASoundFamily } from "./generated-family.ts";
 
 const corpora = new URL("../../corpora/", import.meta.url).pathname;
@@ -21,8 +21,34 @@ describe("compression family sealed-4 (incident response, blind)", () => {
   itIsASoundFamily("sealed-4", families, make, [1, 2, 3, 4, 5, 17, 101]);
 
   it("plants every update form over seeds 1 to 5, each as a declared statement", () => {
-    const planted = new Set([1, 2, 3, 4, 5].flatMap((seed) => plantedForms(seed, TURNS)));
+    const planted = new Set<string>();
+    for (const seed of [1, 2, 3, 4, 5]) {
+      const t = GENERATED_FAMILY.generate(seed, TURNS);
+      for (const u of plantedUpdates(seed, TURNS)) {
+        const s = t.statements.find((x) => x.fact === u.fact && x.value === u.value);
+        // Tool-output forms sit in a tool message, prose forms in what a person or the agent says.
+        const role = t.messages[(s?.turn ?? 0) - 1]?.role;
+        expect(isToolForm(u.form) ? role === "tool" : role === "user" || role === "assistant").toBe(
+          true,
+        );
+        planted.add(u.form);
+      }
+      expect(t.statements.filter((x) => x.value > 0)).toHaveLength(
+        plantedUpdates(seed, TURNS).length,
+      );
+    }
     expect([...planted].sort()).toEqual([...UPDATE_FORMS].sort());
+  });
+
+  it("writes the asked number of turns for a shorter or longer session", () => {
+    for (const turns of [200, 1200]) {
+      const t = GENERATED_FAMILY.generate(7, turns);
+      expect(t.messages.length).toBeGreaterThanOrEqual(turns + 1);
+      expect(t.messages.length).toBeLessThan(turns + 12);
+      expect(t.statements.every((s) => t.messages[s.turn - 1]?.content?.includes(s.sentence))).toBe(
+        true,
+      );
+    }
   });
 
   it("updates about half the facts, some twice, and states each look-alike after its fact", () => {
