@@ -1,18 +1,21 @@
 // How the "sealed-5" compression family states a planted value: first statements,
 // updates in many forms (prose, question and answer, overrules, tool-output rows and
 // fields), look-alikes, bare mentions and rejected proposals. Used by compression-sealed-5.ts.
-import { int, pick, type Rnd } from "./compression-sealed-5-facts.ts";
+import { pick } from "./compression-sealed-5-facts.ts";
 import { call, say, user, type Block } from "./compression-sealed-5-filler.ts";
-import { PEOPLE, table, thread, THREAD_LINES } from "./compression-sealed-5-tools.ts";
+import {
+  csvRow,
+  jsonField,
+  one,
+  sqlRow,
+  v0,
+  v1,
+  who,
+  type FormInput,
+} from "./compression-sealed-5-rows.ts";
+import { thread, THREAD_LINES } from "./compression-sealed-5-tools.ts";
 
-/** What a form is given: the subject, the value(s) it states and the value it replaces. */
-export interface FormInput {
-  r: Rnd;
-  id: () => string;
-  subject: string;
-  values: string[];
-  old: string;
-}
+export type { FormInput } from "./compression-sealed-5-rows.ts";
 
 /** An update form: its name, how many new values it states, and where its value comes from. */
 export interface UpdateForm {
@@ -22,115 +25,50 @@ export interface UpdateForm {
   block(x: FormInput): Block;
 }
 
-const one = (m: Block["messages"][number], sentence: string): Block => ({
-  messages: [m],
-  planted: [{ sentence, at: 0, offset: 0 }],
-});
-const v0 = (x: FormInput) => x.values[0] ?? "";
-const v1 = (x: FormInput) => x.values[1] ?? "";
-const who = (r: Rnd) => pick(r, PEOPLE);
-const stamp = (r: Rnd) => `2026-11-${String(int(r, 2, 27)).padStart(2, "0")}`;
-
-const CATALOG = [
-  ["signup attribution model", "last non-direct touch"],
-  ["invoice grace period", "net 30"],
-  ["seat utilisation basis", "active in trailing month"],
-  ["trial extension limit", "one extension"],
-  ["gross churn basis", "logo count"],
-  ["forecast snapshot day", "first business day"],
-  ["internal domain exclusion", "enabled"],
-];
-
-/** A metrics-catalog query whose result has the subject's row. */
-export function sqlRow(x: FormInput, lead: string, after: string): Block {
-  const rows = CATALOG.filter(() => x.r() < 0.6).map(([n, v]) => [
-    n ?? "",
-    v ?? "",
-    who(x.r),
-    stamp(x.r),
-  ]);
-  const row = [x.subject, v0(x), who(x.r), stamp(x.r)];
-  rows.splice(int(x.r, 0, rows.length), 0, row);
-  rows.sort((a, b) => (b[3] ?? "").localeCompare(a[3] ?? ""));
-  const out = table(["name", "value", "owner", "updated_at"], rows);
-  const line = out.split("\n").find((l) => l.startsWith(` ${x.subject} `)) ?? "";
-  const query =
-    "SELECT name, value, owner, updated_at\nFROM analytics.metric_catalog\nWHERE updated_at >= '2026-11-01'\nORDER BY updated_at DESC;";
-  return {
-    messages: [user(lead), ...call(x.id(), "run_sql", { query }, out), say(after)],
-    planted: [{ sentence: line.trim(), at: 2, offset: 0 }],
-  };
-}
-
-/** The definitions sheet read as CSV, with the subject's row. */
-export function csvRow(x: FormInput, lead: string, after: string): Block {
-  const cell = (s: string) => (s.includes(",") ? `"${s}"` : s);
-  const rows = CATALOG.filter(() => x.r() < 0.6).map(([n, v]) =>
-    [n, v, who(x.r), stamp(x.r)].join(","),
-  );
-  const line = [x.subject, cell(v0(x)), who(x.r), stamp(x.r)].join(",");
-  rows.splice(int(x.r, 0, rows.length), 0, line);
-  const csv = ["setting,value,changed_by,changed_on", ...rows].join("\n");
-  return {
-    messages: [
-      user(lead),
-      ...call(x.id(), "sheets_read", { sheet: "Metric definitions", range: "A1:D30" }, csv),
-      say(after),
-    ],
-    planted: [{ sentence: line, at: 2, offset: 0 }],
-  };
-}
-
-/** The analytics workspace settings from the dashboard tool, with the subject's field. */
-export function jsonField(x: FormInput, lead: string, after: string): Block {
-  const settings: Record<string, string | number | boolean> = {
-    timezone: "UTC",
-    exclude_internal_domains: true,
-    cache_ttl_seconds: int(x.r, 60, 900),
-  };
-  settings[x.subject] = v0(x);
-  settings["week_starts_on"] = pick(x.r, ["monday", "sunday"]);
-  const json = JSON.stringify(
-    { workspace: "analytics-prod", revision: int(x.r, 100, 999), settings, updated_by: who(x.r) },
-    null,
-    2,
-  );
-  return {
-    messages: [
-      user(lead),
-      ...call(x.id(), "dashboard_config", { dashboard: "workspace-settings", action: "get" }, json),
-      say(after),
-    ],
-    planted: [{ sentence: `"${x.subject}": "${v0(x)}"`, at: 2, offset: 0 }],
-  };
-}
+/** One of several phrasings: [speaker, message text, the planted sentence inside it]. */
+type Phrasing = readonly ["user" | "assistant", string, string];
+const among = (x: FormInput, options: readonly Phrasing[]): Block => {
+  const [role, text, sentence] = pick(x.r, options);
+  return one(role === "user" ? user(text) : say(text), sentence);
+};
 
 /** First statements of a value. */
 export const FIRST: ((x: FormInput) => Block)[] = [
-  (x) =>
-    one(
-      user(`For the record, the ${x.subject} is ${v0(x)}. That's what the board numbers assume.`),
-      `the ${x.subject} is ${v0(x)}`,
-    ),
-  (x) =>
-    one(
-      say(
-        `From the onboarding doc: the ${x.subject} is set to ${v0(x)}.\nI'll use that unless you tell me otherwise.`,
-      ),
-      `the ${x.subject} is set to ${v0(x)}`,
-    ),
-  (x) =>
-    one(
-      user(
-        `Context you'll need:\n- we agreed the ${x.subject} is ${v0(x)}\n- everything else follows the catalog`,
-      ),
-      `we agreed the ${x.subject} is ${v0(x)}`,
-    ),
-  (x) =>
-    one(
-      say(`I checked with ${who(x.r)} and the ${x.subject} is ${v0(x)} at the moment.`),
-      `the ${x.subject} is ${v0(x)} at the moment`,
-    ),
+  (x) => {
+    const [S, V] = [x.subject, v0(x)];
+    return among(x, [
+      [
+        "user",
+        `For the record, the ${S} is ${V}. That's what the board numbers assume.`,
+        `the ${S} is ${V}`,
+      ],
+      [
+        "assistant",
+        `From the onboarding doc: the ${S} is set to ${V}.\nI'll use that unless you tell me otherwise.`,
+        `the ${S} is set to ${V}`,
+      ],
+      [
+        "user",
+        `Context you'll need:\n- we agreed the ${S} is ${V}\n- everything else follows the catalog`,
+        `we agreed the ${S} is ${V}`,
+      ],
+      [
+        "assistant",
+        `I checked with ${who(x.r)} and the ${S} is ${V} at the moment.`,
+        `the ${S} is ${V} at the moment`,
+      ],
+      [
+        "user",
+        `One thing finance cares about: the ${S} has been ${V} since the last planning cycle, so don't change it silently.`,
+        `the ${S} has been ${V} since the last planning cycle`,
+      ],
+      [
+        "assistant",
+        `Noting the inputs I'm assuming before I build anything. The ${S} is ${V}, per the metrics wiki.`,
+        `The ${S} is ${V}, per the metrics wiki.`,
+      ],
+    ]);
+  },
   (x) =>
     sqlRow(
       x,
@@ -150,23 +88,49 @@ export const UPDATES: UpdateForm[] = [
   {
     name: "restated",
     arity: 1,
-    block: (x) =>
-      one(
-        user(`Updated in the doc: the ${x.subject} is ${v0(x)}.`),
-        `the ${x.subject} is ${v0(x)}`,
-      ),
+    block: (x) => {
+      const [S, V] = [x.subject, v0(x)];
+      return among(x, [
+        ["user", `Updated in the doc: the ${S} is ${V}.`, `the ${S} is ${V}`],
+        [
+          "user",
+          `To be clear for the deck, the ${S} is ${V}. Use that everywhere.`,
+          `the ${S} is ${V}`,
+        ],
+        [
+          "assistant",
+          `Writing it down so it doesn't get lost: the ${S} is ${V}.`,
+          `the ${S} is ${V}`,
+        ],
+      ]);
+    },
   },
+
   {
     name: "now",
     arity: 1,
-    block: (x) =>
-      one(
-        say(
-          `Heads-up after the review: the ${x.subject} is now ${v0(x)}.\nI've updated the models that depend on it.`,
-        ),
-        `the ${x.subject} is now ${v0(x)}`,
-      ),
+    block: (x) => {
+      const [S, V] = [x.subject, v0(x)];
+      return among(x, [
+        [
+          "assistant",
+          `Heads-up after the review: the ${S} is now ${V}.\nI've updated the models that depend on it.`,
+          `the ${S} is now ${V}`,
+        ],
+        [
+          "user",
+          `FYI the ${S} is now ${V}, ${who(x.r)} changed it this morning.`,
+          `the ${S} is now ${V}`,
+        ],
+        [
+          "user",
+          `So that's settled — the ${S} is now ${V} and stays there through the quarter.`,
+          `the ${S} is now ${V}`,
+        ],
+      ]);
+    },
   },
+
   {
     name: "paraphrase",
     arity: 1,
@@ -203,34 +167,61 @@ export const UPDATES: UpdateForm[] = [
   {
     name: "correction",
     arity: 1,
-    block: (x) =>
-      one(
-        say(
-          `Correction to what I wrote earlier: the ${x.subject} is ${v0(x)}, not ${x.old}. My mistake.`,
-        ),
-        `the ${x.subject} is ${v0(x)}, not ${x.old}`,
-      ),
+    block: (x) => {
+      const [S, V, O] = [x.subject, v0(x), x.old];
+      return among(x, [
+        [
+          "assistant",
+          `Correction to what I wrote earlier: the ${S} is ${V}, not ${O}. My mistake.`,
+          `the ${S} is ${V}, not ${O}`,
+        ],
+        [
+          "user",
+          `Wait, I gave you the wrong number before. The ${S} is actually ${V}; ${O} was last year's.`,
+          `The ${S} is actually ${V}`,
+        ],
+      ]);
+    },
   },
+
   {
     name: "revert",
     arity: 1,
     value: "alias",
-    block: (x) =>
-      one(
-        user(
-          `That change didn't work out. Please revert the ${x.subject} to the original ${v0(x)} setting.`,
-        ),
-        `revert the ${x.subject} to the original ${v0(x)} setting`,
-      ),
+    block: (x) => {
+      const [S, V] = [x.subject, v0(x)];
+      return among(x, [
+        [
+          "user",
+          `That change didn't work out. Please revert the ${S} to the original ${V} setting.`,
+          `revert the ${S} to the original ${V} setting`,
+        ],
+        [
+          "assistant",
+          `The new value broke the weekly comparison, so I rolled the ${S} back to the earlier ${V} setting.`,
+          `I rolled the ${S} back to the earlier ${V} setting`,
+        ],
+      ]);
+    },
   },
+
   {
     name: "email-relay",
     arity: 1,
     block: (x) => {
-      const s = `"Effective next cycle, the ${x.subject} will be ${v0(x)}."`;
-      return one(user(`Relaying an email from ${who(x.r)}:\n${s}\nSo please plan for that.`), s);
+      const [S, V] = [x.subject, v0(x)];
+      const q = `"Effective next cycle, the ${S} will be ${V}."`;
+      return among(x, [
+        ["user", `Relaying an email from ${who(x.r)}:\n${q}\nSo please plan for that.`, q],
+        [
+          "user",
+          `Just got an email from finance — they want the ${S} at ${V} starting with the next close.`,
+          `they want the ${S} at ${V} starting with the next close`,
+        ],
+      ]);
     },
   },
+
   {
     name: "overrule",
     arity: 2,
@@ -254,12 +245,23 @@ export const UPDATES: UpdateForm[] = [
     name: "unit-change",
     arity: 1,
     value: "unit",
-    block: (x) =>
-      one(
-        say(`We're switching units, so the ${x.subject} is written as ${v0(x)} from now on.`),
-        `the ${x.subject} is written as ${v0(x)} from now on`,
-      ),
+    block: (x) => {
+      const [S, V] = [x.subject, v0(x)];
+      return among(x, [
+        [
+          "assistant",
+          `We're switching units, so the ${S} is written as ${V} from now on.`,
+          `the ${S} is written as ${V} from now on`,
+        ],
+        [
+          "user",
+          `Finance wants a different unit in the catalog. Going forward the ${S} should read ${V}, and it's a real change, not just a relabel.`,
+          `Going forward the ${S} should read ${V}`,
+        ],
+      ]);
+    },
   },
+
   {
     name: "sql-row",
     arity: 1,

@@ -84,7 +84,7 @@ export function sqlAnalysis(r: Rnd): {
   note: string;
 } {
   const variant = int(r, 0, 3);
-  const n = int(r, 11, 26);
+  const n = int(r, 12, 28);
   if (variant === 0) {
     const region = pick(r, REGIONS);
     const rows = Array.from({ length: n }, (_, i) => {

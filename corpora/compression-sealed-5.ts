@@ -93,10 +93,19 @@ function planUpdates(
 const spread = (r: Rnd, lo: number, hi: number, n: number) =>
   Array.from({ length: n }, () => lo + r() * (hi - lo)).sort((a, b) => a - b);
 
-/** Whether fewer than one message in TOOL_SHARE so far is a tool output (keeps every seed over 100 in 600). */
+/**
+ * Filler turns to tool episodes while tool outputs are fewer than one message in
+ * TOOL_SHARE, or the text is under CHARS_PER_MESSAGE a message: keeps every seed over 100
+ * tool outputs and near 60k o200k tokens in 600 messages (about 2.95 characters a token).
+ */
 const TOOL_SHARE = 5.2;
-const lowOnTools = (messages: readonly ChatMessage[]) =>
-  messages.filter((m) => m.role === "tool").length * TOOL_SHARE < messages.length;
+const CHARS_PER_MESSAGE = 295;
+const size = (m: ChatMessage) =>
+  (m.content ?? "").length +
+  (m.role === "assistant" ? (m.tool_calls?.[0]?.function.arguments.length ?? 0) : 0);
+const needsTools = (messages: readonly ChatMessage[]) =>
+  messages.filter((m) => m.role === "tool").length * TOOL_SHARE < messages.length ||
+  messages.reduce((n, m) => n + size(m), 0) < CHARS_PER_MESSAGE * messages.length;
 
 /** The transcript of `seed`: `turns` messages after the system prompt. */
 export function generateSealed5(seed: number, turns: number): Sealed5Transcript {
@@ -168,7 +177,7 @@ export function generateSealed5(seed: number, turns: number): Sealed5Transcript 
   const statements: Transcript["statements"] = [];
   for (const e of events) {
     while (messages.length < 1 + Math.floor(e.at * turns)) {
-      messages.push(...fillerBlock(r, id, lowOnTools(messages)).messages);
+      messages.push(...fillerBlock(r, id, needsTools(messages)).messages);
     }
     const block = e.make({ ...e.input, r, id });
     for (const p of block.planted) {
@@ -185,7 +194,7 @@ export function generateSealed5(seed: number, turns: number): Sealed5Transcript 
     }
   }
   while (messages.length + 8 < turns + 1) {
-    messages.push(...fillerBlock(r, id, lowOnTools(messages)).messages);
+    messages.push(...fillerBlock(r, id, needsTools(messages)).messages);
   }
   while (messages.length < turns + 1) {
     messages.push(padMessage(r, messages.at(-1)?.role !== "user"));

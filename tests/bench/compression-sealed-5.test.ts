@@ -38,6 +38,16 @@ describe("compression family sealed-5", () => {
     },
   );
 
+  it.each([1, 2, 3, 4, 5])(
+    "seed %i: states some values inside tool output and some in prose",
+    (seed) => {
+      const t = generateSealed5(seed, 600);
+      const roles = t.statements.map((s) => t.messages[s.turn - 1]?.role);
+      expect(roles.filter((r) => r === "tool").length).toBeGreaterThan(0);
+      expect(roles.filter((r) => r === "user" || r === "assistant").length).toBeGreaterThan(8);
+    },
+  );
+
   it("counts a statement's turn as its message index + 1", () => {
     const t = generateSealed5(7, 600);
     for (const s of t.statements) {
