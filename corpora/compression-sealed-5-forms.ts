@@ -32,43 +32,46 @@ const among = (x: FormInput, options: readonly Phrasing[]): Block => {
   return one(role === "user" ? user(text) : say(text), sentence);
 };
 
-/** First statements of a value. */
+/** A first statement in prose, by either speaker. */
+function firstInProse(x: FormInput): Block {
+  const [S, V] = [x.subject, v0(x)];
+  return among(x, [
+    [
+      "user",
+      `For the record, the ${S} is ${V}. That's what the board numbers assume.`,
+      `the ${S} is ${V}`,
+    ],
+    [
+      "assistant",
+      `From the onboarding doc: the ${S} is set to ${V}.\nI'll use that unless you tell me otherwise.`,
+      `the ${S} is set to ${V}`,
+    ],
+    [
+      "user",
+      `Context you'll need:\n- we agreed the ${S} is ${V}\n- everything else follows the catalog`,
+      `we agreed the ${S} is ${V}`,
+    ],
+    [
+      "assistant",
+      `I checked with ${who(x.r)} and the ${S} is ${V} at the moment.`,
+      `the ${S} is ${V} at the moment`,
+    ],
+    [
+      "user",
+      `One thing finance cares about: the ${S} has been ${V} since the last planning cycle, so don't change it silently.`,
+      `the ${S} has been ${V} since the last planning cycle`,
+    ],
+    [
+      "assistant",
+      `Noting the inputs I'm assuming before I build anything. The ${S} is ${V}, per the metrics wiki.`,
+      `The ${S} is ${V}, per the metrics wiki.`,
+    ],
+  ]);
+}
+
+/** First statements of a value: mostly in prose, some as a catalog or sheet row. */
 export const FIRST: ((x: FormInput) => Block)[] = [
-  (x) => {
-    const [S, V] = [x.subject, v0(x)];
-    return among(x, [
-      [
-        "user",
-        `For the record, the ${S} is ${V}. That's what the board numbers assume.`,
-        `the ${S} is ${V}`,
-      ],
-      [
-        "assistant",
-        `From the onboarding doc: the ${S} is set to ${V}.\nI'll use that unless you tell me otherwise.`,
-        `the ${S} is set to ${V}`,
-      ],
-      [
-        "user",
-        `Context you'll need:\n- we agreed the ${S} is ${V}\n- everything else follows the catalog`,
-        `we agreed the ${S} is ${V}`,
-      ],
-      [
-        "assistant",
-        `I checked with ${who(x.r)} and the ${S} is ${V} at the moment.`,
-        `the ${S} is ${V} at the moment`,
-      ],
-      [
-        "user",
-        `One thing finance cares about: the ${S} has been ${V} since the last planning cycle, so don't change it silently.`,
-        `the ${S} has been ${V} since the last planning cycle`,
-      ],
-      [
-        "assistant",
-        `Noting the inputs I'm assuming before I build anything. The ${S} is ${V}, per the metrics wiki.`,
-        `The ${S} is ${V}, per the metrics wiki.`,
-      ],
-    ]);
-  },
+  ...Array.from({ length: 6 }, () => firstInProse),
   (x) =>
     sqlRow(
       x,
