@@ -121,7 +121,7 @@ const OBJECT_SETTING =
   /\b(?:moved|changed|updated|set|sets|setting|bumped|bumps|raised|raises|lowered|lowers|switched|switches|increased|decreased|reduced|pinned|pins|renamed|put|puts|made|makes)\s+((?:the|our|its|their)\s+[^,.;:!?]{2,80}?)\s+(?:from\s+\S+(?:\s+\S+){0,3}?\s+)?(?:to|at|as)\s+\S/i;
 /** Leading discourse words before a subject: "Update:", "So,", "Heads up -". */
 const LEAD =
-  /^(?:(?:update|note|heads up|fyi|correction|so|ok|okay|also|and|but|well|right|actually|btw|by the way|quick note|reminder)(?:\s+(?:on|about|regarding)(?=\s+(?:the|our)\b))?\b[\s,:;-]*)+/i;
+  /^(?:(?:update|note|heads up|fyi|correction|so|ok|okay|also|and|but|well|right|actually|btw|by the way|quick note|reminder|from now on|going forward|effective (?:immediately|today|now)|as of (?:today|now|this week)|starting (?:today|now|tomorrow|this week))(?:\s+(?:on|about|regarding)(?=\s+(?:the|our)\b))?\b[\s,:;-]*)+/i;
 
 /** "X is read in config/settings.ts, line 90", "X is defined by the chart": where X lives, not its value. */
 const LOCATION =
@@ -156,6 +156,10 @@ const CHANGE_VERBS = new Set([
   "adjusted",
   "tweaked",
 ]);
+
+/** A label that opens with a preposition ("for the plan:", "per the call:"): an adjunct. */
+const ADJUNCT_LABEL =
+  /^(?:for|per|from|as|by|with|regarding|about|on|in|at|after|before|during|since|until|to|re)\s/;
 
 /** "(new) value for / setting of" in front of a subject. */
 const VALUE_OF =
@@ -286,6 +290,14 @@ export function sentenceSubject(sentence: string): string | undefined {
     return undefined;
   }
   // "X: V" keys X only when V is a bare value; "New decision: 57 for the pool" names no subject.
+  // "Noting it down: X = V": a label, then an assignment that names its own subject.
+  const rest = text.slice(verb.index + verb[0].length);
+  if (verb[0].trim() === ":" && /^[^:=]{1,80}?\s=\s+\S/.test(rest)) {
+    const assigned = sentenceSubject(rest);
+    if (assigned !== undefined && !PRONOUNS.has(assigned)) {
+      return assigned;
+    }
+  }
   if (
     (verb[0].trim() === ":" || verb[0].trim() === "=") &&
     !bareValue(text.slice(verb.index + verb[0].length))
@@ -304,6 +316,10 @@ export function sentenceSubject(sentence: string): string | undefined {
   const before = text.slice(0, verb.index);
   const clauses = before.split(/[,;]|\b(?:and|but|so|because|since|while|that)\s+/i);
   const subject = normaliseSubject(nounPhrase(clauses.at(-1) ?? ""));
+  // "For the plan: X V": a label opening with a preposition is an adjunct, never the subject.
+  if (verb[0].trim() === ":" && subject !== undefined && ADJUNCT_LABEL.test(subject)) {
+    return undefined;
+  }
   // "The X has changed; it is V": the pronoun stands for the clause before's noun phrase.
   const earlier = clauses.length > 1 ? namedPhrase(clauses.at(-2) ?? "") : undefined;
   return subject !== undefined && PRONOUNS.has(subject) && earlier !== undefined

@@ -32,14 +32,20 @@ function isHuman(message: ChatMessage): boolean {
   return message.role === "user" && !isSummaryBlock(message.content);
 }
 
-/** Index of the first message that is never compressed (the protected tail's start). */
-export function tailStart(messages: readonly ChatMessage[]): number {
+/**
+ * Index of the first message that is never compressed (the protected tail's
+ * start): the `humans`-th human message from the end.
+ */
+export function tailStart(
+  messages: readonly ChatMessage[],
+  humans: number = PROTECTED_HUMAN_MESSAGES,
+): number {
   let seen = 0;
   for (let i = messages.length - 1; i >= 0; i--) {
     const message = messages[i];
     if (message && isHuman(message)) {
       seen++;
-      if (seen === PROTECTED_HUMAN_MESSAGES) {
+      if (seen === humans) {
         return i;
       }
     }
@@ -59,6 +65,8 @@ export interface CollectedTurns {
   /** The new turns' texts, each to be stored under its ref. */
   kept: KeptContent[];
   citations: Citation[];
+  /** turn number → full text of each tool result (read for statements by tool-lines.ts). */
+  toolOutputs: Map<number, string>;
 }
 
 export function collectTurns(
@@ -72,6 +80,7 @@ export function collectTurns(
     refs: new Map(),
     kept: [],
     citations: [],
+    toolOutputs: new Map(),
   };
   for (const { index, message } of compressible) {
     if (message.role === "user" && isSummaryBlock(message.content)) {
@@ -96,6 +105,9 @@ export function collectTurns(
     collected.kept.push(k);
     collected.refs.set(turn, k.ref);
     collected.citations.push({ turn, ref: k.ref });
+    if (message.role === "tool") {
+      collected.toolOutputs.set(turn, text);
+    }
     // The summariser sees prose only: tool output and code stay behind the ref.
     const shown = summaryTextOf(message, text);
     if (shown.trim().length > 0) {

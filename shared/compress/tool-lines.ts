@@ -1,0 +1,422 @@
+// Tool output read as statements: a tool result stays cited by ref, but its lines
+// that state a value of a subject the conversation already talks about (a
+// key/value field, a table row, a change-log line, a JSON change record) become
+// "The X is `V` (was `A`)." lines the summariser is shown under that result's
+// turn, in order, so a value that changed inside tool output supersedes the one
+// stated earlier in prose. Called by compress.ts before the summariser runs.
+import type { NumberedTurn } from "../model/contracts.ts";
+import { nounPhrases } from "./config-lines.ts";
+import { normaliseSubject } from "./facts.ts";
+import { tableStatements, type Stated } from "./tool-tables.ts";
+
+/** Statements one tool result adds at most: tool output is cited by ref, not copied. */
+export const MAX_TOOL_STATEMENTS = 12;
+/** Lines of one tool result read, and characters of one line: the scan stays linear. */
+const MAX_TOOL_LINES = 2_000;
+const MAX_LINE = 400;
+/** A whole result parsed as JSON at most (larger ones are read line by line). */
+const MAX_JSON_CHARS = 64_000;
+/** JSON nodes walked at most in one result. */
+const MAX_JSON_NODES = 5_000;
+const MAX_VALUE = 80;
+/** Phrases of the conversation read at most. */
+const MAX_PHRASES = 50_000;
+
+/** Prose words read at most for phrases the conversation mentions (n-grams of up to 5 words). */
+const MAX_PROSE_WORDS = 100_000;
+const MAX_GRAM = 5;
+
+/** The subjects the conversation's prose talks about, for matching tool output against. */
+export interface KnownPhrases {
+  /** A subject the index keys, a noun phrase the prose names, or words of two or more it says. */
+  has(phrase: string): boolean;
+  /** Known subjects by their first word, longest first (for finding one inside a line). */
+  byFirst: ReadonlyMap<string, readonly string[][]>;
+  /** One-word noun phrases the prose names ("the headcount"): a table row or a change record's field may be one. */
+  single: ReadonlySet<string>;
+}
+
+/**
+ * Subjects the index keys (any length), the prose's noun phrases and any run of
+ * two to five words the prose says (so "X V, per the supplier" names X too).
+ */
+export function knownPhrases(subjects: Iterable<string>, prose: readonly string[]): KnownPhrases {
+  const all = new Set<string>();
+  for (const s of subjects) {
+    all.add(s.toLowerCase());
+  }
+  const grams = new Set<string>();
+  const single = new Set<string>();
+  let read = 0;
+  for (const text of prose) {
+    if (read >= MAX_PROSE_WORDS) {
+      break;
+    }
+    for (const p of all.size < MAX_PHRASES ? nounPhrases(text.slice(0, 100_000)) : []) {
+      const subject = normaliseSubject(p);
+      if (subject !== undefined) {
+        (subject.includes(" ") ? all : single).add(subject);
+      }
+    }
+    for (const sentence of text.slice(0, 100_000).split(/[\n.;:!?|,()"`]+/)) {
+      const words = sentence.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'’_-]*/gu) ?? [];
+      read += words.length;
+      for (let i = 0; i < words.length; i++) {
+        let gram = words[i] ?? "";
+        for (let n = 2; n <= MAX_GRAM && i + n <= words.length; n++) {
+          gram += ` ${words[i + n - 1] ?? ""}`;
+          grams.add(gram);
+        }
+      }
+    }
+  }
+  const byFirst = new Map<string, string[][]>();
+  for (const phrase of all) {
+    const words = phrase.split(" ");
+    const list = byFirst.get(words[0] ?? "") ?? [];
+    list.push(words);
+    byFirst.set(words[0] ?? "", list);
+  }
+  for (const list of byFirst.values()) {
+    list.sort((a, b) => b.length - a.length);
+  }
+  return { has: (phrase) => all.has(phrase) || grams.has(phrase), byFirst, single };
+}
+
+/** A key as words: `dinner_venue`, `dinnerVenue`, `dinner-venue` → "dinner venue". */
+export function keyWords(key: string): string {
+  return key
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .replace(/[_.\-/]+/g, " ")
+    .replace(/\s+/g, " ")
+    .trim()
+    .toLowerCase();
+}
+
+/**
+ * An environment-variable key (`WORKER_POOL_SIZE`): a setting of some process,
+ * which a dump of it does not state as the conversation's value (a process's
+ * environment often differs from what the conversation settled on), so a
+ * key/value field is read only under a key written as words or lower-case.
+ */
+export function isEnvKey(key: string): boolean {
+  return /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(key.trim());
+}
+
+/**
+ * The known subject a key or cell names, exactly (after determiners and status
+ * words); `row` also takes a one-word noun phrase of the prose (a table row's
+ * first cell, a change record's field name say which subject they are about).
+ */
+export function knownSubject(raw: string, known: KnownPhrases, row = false): string | undefined {
+  if (raw.length === 0 || raw.length > MAX_VALUE) {
+    return undefined;
+  }
+  for (const form of [raw.toLowerCase(), keyWords(raw)]) {
+    const subject = normaliseSubject(form.replace(/[*`"']/g, "").trim());
+    if (subject !== undefined && (known.has(subject) || (row && known.single.has(subject)))) {
+      return subject;
+    }
+  }
+  return undefined;
+}
+
+/** A value as a statement holds it: unquoted, one line, short; none for structures and blanks. */
+export function cleanValue(raw: unknown): string | undefined {
+  if (typeof raw !== "string" && typeof raw !== "number" && typeof raw !== "boolean") {
+    return undefined;
+  }
+  const v = String(raw)
+    .trim()
+    .replace(/,$/, "")
+    .replace(/^(["'`])(.*)\1$/, "$2")
+    .replace(/`/g, "")
+    .trim();
+  if (
+    v.length === 0 ||
+    v.length > MAX_VALUE ||
+    /^[{[]/.test(v) ||
+    /^(?:null|undefined|none|n\/a|-+|—)$/i.test(v)
+  ) {
+    return undefined;
+  }
+  return v;
+}
+
+/** "The X is `V` (was `A`).": how a stated value reads to the summariser. */
+export function statement(s: Stated): string {
+  const was = s.was === undefined || s.was === s.value ? "" : ` (was \`${s.was}\`)`;
+  return `The ${s.subject} is \`${s.value}\`${was}.`;
+}
+
+/** Keys of a JSON change record: which field, its new value, its old one. */
+const NAME_KEYS = /^(?:field|name|key|setting|item|parameter|param|property|attribute|subject)$/i;
+const NEW_KEYS = /^(?:to|new|new_?value|value|now|after|current|updated)$/i;
+const OLD_KEYS = /^(?:from|old|old_?value|was|before|previous|prior)$/i;
+
+/** A JSON value's statements: change records ({field, from, to}) and scalar fields of known subjects. */
+function jsonStated(root: unknown, known: KnownPhrases, out: Stated[]): void {
+  let nodes = 0;
+  const walk = (value: unknown, depth: number): void => {
+    if (++nodes > MAX_JSON_NODES || depth > 8 || value === null || typeof value !== "object") {
+      return;
+    }
+    if (Array.isArray(value)) {
+      for (const item of value) {
+        walk(item, depth + 1);
+      }
+      return;
+    }
+    const entries = Object.entries(value as Record<string, unknown>);
+    const nameAt = entries.find(([k, v]) => NAME_KEYS.test(k) && typeof v === "string");
+    const newAt = entries.find(([k]) => NEW_KEYS.test(k));
+    const oldAt = entries.find(([k]) => OLD_KEYS.test(k));
+    const newValue = cleanValue(newAt?.[1]);
+    // A change record ({field, from, to}) says by its shape that the field changed: any field name.
+    const named =
+      nameAt === undefined
+        ? undefined
+        : (knownSubject(String(nameAt[1]), known, true) ??
+          (oldAt !== undefined && newValue !== undefined
+            ? recordSubject(String(nameAt[1]))
+            : undefined));
+    if (named !== undefined && newValue !== undefined) {
+      const was = cleanValue(oldAt?.[1]);
+      out.push({ subject: named, value: newValue, ...(was === undefined ? {} : { was }) });
+      return;
+    }
+    // A record naming its item ({"name": "checkout", "replicas": 4}) states "<key> of <item>".
+    const item = nameAt === undefined ? undefined : cleanValue(nameAt[1]);
+    for (const [k, v] of entries) {
+      const subject = isEnvKey(k)
+        ? undefined
+        : ((item === undefined || k === nameAt?.[0] ? undefined : itemSubject(item, k, known)) ??
+          knownSubject(k, known));
+      const scalar = cleanValue(v);
+      if (subject !== undefined && scalar !== undefined) {
+        out.push({ subject, value: scalar });
+      } else {
+        walk(v, depth + 1);
+      }
+    }
+  };
+  walk(root, 0);
+}
+
+/** "<field> of <item>", "<item> <field>", "<field> for <item>": the subject a row or record's cell states. */
+export function itemSubject(item: string, field: string, known: KnownPhrases): string | undefined {
+  return (
+    knownSubject(`${item} ${field}`, known) ??
+    knownSubject(`${field} of ${item}`, known) ??
+    knownSubject(`${field} for ${item}`, known)
+  );
+}
+
+/** A change record's field name as a subject, when it reads as words (not an id or a path). */
+function recordSubject(raw: string): string | undefined {
+  const words = /\s/.test(raw.trim()) ? raw.trim().toLowerCase() : keyWords(raw);
+  return /^[\p{L}][\p{L}\p{N}' -]{1,60}$/u.test(words) ? normaliseSubject(words) : undefined;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `"key": value`, `key: value`, `KEY=value`, `- key: value`, `export KEY=value`. */
+const KEY_VALUE =
+  /^\s*(?:[-*]\s+)?(?:export\s+)?(["'`]?)([A-Za-z][\w ./-]{0,60}?)\1\s*(?::|=)\s*(\S.{0,200}?)\s*,?\s*$/;
+/** A line that records a change: an arrow, "from A to B", "set/changed … to V". */
+const CHANGE = /->|→|=>|⇒|\bto\b/i;
+const CHANGE_VERB =
+  "(?:changed|updated|moved|set|raised|lowered|bumped|switched|increased|decreased|reduced|pinned)";
+const FROM_TO = new RegExp(
+  `^(?:(?:was|is|has been)\\s+)?(?:${CHANGE_VERB}\\s+)?from\\s+(.+?)\\s+to\\s+(.+)$`,
+  "i",
+);
+const ARROW = /^(.*?)\s*(?:->|→|=>|⇒)\s*(.+)$/;
+const SET_TO = new RegExp(`^(?:(?:was|is|has been)\\s+)?${CHANGE_VERB}\\s+to\\s+(.+)$`, "i");
+const VERB_BEFORE =
+  /\b(?:set|change|changed|update|updated|move|moved|raise|raised|lower|lowered|bump|bumped|switch|switched|pin|pinned)\s+(?:the\s+)?$/i;
+/** Where a value ends in a change-log line: an aside, a clause, a column. */
+const VALUE_END = /\s+\(|;\s|,\s|\s[—–]\s|\s-\s|\s#\s|\s\|/;
+
+function valuePart(raw: string): string | undefined {
+  const cut = VALUE_END.exec(raw);
+  const v = (cut === null ? raw : raw.slice(0, cut.index)).replace(/[.!]+$/, "");
+  const value = cleanValue(v);
+  return value !== undefined && value.split(/\s+/).length <= 6 ? value : undefined;
+}
+
+/** The longest known subject a line names as whole words, with where it ends. */
+function namedSubject(
+  line: string,
+  known: KnownPhrases,
+): { subject: string; start: number; end: number } | undefined {
+  const lower = line.toLowerCase().replace(/_/g, " ");
+  const words = [...lower.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)];
+  let best: { subject: string; start: number; end: number } | undefined;
+  for (let i = 0; i < words.length; i++) {
+    for (const phrase of known.byFirst.get(words[i]?.[0] ?? "") ?? []) {
+      if (best !== undefined && phrase.length <= best.subject.split(" ").length) {
+        break;
+      }
+      if (phrase.every((w, k) => words[i + k]?.[0] === w)) {
+        const last = words[i + phrase.length - 1];
+        best = {
+          subject: phrase.join(" "),
+          start: words[i]?.index ?? 0,
+          end: (last?.index ?? 0) + (last?.[0].length ?? 0),
+        };
+        break;
+      }
+    }
+  }
+  return best;
+}
+
+/** A change-log line's statement: "X A -> V", "X: from A to V", "set X to V", "X changed to V". */
+function changeStated(line: string, known: KnownPhrases): Stated | undefined {
+  const named = namedSubject(line, known);
+  if (named === undefined) {
+    return undefined;
+  }
+  const rest = line
+    .slice(named.end)
+    .replace(/^\s*[:=]?\s*/, "")
+    .trim();
+  const fromTo = FROM_TO.exec(rest);
+  const arrow = fromTo === null ? ARROW.exec(rest) : null;
+  const setTo = fromTo === null && arrow === null ? SET_TO.exec(rest) : null;
+  const before = VERB_BEFORE.test(line.slice(0, named.start));
+  const to = before ? /^to\s+(.+)$/i.exec(rest) : null;
+  const wasRaw = fromTo?.[1] ?? arrow?.[1];
+  const value = valuePart(fromTo?.[2] ?? arrow?.[2] ?? setTo?.[1] ?? to?.[1] ?? "");
+  if (value === undefined) {
+    return undefined;
+  }
+  const was = wasRaw === undefined || wasRaw.length === 0 ? undefined : valuePart(wasRaw);
+  if (wasRaw !== undefined && wasRaw.length > 0 && was === undefined) {
+    return undefined;
+  }
+  return { subject: named.subject, value, ...(was === undefined ? {} : { was }) };
+}
+
+/** A key/value line's statement, when its key is a known subject. */
+function keyValueStated(line: string, known: KnownPhrases): Stated | undefined {
+  const m = KEY_VALUE.exec(line);
+  if (m === null) {
+    return undefined;
+  }
+  const subject = isEnvKey(m[2] ?? "") ? undefined : knownSubject(m[2] ?? "", known);
+  const value = subject === undefined ? undefined : cleanValue(m[3]);
+  return subject === undefined || value === undefined ? undefined : { subject, value };
+}
+
+/**
+ * The statements one tool result makes about subjects the conversation knows,
+ * in order, at most MAX_TOOL_STATEMENTS, each "The X is `V` (was `A`).".
+ */
+export function toolStatements(output: string, known: KnownPhrases): string[] {
+  const stated: Stated[] = [];
+  const trimmed = output.trim();
+  const whole =
+    trimmed.length <= MAX_JSON_CHARS && /^[{[]/.test(trimmed) ? parseJson(trimmed) : undefined;
+  if (whole !== undefined) {
+    jsonStated(whole, known, stated);
+  } else {
+    const lines = output.split(/\r?\n/, MAX_TOOL_LINES).map((l) => (l.length > MAX_LINE ? "" : l));
+    let i = 0;
+    while (i < lines.length && stated.length < MAX_TOOL_STATEMENTS * 2) {
+      const table = tableStatements(
+        lines,
+        i,
+        (cell) => knownSubject(cell, known, true),
+        cleanValue,
+        (row, column) => itemSubject(row, column, known),
+      );
+      if (table !== undefined) {
+        stated.push(...table.stated);
+        i = table.next;
+        continue;
+      }
+      const line = lines[i] ?? "";
+      i++;
+      if (/^\s*\{.*\}\s*,?\s*$/.test(line)) {
+        const record = parseJson(line.trim().replace(/,$/, ""));
+        if (record !== undefined) {
+          jsonStated(record, known, stated);
+          continue;
+        }
+      }
+      const read =
+        (CHANGE.test(line) ? changeStated(line, known) : undefined) ?? keyValueStated(line, known);
+      if (read !== undefined) {
+        stated.push(read);
+      }
+    }
+  }
+  const out: string[] = [];
+  for (const s of stated) {
+    const line = statement(s);
+    if (!out.includes(line)) {
+      out.push(line);
+    }
+  }
+  return out.slice(0, MAX_TOOL_STATEMENTS);
+}
+
+/**
+ * The turns with each tool result's statements after its "(tool output …)"
+ * note; `known` is asked for only when there is tool output to read.
+ */
+export function readToolOutputs(
+  turns: readonly NumberedTurn[],
+  outputs: ReadonlyMap<number, string>,
+  known: () => KnownPhrases,
+): NumberedTurn[] {
+  if (outputs.size === 0) {
+    return [...turns];
+  }
+  const base = known();
+  // A field a change record names is a subject for every other tool result too
+  // (a booking card's "X: V" before the record that changes X).
+  const learned = new Set<string>();
+  for (const output of outputs.values()) {
+    for (const line of toolStatements(output, base)) {
+      const subject = /^The (.+?) is `/.exec(line)?.[1];
+      if (subject !== undefined && !base.has(subject) && !base.single.has(subject)) {
+        learned.add(subject);
+      }
+    }
+  }
+  const phrases = learned.size === 0 ? base : withSubjects(base, learned);
+  return turns.map((t) => {
+    const output = outputs.get(t.turn);
+    const statements = output === undefined ? [] : toolStatements(output, phrases);
+    return statements.length === 0 ? t : { ...t, text: `${t.text}\n${statements.join("\n")}` };
+  });
+}
+
+/** `known` and these subjects too. */
+function withSubjects(known: KnownPhrases, subjects: ReadonlySet<string>): KnownPhrases {
+  const byFirst = new Map<string, string[][]>();
+  for (const [first, list] of known.byFirst) {
+    byFirst.set(first, [...list]);
+  }
+  for (const subject of subjects) {
+    const words = subject.split(" ");
+    const list = byFirst.get(words[0] ?? "") ?? [];
+    list.push(words);
+    list.sort((a, b) => b.length - a.length);
+    byFirst.set(words[0] ?? "", list);
+  }
+  return {
+    has: (phrase) => known.has(phrase) || subjects.has(phrase),
+    byFirst,
+    single: known.single,
+  };
+}
