@@ -316,6 +316,44 @@ function keyValueStated(line: string, known: KnownPhrases): Stated | undefined {
   return subject === undefined || value === undefined ? undefined : { subject, value };
 }
 
+/** Lines a record card holds at most ("status: held\nroom rate: …"). */
+const MAX_CARD_LINES = 12;
+/** A key written as words, with spaces ("outbound flight"), not a machine key. */
+const SPACED_KEY =
+  /^\s*(?:[-*]\s+)?([A-Za-z][A-Za-z'-]*(?:\s[A-Za-z][A-Za-z'-]*){1,5})\s*:\s+(\S.{0,200}?)\s*$/;
+
+/**
+ * A short record card (every line "key: value"): its keys written as words
+ * name fields people talk about, so they state values even when the
+ * conversation has not named the field yet (a known key is read already).
+ */
+function cardStated(output: string, known: KnownPhrases): Stated[] {
+  const lines = output.split(/\r?\n/, MAX_CARD_LINES + 1).filter((l) => l.trim().length > 0);
+  if (
+    lines.length < 2 ||
+    lines.length > MAX_CARD_LINES ||
+    !lines.every((l) => l.length <= MAX_LINE && /^\s*(?:[-*]\s+)?[\w'" -]{1,60}:\s/.test(l))
+  ) {
+    return [];
+  }
+  const out: Stated[] = [];
+  for (const line of lines) {
+    const m = SPACED_KEY.exec(line);
+    const subject = m === null ? undefined : normaliseSubject(m[1] ?? "");
+    const value = m === null ? undefined : cleanValue(m[2]);
+    if (
+      subject !== undefined &&
+      subject.includes(" ") &&
+      !known.has(subject) &&
+      value !== undefined &&
+      !CHANGE.test(m?.[2] ?? "")
+    ) {
+      out.push({ subject, value });
+    }
+  }
+  return out;
+}
+
 /**
  * The statements one tool result makes about subjects the conversation knows,
  * in order, at most MAX_TOOL_STATEMENTS, each "The X is `V` (was `A`).".
@@ -358,6 +396,9 @@ export function toolStatements(output: string, known: KnownPhrases): string[] {
         stated.push(read);
       }
     }
+  }
+  if (whole === undefined) {
+    stated.push(...cardStated(output, known));
   }
   const out: string[] = [];
   for (const s of stated) {

@@ -60,6 +60,17 @@ describe("tool output as statements", () => {
     ]);
   });
 
+  it("reads a short record card's spaced keys even before the prose names the field", ({
+    expect,
+  }) => {
+    expect(
+      toolStatements("state: booked\nfiring slot: Thu 08:00\nkiln_id: k2\nnotes: none", known),
+    ).toEqual(["The firing slot is `Thu 08:00`."]);
+    // A long listing is not a card.
+    const listing = Array.from({ length: 30 }, (_, i) => `item ${i} name: thing ${i}`).join("\n");
+    expect(toolStatements(listing, knownPhrases([], []))).toEqual([]);
+  });
+
   it("reads table rows: the new/now column, the old/was column, CSV quotes, aligned columns", ({
     expect,
   }) => {
