@@ -185,8 +185,15 @@ function jsonStated(root: unknown, known: KnownPhrases, out: Stated[]): void {
       out.push({ subject: named, value: newValue, ...(was === undefined ? {} : { was }) });
       return;
     }
-    // A record naming its item ({"name": "checkout", "replicas": 4}) states "<key> of <item>".
-    const item = nameAt === undefined ? undefined : cleanValue(nameAt[1]);
+    // A record naming its item ({"name": "checkout", "replicas": 4}) states "<key> of <item>";
+    // without a name-like key, its first text field names it.
+    const label =
+      nameAt ??
+      entries.find(
+        ([k, v]) =>
+          typeof v === "string" && v.length <= 60 && !NEW_KEYS.test(k) && !OLD_KEYS.test(k),
+      );
+    const item = label === undefined ? undefined : cleanValue(label[1]);
     for (const [k, v] of entries) {
       const subject = isEnvKey(k)
         ? undefined

@@ -1,4 +1,4 @@
-// Tables in tool output (markdown, CSV, whitespace-aligned columns) read as
+// Tables in tool output (markdown, psql, box, CSV, aligned columns) read as
 // statements: a row whose first cell names a known subject states its value
 // (the "new / now / value" column, else the second), with the "old / was"
 // column as the value it replaced; a row naming no subject may still state
@@ -18,11 +18,13 @@ const MAX_COLUMNS = 24;
 const NEW_HEADER =
   /^(?:new|now|to|after|current|value|new value|current value|updated value|updated|latest|val)$/i;
 const OLD_HEADER = /^(?:old|was|from|before|previous|prior|old value|previous value)$/i;
-const SEPARATOR = /^\s*\|?\s*:?-{2,}:?\s*(?:\|\s*:?-{2,}:?\s*)*\|?\s*$/;
+/** A rule under a header: markdown `|---|---|`, psql `----+----`, a box border `+----+----+`. */
+const SEPARATOR = /^\s*[|+]?\s*:?-{2,}:?\s*(?:[|+]\s*:?-{2,}:?\s*)*[|+]?\s*$/;
 
-function markdownCells(line: string): string[] | undefined {
+/** Cells of a pipe-separated row: markdown `| a | b |`, psql ` a | b `. */
+function pipedCells(line: string): string[] | undefined {
   const t = line.trim();
-  if (!t.startsWith("|") || SEPARATOR.test(t)) {
+  if (!t.includes("|") || SEPARATOR.test(t)) {
     return undefined;
   }
   return t
@@ -76,8 +78,8 @@ function tableAt(
   start: number,
 ): { header: string[] | undefined; rows: string[][]; next: number } | undefined {
   const first = lines[start] ?? "";
-  const kind = first.trim().startsWith("|")
-    ? markdownCells
+  const kind = / \| |^\|/.test(first.trim())
+    ? pipedCells
     : csvCells(first) !== undefined
       ? csvCells
       : alignedCells(first) !== undefined
@@ -92,7 +94,7 @@ function tableAt(
   let i = start;
   for (; i < lines.length && rows.length < MAX_ROWS; i++) {
     const line = lines[i] ?? "";
-    if (kind === markdownCells && SEPARATOR.test(line.trim())) {
+    if (kind === pipedCells && SEPARATOR.test(line.trim())) {
       separated = separated || rows.length === 1;
       continue;
     }
@@ -103,14 +105,14 @@ function tableAt(
     width = cells.length;
     rows.push(cells);
   }
-  if (rows.length < 2 && kind !== markdownCells) {
+  if (rows.length < 2 && kind !== pipedCells) {
     return undefined;
   }
   if (rows.length === 0) {
     return undefined;
   }
   const top = rows[0] ?? [];
-  const headed = kind === markdownCells ? separated : isHeader(top);
+  const headed = kind === pipedCells ? separated : isHeader(top);
   return headed
     ? { header: top, rows: rows.slice(1), next: i }
     : { header: undefined, rows, next: i };

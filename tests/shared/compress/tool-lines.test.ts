@@ -100,6 +100,25 @@ describe("tool output as statements", () => {
     ).toEqual(["The kiln firing temperature is `1230 C`."]);
   });
 
+  it("reads psql and box tables, and a record named by its first text field", ({ expect }) => {
+    const shop = knownPhrases(["kiln firing temperature", "clay stock of north shelf"], prose);
+    expect(
+      toolStatements(
+        " name | firing temperature\n------+-------------------\n kiln | 1260 C\n dryer | 60 C\n(2 rows)",
+        shop,
+      ),
+    ).toEqual(["The kiln firing temperature is `1260 C`."]);
+    expect(
+      toolStatements(
+        "+-------------+------------+\n| shelf       | clay stock |\n+-------------+------------+\n| north shelf | 120 kg     |\n+-------------+------------+",
+        shop,
+      ),
+    ).toEqual(["The clay stock of north shelf is `120 kg`."]);
+    expect(
+      toolStatements('[{"shelf": "north shelf", "clay stock": "130 kg", "aisle": 3}]', shop),
+    ).toEqual(["The clay stock of north shelf is `130 kg`."]);
+  });
+
   it("reads change-log lines: arrows, 'from A to B', 'set X to V'", ({ expect }) => {
     expect(
       toolStatements(
@@ -140,6 +159,42 @@ describe("tool output as statements", () => {
     expect(toolStatements(huge, known)).toEqual([]);
     expect(performance.now() - started).toBeLessThan(3_000);
   });
+
+  it(
+    "hostile: a 5 MB tool result and 20,000 small ones stay typed and fast",
+    { timeout: 60_000 },
+    async ({ expect }) => {
+      const tokenizer = await loadTokenizer("gpt-4o");
+      const call = (id: string): ChatMessage => ({
+        role: "assistant",
+        content: null,
+        tool_calls: [{ id, type: "function", function: { name: "read", arguments: "{}" } }],
+      });
+      const messages: ChatMessage[] = [
+        { role: "user", content: "The glaze batch size is 14 l." },
+        call("big"),
+        {
+          role: "tool",
+          tool_call_id: "big",
+          content: `glaze batch size: 15 l\n${"| a | b |\n".repeat(500_000)}`,
+        },
+        ...Array.from({ length: 10_000 }, (_, i): ChatMessage[] => [
+          call(`c${i}`),
+          { role: "tool", tool_call_id: `c${i}`, content: `{"glaze batch size": "${i} l"}` },
+        ]).flat(),
+        { role: "user", content: "Which batch size now?" },
+        { role: "assistant", content: "Checking." },
+        { role: "user", content: "Thanks." },
+      ];
+      const started = performance.now();
+      const result = await compressConversation(messages, { tokenizer, budget: { ratio: 0.1 } });
+      expect(result.ok).toBe(true);
+      expect(performance.now() - started).toBeLessThan(30_000);
+      if (result.ok) {
+        expect(result.value.budget.met).toBe(true);
+      }
+    },
+  );
 
   it("end to end: a value changed in tool output supersedes the prose value", async ({
     expect,
