@@ -84,7 +84,7 @@ export function knownPhrases(subjects: Iterable<string>, prose: readonly string[
 }
 
 /** A key as words: `dinner_venue`, `dinnerVenue`, `dinner-venue` → "dinner venue". */
-export function keyWords(key: string): string {
+function keyWords(key: string): string {
   return key
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
     .replace(/[_.\-/]+/g, " ")
@@ -99,7 +99,7 @@ export function keyWords(key: string): string {
  * environment often differs from what the conversation settled on), so a
  * key/value field is read only under a key written as words or lower-case.
  */
-export function isEnvKey(key: string): boolean {
+function isEnvKey(key: string): boolean {
   return /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/.test(key.trim());
 }
 
@@ -108,7 +108,7 @@ export function isEnvKey(key: string): boolean {
  * words); `row` also takes a one-word noun phrase of the prose (a table row's
  * first cell, a change record's field name say which subject they are about).
  */
-export function knownSubject(raw: string, known: KnownPhrases, row = false): string | undefined {
+function knownSubject(raw: string, known: KnownPhrases, row = false): string | undefined {
   if (raw.length === 0 || raw.length > MAX_VALUE) {
     return undefined;
   }
@@ -122,7 +122,7 @@ export function knownSubject(raw: string, known: KnownPhrases, row = false): str
 }
 
 /** A value as a statement holds it: unquoted, one line, short; none for structures and blanks. */
-export function cleanValue(raw: unknown): string | undefined {
+function cleanValue(raw: unknown): string | undefined {
   if (typeof raw !== "string" && typeof raw !== "number" && typeof raw !== "boolean") {
     return undefined;
   }
@@ -144,7 +144,7 @@ export function cleanValue(raw: unknown): string | undefined {
 }
 
 /** "The X is `V` (was `A`).": how a stated value reads to the summariser. */
-export function statement(s: Stated): string {
+function statement(s: Stated): string {
   const was = s.was === undefined || s.was === s.value ? "" : ` (was \`${s.was}\`)`;
   return `The ${s.subject} is \`${s.value}\`${was}.`;
 }
@@ -211,7 +211,7 @@ function jsonStated(root: unknown, known: KnownPhrases, out: Stated[]): void {
 }
 
 /** "<field> of <item>", "<item> <field>", "<field> for <item>": the subject a row or record's cell states. */
-export function itemSubject(item: string, field: string, known: KnownPhrases): string | undefined {
+function itemSubject(item: string, field: string, known: KnownPhrases): string | undefined {
   return (
     knownSubject(`${item} ${field}`, known) ??
     knownSubject(`${field} of ${item}`, known) ??
