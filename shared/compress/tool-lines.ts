@@ -313,14 +313,32 @@ function changeStated(line: string, known: KnownPhrases): Stated | undefined {
 }
 
 /** A key/value line's statement, when its key is a known subject. */
-function keyValueStated(line: string, known: KnownPhrases): Stated | undefined {
+function keyValueStated(
+  line: string,
+  known: KnownPhrases,
+  items: readonly string[],
+): Stated | undefined {
   const m = KEY_VALUE.exec(line);
   if (m === null) {
     return undefined;
   }
-  const subject = isEnvKey(m[2] ?? "") ? undefined : knownSubject(m[2] ?? "", known);
+  const key = m[2] ?? "";
+  // "replicas: 6" in the result of a call about "checkout": the checkout replicas, when known.
+  const subject = isEnvKey(key)
+    ? undefined
+    : (knownSubject(key, known) ?? firstDefined(items, (item) => itemSubject(item, key, known)));
   const value = subject === undefined ? undefined : cleanValue(m[3]);
   return subject === undefined || value === undefined ? undefined : { subject, value };
+}
+
+function firstDefined<T>(list: readonly string[], f: (x: string) => T | undefined): T | undefined {
+  for (const x of list) {
+    const found = f(x);
+    if (found !== undefined) {
+      return found;
+    }
+  }
+  return undefined;
 }
 
 /** Lines a record card holds at most ("status: held\nroom rate: …"). */
@@ -365,7 +383,12 @@ function cardStated(output: string, known: KnownPhrases): Stated[] {
  * The statements one tool result makes about subjects the conversation knows,
  * in order, at most MAX_TOOL_STATEMENTS, each "The X is `V` (was `A`).".
  */
-export function toolStatements(output: string, known: KnownPhrases): string[] {
+export function toolStatements(
+  output: string,
+  known: KnownPhrases,
+  /** What the call that produced it names (its short string arguments): the item its keys belong to. */
+  items: readonly string[] = [],
+): string[] {
   const stated: Stated[] = [];
   const trimmed = output.trim();
   const whole =
@@ -373,7 +396,15 @@ export function toolStatements(output: string, known: KnownPhrases): string[] {
   if (whole !== undefined) {
     jsonStated(whole, known, stated);
   } else {
-    const lines = output.split(/\r?\n/, MAX_TOOL_LINES).map((l) => (l.length > MAX_LINE ? "" : l));
+    // Box-drawing tables (│ ─ ┼) read as their ASCII forms.
+    const lines = output.split(/\r?\n/, MAX_TOOL_LINES).map((l) =>
+      l.length > MAX_LINE
+        ? ""
+        : l
+            .replace(/[│┃║]/g, "|")
+            .replace(/[─━═]/g, "-")
+            .replace(/[┼┬┴├┤┌┐└┘╞╪╡╤╧╔╗╚╝╠╣╦╩╬]/g, "+"),
+    );
     let i = 0;
     while (i < lines.length && stated.length < MAX_TOOL_STATEMENTS * 2) {
       const table = tableStatements(
@@ -398,14 +429,18 @@ export function toolStatements(output: string, known: KnownPhrases): string[] {
         }
       }
       const read =
-        (CHANGE.test(line) ? changeStated(line, known) : undefined) ?? keyValueStated(line, known);
+        (CHANGE.test(line) ? changeStated(line, known) : undefined) ??
+        keyValueStated(line, known, items);
       if (read !== undefined) {
         stated.push(read);
       }
     }
   }
   if (whole === undefined) {
-    stated.push(...cardStated(output, known));
+    // A card line already read under a known subject is not read again under its bare key.
+    stated.push(
+      ...cardStated(output, known).filter((c) => !stated.some((x) => x.value === c.value)),
+    );
   }
   const out: string[] = [];
   for (const s of stated) {
@@ -423,7 +458,7 @@ export function toolStatements(output: string, known: KnownPhrases): string[] {
  */
 export function readToolOutputs(
   turns: readonly NumberedTurn[],
-  outputs: ReadonlyMap<number, string>,
+  outputs: ReadonlyMap<number, { text: string; items: readonly string[] }>,
   known: () => KnownPhrases,
 ): NumberedTurn[] {
   if (outputs.size === 0) {
@@ -434,7 +469,7 @@ export function readToolOutputs(
   // (a booking card's "X: V" before the record that changes X).
   const learned = new Set<string>();
   for (const output of outputs.values()) {
-    for (const line of toolStatements(output, base)) {
+    for (const line of toolStatements(output.text, base, output.items)) {
       const subject = /^The (.+?) is `/.exec(line)?.[1];
       if (subject !== undefined && !base.has(subject) && !base.single.has(subject)) {
         learned.add(subject);
@@ -444,7 +479,8 @@ export function readToolOutputs(
   const phrases = learned.size === 0 ? base : withSubjects(base, learned);
   return turns.map((t) => {
     const output = outputs.get(t.turn);
-    const statements = output === undefined ? [] : toolStatements(output, phrases);
+    const statements =
+      output === undefined ? [] : toolStatements(output.text, phrases, output.items);
     return statements.length === 0 ? t : { ...t, text: `${t.text}\n${statements.join("\n")}` };
   });
 }

@@ -119,6 +119,22 @@ describe("tool output as statements", () => {
     ).toEqual(["The clay stock of north shelf is `130 kg`."]);
   });
 
+  it("reads a key as '<item> <key>' when the call named the item, and box-drawing tables", ({
+    expect,
+  }) => {
+    const shop = knownPhrases(["north kiln firing temperature", "clay stock of north shelf"], []);
+    expect(toolStatements("state: idle\nfiring temperature: 1270 C", shop, ["north kiln"])).toEqual(
+      ["The north kiln firing temperature is `1270 C`."],
+    );
+    expect(toolStatements("firing temperature: 1270 C", shop, [])).toEqual([]);
+    expect(
+      toolStatements(
+        "┌─────────────┬────────────┐\n│ shelf       │ clay stock │\n├─────────────┼────────────┤\n│ north shelf │ 140 kg     │\n└─────────────┴────────────┘",
+        shop,
+      ),
+    ).toEqual(["The clay stock of north shelf is `140 kg`."]);
+  });
+
   it("reads change-log lines: arrows, 'from A to B', 'set X to V'", ({ expect }) => {
     expect(
       toolStatements(
