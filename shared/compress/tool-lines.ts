@@ -121,6 +121,45 @@ function knownSubject(raw: string, known: KnownPhrases, row = false): string | u
   return undefined;
 }
 
+/** Units a key may end with ("latency_ms", "disk_pct"), and how a value writes them. */
+const KEY_UNITS: Readonly<Record<string, string>> = {
+  ms: "ms",
+  sec: "s",
+  secs: "s",
+  seconds: "s",
+  mins: "min",
+  minutes: "min",
+  hours: "h",
+  days: "days",
+  pct: "%",
+  percent: "%",
+  kb: "KB",
+  mb: "MB",
+  gb: "GB",
+  tb: "TB",
+};
+
+/**
+ * A field whose key ends with a unit ("p99_latency_ms: 420"): the subject
+ * without the unit ("p99 latency") holds the value with it ("420 ms").
+ */
+function unitField(
+  key: string,
+  raw: unknown,
+  known: KnownPhrases,
+): { subject: string; value: string } | undefined {
+  const words = keyWords(key).split(" ");
+  const unit = KEY_UNITS[words.at(-1) ?? ""];
+  const value = cleanValue(raw);
+  if (unit === undefined || value === undefined || words.length < 2 || !/^[\d.,-]+$/.test(value)) {
+    return undefined;
+  }
+  const subject = knownSubject(words.slice(0, -1).join(" "), known);
+  return subject === undefined
+    ? undefined
+    : { subject, value: unit === "%" ? `${value}%` : `${value} ${unit}` };
+}
+
 /** A value as a statement holds it: unquoted, one line, short; none for structures and blanks. */
 function cleanValue(raw: unknown): string | undefined {
   if (typeof raw !== "string" && typeof raw !== "number" && typeof raw !== "boolean") {
@@ -197,11 +236,14 @@ function jsonStated(root: unknown, known: KnownPhrases, out: Stated[]): void {
     for (const [k, v] of entries) {
       const subject = isEnvKey(k)
         ? undefined
-        : ((item === undefined || k === nameAt?.[0] ? undefined : itemSubject(item, k, known)) ??
+        : ((item === undefined || k === label?.[0] ? undefined : itemSubject(item, k, known)) ??
           knownSubject(k, known));
       const scalar = cleanValue(v);
+      const withUnit = subject === undefined && !isEnvKey(k) ? unitField(k, v, known) : undefined;
       if (subject !== undefined && scalar !== undefined) {
         out.push({ subject, value: scalar });
+      } else if (withUnit !== undefined) {
+        out.push(withUnit);
       } else {
         walk(v, depth + 1);
       }
@@ -328,7 +370,10 @@ function keyValueStated(
     ? undefined
     : (knownSubject(key, known) ?? firstDefined(items, (item) => itemSubject(item, key, known)));
   const value = subject === undefined ? undefined : cleanValue(m[3]);
-  return subject === undefined || value === undefined ? undefined : { subject, value };
+  if (subject === undefined) {
+    return isEnvKey(key) ? undefined : unitField(key, m[3], known);
+  }
+  return value === undefined ? undefined : { subject, value };
 }
 
 function firstDefined<T>(list: readonly string[], f: (x: string) => T | undefined): T | undefined {

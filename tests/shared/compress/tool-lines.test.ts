@@ -135,6 +135,17 @@ describe("tool output as statements", () => {
     ).toEqual(["The clay stock of north shelf is `140 kg`."]);
   });
 
+  it("reads a key ending in a unit as the subject without it, the value with it", ({ expect }) => {
+    const shop = knownPhrases(["kiln cooldown", "shelf fill"], []);
+    expect(toolStatements('{"kiln_cooldown_hours": 7, "shelf_fill_pct": 82}', shop)).toEqual([
+      "The kiln cooldown is `7 h`.",
+      "The shelf fill is `82%`.",
+    ]);
+    expect(toolStatements("kiln_cooldown_hours: 8\nKILN_COOLDOWN_HOURS=9", shop)).toEqual([
+      "The kiln cooldown is `8 h`.",
+    ]);
+  });
+
   it("reads change-log lines: arrows, 'from A to B', 'set X to V'", ({ expect }) => {
     expect(
       toolStatements(
