@@ -37,7 +37,8 @@ import {
   type SubjectIndex,
   type Superseded,
 } from "./supersede.ts";
-import { knownPhrases, readToolOutputs } from "./tool-lines.ts";
+import { readToolOutputs } from "./tool-lines.ts";
+import { knownPhrases } from "./tool-phrases.ts";
 import { resolveConfigKeys } from "./config-lines.ts";
 import { replacementsIn } from "./replaced-values.ts";
 import { collectTurns, ranges, tailStart, type Citation } from "./turns.ts";
@@ -420,6 +421,12 @@ export async function compressConversation(
   }
   const cited = new Set(bullets.flatMap((b) => b.turns));
   const uncited = citations.filter((c) => !cited.has(c.turn)).map((c) => c.turn);
+  const usualStart = tailStart(messages);
+  if (start > usualStart) {
+    losses.push(
+      `tight budget: the raw tail starts at the last human message; the ${start - usualStart} messages before it are compressed too`,
+    );
+  }
   losses.unshift(
     method === "map-reduce"
       ? `${citations.length} turns summarised into ${bullets.length} cited bullets`

@@ -52,6 +52,9 @@ describe("a tight budget", () => {
     expect(result.value.budget.met).toBe(true);
     expect(count(result.value.messages)).toBeLessThanOrEqual(budget);
     expect(result.value.summary).toContain("40 kg");
+    expect(result.value.report.losses.join("\n")).toMatch(
+      /tight budget: the raw tail starts at the last human message/,
+    );
     // The last human message is still returned verbatim.
     expect(result.value.messages.at(-1)?.content).toBe("Thanks, that is all for today.");
   });
