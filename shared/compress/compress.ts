@@ -34,8 +34,11 @@ import {
   subjectOfText,
   supersede,
   supersededStatements,
+  type SubjectIndex,
   type Superseded,
 } from "./supersede.ts";
+import { readToolOutputs } from "./tool-lines.ts";
+import { knownPhrases } from "./tool-phrases.ts";
 import { resolveConfigKeys } from "./config-lines.ts";
 import { replacementsIn } from "./replaced-values.ts";
 import { collectTurns, ranges, tailStart, type Citation } from "./turns.ts";
@@ -115,6 +118,31 @@ function unchanged(
 
 export type CompressResult = Result<CompressionRun, CompressInputErrorCode>;
 
+/** Share of the budget the protected tail may take before only the last human message is kept raw. */
+export const TAIL_BUDGET_SHARE = 0.5;
+
+/**
+ * Where the raw tail starts: the second-to-last human message, or, when that
+ * tail (with the system messages) would leave the summary less than half the
+ * budget, the last human message, so a tight budget still holds the facts.
+ */
+function protectedStart(
+  messages: readonly ChatMessage[],
+  tokenizer: Tokenizer,
+  target: number | undefined,
+): number {
+  const start = tailStart(messages);
+  if (target === undefined) {
+    return start;
+  }
+  const weigh = (from: number) =>
+    messages.reduce(
+      (sum, m, i) => (i >= from || m.role === "system" ? sum + tokenizer.countMessage(m) : sum),
+      0,
+    );
+  return weigh(start) > target * TAIL_BUDGET_SHARE ? tailStart(messages, 1) : start;
+}
+
 function validate(
   messages: readonly unknown[],
   options: CompressOptions,
@@ -190,7 +218,7 @@ export async function compressConversation(
       ),
     );
   }
-  const start = tailStart(messages);
+  const start = protectedStart(messages, tokenizer, target);
   const numberOf = (i: number) => options.turnNumbers?.[i] ?? i + 1;
   const compressible: { index: number; message: ChatMessage }[] = [];
   messages.forEach((message, index) => {
@@ -212,11 +240,21 @@ export async function compressConversation(
 
   const collected = collectTurns(compressible, numberOf);
   const { carried, earlierIndex, refs, kept, citations } = collected;
+  // The prose's subjects, indexed once and only when a config key or a tool result needs them.
+  let proseIndex: SubjectIndex | undefined;
+  const proseSubjects = () => (proseIndex ??= subjectIndex(collected.turns.map((t) => t.text)));
+  // Tool output stating a value of a known subject becomes statements under its turn.
+  const read = readToolOutputs(collected.turns, collected.toolOutputs, () =>
+    knownPhrases(
+      proseSubjects().subjects,
+      collected.turns.map((t) => t.text),
+    ),
+  );
   // A config line's key reads as the conversation's own phrase for it, before any summariser sees it.
   const turns = resolveConfigKeys(
-    collected.turns,
+    read,
     kept.map((k) => k.content),
-    () => subjectIndex(collected.turns.map((t) => t.text)),
+    proseSubjects,
   );
 
   const losses: string[] = [];
@@ -383,6 +421,12 @@ export async function compressConversation(
   }
   const cited = new Set(bullets.flatMap((b) => b.turns));
   const uncited = citations.filter((c) => !cited.has(c.turn)).map((c) => c.turn);
+  const usualStart = tailStart(messages);
+  if (start > usualStart) {
+    losses.push(
+      `tight budget: the raw tail starts at the last human message; the ${start - usualStart} messages before it are compressed too`,
+    );
+  }
   losses.unshift(
     method === "map-reduce"
       ? `${citations.length} turns summarised into ${bullets.length} cited bullets`

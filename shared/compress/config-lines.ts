@@ -130,6 +130,11 @@ function same(word: string, part: string): boolean {
 const CLAUSE_VERB =
   /\s(?:looks|seems|appears|sounds|feels|stays|remains|gets|goes|went|works|worked|needs|needed|changed|matters|mattered|broke|breaks|fails|failed)\s/i;
 
+/** The noun phrases a text names after "the" / "our", each ending where a noun phrase ends. */
+export function nounPhrases(text: string): string[] {
+  return [...text.matchAll(NOUN_PHRASE)].flatMap((m) => bounded(m[1] ?? ""));
+}
+
 /** Phrases that end where a noun phrase ends: before a function word or punctuation. */
 function bounded(match: string): string[] {
   const ws = match.split(/\s+/);

@@ -115,13 +115,13 @@ export function isAdverb(word: string): boolean {
 export const PRONOUNS = new Set(["it", "this", "that", "they", "these", "those", "which"]);
 /** Verbs that set a value: "X is V", "X = V", "X changed to V". */
 const SETTING =
-  /\s*(?:=|:=|:(?=\s)|\b(?:is|are|was|were|has been|have been|becomes|became|equals|stays|remains|(?:should|will|must|would|shall|can|is going to|needs to|has to|ought to) be)\b(?:\s+(?:now|still|currently|set to|changed to|updated to|moved to|raised to|lowered to|bumped to|going to be))?|\b(?:changed|updated|moved|raised|lowered|bumped|switched|set|increased|decreased|reduced|pinned|renamed)\s+(?:to|from)\b)\s+/i;
+  /\s*(?:=|:=|:(?=\s)|\b(?:is|are|was|were|has been|have been|becomes|became|equals|stays|remains|(?:should|will|must|would|shall|can|is going to|needs to|has to|ought to) be)\b(?:\s+(?:now|still|currently|set to|changed to|updated to|moved to|raised to|lowered to|bumped to|going to be))?|\b(?:changed|updated|moved|raised|lowered|bumped|switched|set|increased|decreased|reduced|pinned|renamed|narrows|narrowed|widens|widened|shifts|shifted|drops|dropped|rises|rose|falls|fell|grows|grew|shrinks|shrank|slips|slipped|changes|moves)\s+(?:to|from)\b|\bshould read\b)\s+/i;
 /** "<we> moved the X to V": the subject sits between the verb and "to". */
 const OBJECT_SETTING =
-  /\b(?:moved|changed|updated|set|sets|setting|bumped|bumps|raised|raises|lowered|lowers|switched|switches|increased|decreased|reduced|pinned|pins|renamed|put|puts|made|makes)\s+((?:the|our|its|their)\s+[^,.;:!?]{2,80}?)\s+(?:from\s+\S+(?:\s+\S+){0,3}?\s+)?(?:to|at|as)\s+\S/i;
+  /\b(?:moved|changed|updated|set|sets|setting|bumped|bumps|raised|raises|lowered|lowers|switched|switches|increased|decreased|reduced|pinned|pins|renamed|put|puts|made|makes|swapped|swaps|flipped|flips)\s+((?:the|our|its|their)\s+[^,.;:!?]{2,80}?)\s+(?:from\s+\S+(?:\s+\S+){0,3}?\s+)?(?:over\s+)?(?:to|at|as)\s+\S/i;
 /** Leading discourse words before a subject: "Update:", "So,", "Heads up -". */
 const LEAD =
-  /^(?:(?:update|note|heads up|fyi|correction|so|ok|okay|also|and|but|well|right|actually|btw|by the way|quick note|reminder)(?:\s+(?:on|about|regarding)(?=\s+(?:the|our)\b))?\b[\s,:;-]*)+/i;
+  /^(?:(?:update|note|heads up|fyi|correction|so|ok|okay|also|and|but|well|right|actually|btw|by the way|quick note|reminder|from now on|going forward|effective (?:immediately|today|now)|as of (?:today|now|this week)|starting (?:today|now|tomorrow|this week))(?:\s+(?:on|about|regarding)(?=\s+(?:the|our)\b))?\b[\s,:;-]*)+/i;
 
 /** "X is read in config/settings.ts, line 90", "X is defined by the chart": where X lives, not its value. */
 const LOCATION =
@@ -156,6 +156,10 @@ const CHANGE_VERBS = new Set([
   "adjusted",
   "tweaked",
 ]);
+
+/** A label that opens with a preposition ("for the plan:", "per the call:"): an adjunct. */
+const ADJUNCT_LABEL =
+  /^(?:for|per|from|as|by|with|regarding|about|on|in|at|after|before|during|since|until|to|re)\s/;
 
 /** "(new) value for / setting of" in front of a subject. */
 const VALUE_OF =
@@ -274,6 +278,19 @@ export function sentenceSubject(sentence: string): string | undefined {
   }
   // "X → V (was A)": an arrow after a subject with no value of its own sets it.
   const arrow = /\s*(?:→|->)\s*/.exec(text);
+  // "* X A -> V" (a change-log line): the token before the arrow is the old value, X the subject.
+  const logged =
+    arrow === null ? null : /^([^\d:=]*[a-z][^\d:=]*?)\s+(\S+)$/i.exec(text.slice(0, arrow.index));
+  if (
+    logged !== null &&
+    /\d|[A-Z`"]/.test(logged[2] ?? "") &&
+    SETTING.exec(logged[1] ?? "") === null
+  ) {
+    const logSubject = normaliseSubject(logged[1] ?? "");
+    if (logSubject !== undefined && logSubject.split(" ").length >= 2) {
+      return logSubject;
+    }
+  }
   const setting = SETTING.exec(text);
   const verb =
     arrow !== null &&
@@ -286,6 +303,14 @@ export function sentenceSubject(sentence: string): string | undefined {
     return undefined;
   }
   // "X: V" keys X only when V is a bare value; "New decision: 57 for the pool" names no subject.
+  // "Noting it down: X = V": a label, then an assignment that names its own subject.
+  const rest = text.slice(verb.index + verb[0].length);
+  if (verb[0].trim() === ":" && /^[^:=]{1,80}?\s=\s+\S/.test(rest)) {
+    const assigned = sentenceSubject(rest);
+    if (assigned !== undefined && !PRONOUNS.has(assigned)) {
+      return assigned;
+    }
+  }
   if (
     (verb[0].trim() === ":" || verb[0].trim() === "=") &&
     !bareValue(text.slice(verb.index + verb[0].length))
@@ -304,6 +329,10 @@ export function sentenceSubject(sentence: string): string | undefined {
   const before = text.slice(0, verb.index);
   const clauses = before.split(/[,;]|\b(?:and|but|so|because|since|while|that)\s+/i);
   const subject = normaliseSubject(nounPhrase(clauses.at(-1) ?? ""));
+  // "For the plan: X V": a label opening with a preposition is an adjunct, never the subject.
+  if (verb[0].trim() === ":" && subject !== undefined && ADJUNCT_LABEL.test(subject)) {
+    return undefined;
+  }
   // "The X has changed; it is V": the pronoun stands for the clause before's noun phrase.
   const earlier = clauses.length > 1 ? namedPhrase(clauses.at(-2) ?? "") : undefined;
   return subject !== undefined && PRONOUNS.has(subject) && earlier !== undefined

@@ -16,3 +16,6 @@ export * from "./turns.ts";
 export * from "./normalise.ts";
 export * from "./config-lines.ts";
 export * from "./replaced-values.ts";
+export * from "./tool-lines.ts";
+export * from "./tool-phrases.ts";
+export * from "./tool-tables.ts";

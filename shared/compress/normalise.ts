@@ -316,9 +316,12 @@ const VALUE = `(\`[^\`]{1,80}\`|${TOKEN}(?:\\s+${TOKEN}){0,5}?)`;
 /** Adverbials that end a statement and are no part of its subject ("… after all", "… starting today"). */
 const ADJUNCT_TAIL =
   "(?:\\s+(?:after all|for now|from now on|going forward|from today|for the time being|again|instead|starting \\w+|as of \\w+|until further notice))+";
-/** "we're going with V for the X", "I meant V for the X", "let's use V for the X": V is the X's value. */
+/**
+ * "we're going with V for the X", "I meant V for the X", "let's use / go back to
+ * V for the X", "make that V for the X" (a correction): V is the X's value.
+ */
 const CHOSEN_FOR = new RegExp(
-  `^(.{0,60}?[:,]\\s+)?(?:(?:we|i)(?:'re|'ll| are| will)?\\s+(?:(?:going|go)\\s+with|meant|mean|picked|chose|settled on|went with|use|are using|want)|let(?:'s| us)\\s+(?:go with|use|pick))\\s+${VALUE}\\s+(?:for|as)\\s+(${DET}\\s+[^,;:!?]{1,${SPAN}}?)((?:,?\\s+(?:instead of|not|rather than)\\s+.{1,${SPAN}}|${ADJUNCT_TAIL})?)[.!]?$`,
+  `^(.{0,60}?[:,]\\s+)?(?:(?:we|i)(?:'re|'ll| are| will)?\\s+(?:(?:going|go)\\s+with|meant|mean|picked|chose|settled on|went with|use|are using|want)|let(?:'s| us)\\s+(?:go with|use|pick|go back to|switch to|stick with)|make\\s+(?:that|it))\\s+${VALUE}\\s+(?:for|as)\\s+(${DET}\\s+[^,;:!?]{1,${SPAN}}?)((?:,?\\s+(?:instead of|not|rather than)\\s+.{1,${SPAN}}|${ADJUNCT_TAIL})?)(?:;\\s+.{1,${SPAN}})?[.!]?$`,
   "i",
 );
 /** "V — that is the new X (…)", "V is what we use for the X", "V is the new X": the value first. */
@@ -392,8 +395,35 @@ function invertedStatement(sentence: string): string {
     const noun = (first[2] ?? "").trim().replace(ARTICLE, "");
     return `The ${noun} is ${first[1] ?? ""}${first[3] ?? ""}${first[4] ?? ""}.`;
   }
+  // "Ana Lima is taking over as release captain while …": a name handed a role.
+  const role = TAKES_OVER.exec(s);
+  if (role !== null) {
+    return `The ${(role[2] ?? "").trim()} is ${role[1] ?? ""}${role[3] ?? ""}.`;
+  }
+  // "For the record: glaze stock 12 buckets, per the count": a label, then a subject and its value.
+  const labelled = LABELLED.exec(s);
+  const labelNoun = (labelled?.[2] ?? "").trim();
+  if (
+    labelled !== null &&
+    labelNoun.split(/\s+/).length >= 2 &&
+    !labelNoun.split(/\s+/).some((w) => isStopword(w) || PERSONAL.test(w))
+  ) {
+    return `${labelled[1] ?? ""}: the ${labelNoun} is ${(labelled[3] ?? "").trim()}${labelled[4] ?? ""}.`;
+  }
   return sentence;
 }
+
+/** "X Y is taking over as the R (while …)": the name is the role's value. */
+const TAKES_OVER = new RegExp(
+  `^([A-Z][\\w'-]+(?:\\s+(?:[A-Z][\\w'-]+|de|da|van|von|der|la|le|di)){0,4})\\s+(?:is taking over as|takes over as|will take over as|has taken over as|is stepping in as|steps in as|will step in as)\\s+(?:the\\s+|our\\s+)?([a-z][\\w -]{2,${SPAN}}?)((?:\\s+(?:while|until|from|starting|for|during)\\b.{0,${SPAN}})?)$`,
+);
+/** "Label: x y V, chatter": lower-case words, then a value (a digit, a currency, a capital). */
+const LABELLED = new RegExp(
+  `^([A-Z][^:]{1,40}):\\s+([a-z][a-z -]{2,${SPAN}}?)\\s+((?:[€$£]?\\d|[A-Z])[^,;:]{0,${SPAN}}?)((?:,\\s+.{1,${SPAN}})?)$`,
+);
+/** Words that make a clause, not a noun phrase ("we need", "I think"). */
+const PERSONAL =
+  /^(?:we|i|you|they|he|she|it|need|needs|think|want|wants|said|says|have|has|had|will|can|should|must|did|does)$/;
 
 /** "| X | A | V |" under a header "| … | Old | New |": the row is the change "X: A → V"; "| X | V |" under "| … | Value |" keeps V a value. */
 function changeTables(text: string): string {

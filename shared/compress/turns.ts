@@ -32,14 +32,20 @@ function isHuman(message: ChatMessage): boolean {
   return message.role === "user" && !isSummaryBlock(message.content);
 }
 
-/** Index of the first message that is never compressed (the protected tail's start). */
-export function tailStart(messages: readonly ChatMessage[]): number {
+/**
+ * Index of the first message that is never compressed (the protected tail's
+ * start): the `humans`-th human message from the end.
+ */
+export function tailStart(
+  messages: readonly ChatMessage[],
+  humans: number = PROTECTED_HUMAN_MESSAGES,
+): number {
   let seen = 0;
   for (let i = messages.length - 1; i >= 0; i--) {
     const message = messages[i];
     if (message && isHuman(message)) {
       seen++;
-      if (seen === PROTECTED_HUMAN_MESSAGES) {
+      if (seen === humans) {
         return i;
       }
     }
@@ -59,6 +65,11 @@ export interface CollectedTurns {
   /** The new turns' texts, each to be stored under its ref. */
   kept: KeptContent[];
   citations: Citation[];
+  /**
+   * turn number → full text of each tool result and the short string arguments
+   * of the call that produced it (read for statements by tool-lines.ts).
+   */
+  toolOutputs: Map<number, { text: string; items: string[] }>;
 }
 
 export function collectTurns(
@@ -72,7 +83,9 @@ export function collectTurns(
     refs: new Map(),
     kept: [],
     citations: [],
+    toolOutputs: new Map(),
   };
+  const calls = new Map<string, string[]>();
   for (const { index, message } of compressible) {
     if (message.role === "user" && isSummaryBlock(message.content)) {
       // An earlier summary: its bullets and refs carry over; its turns are already kept.
@@ -96,6 +109,14 @@ export function collectTurns(
     collected.kept.push(k);
     collected.refs.set(turn, k.ref);
     collected.citations.push({ turn, ref: k.ref });
+    if (message.role === "assistant") {
+      for (const call of message.tool_calls ?? []) {
+        calls.set(call.id, callItems(call.function.arguments));
+      }
+    }
+    if (message.role === "tool") {
+      collected.toolOutputs.set(turn, { text, items: calls.get(message.tool_call_id) ?? [] });
+    }
     // The summariser sees prose only: tool output and code stay behind the ref.
     const shown = summaryTextOf(message, text);
     if (shown.trim().length > 0) {
@@ -103,6 +124,24 @@ export function collectTurns(
     }
   }
   return collected;
+}
+
+/** Arguments of a tool call read as names: its short string values (at most 6). */
+function callItems(args: string): string[] {
+  if (args.length > 4_000) {
+    return [];
+  }
+  try {
+    const parsed = JSON.parse(args) as unknown;
+    if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
+      return [];
+    }
+    return Object.values(parsed)
+      .filter((v): v is string => typeof v === "string" && v.length > 0 && v.length <= 60)
+      .slice(0, 6);
+  } catch {
+    return [];
+  }
 }
 
 /** "2-5, 7, 9-12": turn numbers as short runs, for loss lines. */

@@ -263,3 +263,48 @@ describe("the last value stated is current, however it was stated", () => {
     expect(about.replace(/not 5/, "")).not.toMatch(/\b5\b/);
   });
 });
+
+describe("a role handed over, a time adjunct first, a label before the subject", () => {
+  it('"N is taking over as the R" sets the R to N', () => {
+    expect(normaliseProse("Ines Duarte is taking over as studio manager while Ola is away.")).toBe(
+      "The studio manager is Ines Duarte while Ola is away.",
+    );
+    expect(sentenceSubject("The studio manager is Ines Duarte while Ola is away.")).toBe(
+      "studio manager",
+    );
+  });
+
+  it('"From now on the X is V" keys X, not the adjunct', () => {
+    expect(sentenceSubject("From now on the kiln ramp rate is 95 C/h.")).toBe("kiln ramp rate");
+    expect(sentenceSubject("Going forward, the kiln ramp rate is 95 C/h.")).toBe("kiln ramp rate");
+  });
+
+  it('"Label: x y V, chatter" reads as the X is V; a clause after a label does not', () => {
+    expect(normaliseProse("For the record: glaze stock 12 buckets, per the shelf count.")).toBe(
+      "For the record: the glaze stock is 12 buckets, per the shelf count.",
+    );
+    expect(sentenceSubject(normaliseProse("For the record: glaze stock 12 buckets."))).toBe(
+      "glaze stock",
+    );
+    expect(normaliseProse("Note: we need 3 more chairs, says Ola.")).toBe(
+      "Note: we need 3 more chairs, says Ola.",
+    );
+  });
+});
+
+describe("change-log lines and change verbs in prose", () => {
+  it('"* X A -> V" keys X (the token before the arrow is the old value)', () => {
+    expect(sentenceSubject("* glaze batch size 14l -> 18l")).toBe("glaze batch size");
+    expect(sentenceSubject("kiln release tag kiln-v1.2 -> kiln-v1.3")).toBe("kiln release tag");
+  });
+
+  it('"swapped the X over to V", "the X narrows to V", "the X should read V" key X', () => {
+    expect(sentenceSubject("Swapped the glaze supplier over to Potclays; nobody minded.")).toBe(
+      "glaze supplier",
+    );
+    expect(sentenceSubject("So the firing window narrows to 06:00–09:00.")).toBe("firing window");
+    expect(sentenceSubject("Typo earlier: the kiln load limit should read 38.")).toBe(
+      "kiln load limit",
+    );
+  });
+});

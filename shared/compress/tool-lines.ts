@@ -1,0 +1,375 @@
+// Tool output read as statements: a tool result stays cited by ref, but its lines
+// that state a value of a subject the conversation already talks about (a
+// key/value field, a table row, a change-log line, a JSON change record) become
+// "The X is `V` (was `A`)." lines the summariser is shown under that result's
+// turn, in order, so a value that changed inside tool output supersedes the one
+// stated earlier in prose. Called by compress.ts before the summariser runs.
+import type { NumberedTurn } from "../model/contracts.ts";
+import { normaliseSubject } from "./facts.ts";
+import { tableStatements, type Stated } from "./tool-tables.ts";
+import {
+  cleanValue,
+  isEnvKey,
+  itemSubject,
+  knownSubject,
+  recordSubject,
+  statement,
+  unitField,
+  type KnownPhrases,
+} from "./tool-phrases.ts";
+
+/** Statements one tool result adds at most: tool output is cited by ref, not copied. */
+export const MAX_TOOL_STATEMENTS = 12;
+/** Lines of one tool result read, and characters of one line: the scan stays linear. */
+const MAX_TOOL_LINES = 2_000;
+const MAX_LINE = 400;
+/** A whole result parsed as JSON at most (larger ones are read line by line). */
+const MAX_JSON_CHARS = 64_000;
+/** JSON nodes walked at most in one result. */
+const MAX_JSON_NODES = 5_000;
+/** Keys of a JSON change record: which field, its new value, its old one. */
+const NAME_KEYS = /^(?:field|name|key|setting|item|parameter|param|property|attribute|subject)$/i;
+const NEW_KEYS = /^(?:to|new|new_?value|value|now|after|current|updated)$/i;
+const OLD_KEYS = /^(?:from|old|old_?value|was|before|previous|prior)$/i;
+
+/** A JSON value's statements: change records ({field, from, to}) and scalar fields of known subjects. */
+function jsonStated(root: unknown, known: KnownPhrases, out: Stated[]): void {
+  let nodes = 0;
+  const walk = (value: unknown, depth: number): void => {
+    if (++nodes > MAX_JSON_NODES || depth > 8 || value === null || typeof value !== "object") {
+      return;
+    }
+    if (Array.isArray(value)) {
+      for (const item of value) {
+        walk(item, depth + 1);
+      }
+      return;
+    }
+    const entries = Object.entries(value as Record<string, unknown>);
+    const nameAt = entries.find(([k, v]) => NAME_KEYS.test(k) && typeof v === "string");
+    const newAt = entries.find(([k]) => NEW_KEYS.test(k));
+    const oldAt = entries.find(([k]) => OLD_KEYS.test(k));
+    const newValue = cleanValue(newAt?.[1]);
+    // A change record ({field, from, to}) says by its shape that the field changed: any field name.
+    const named =
+      nameAt === undefined
+        ? undefined
+        : (knownSubject(String(nameAt[1]), known, true) ??
+          (oldAt !== undefined && newValue !== undefined
+            ? recordSubject(String(nameAt[1]))
+            : undefined));
+    if (named !== undefined && newValue !== undefined) {
+      const was = cleanValue(oldAt?.[1]);
+      out.push({ subject: named, value: newValue, ...(was === undefined ? {} : { was }) });
+      return;
+    }
+    // A record naming its item ({"name": "checkout", "replicas": 4}) states "<key> of <item>";
+    // without a name-like key, its first text field names it.
+    const label =
+      nameAt ??
+      entries.find(
+        ([k, v]) =>
+          typeof v === "string" && v.length <= 60 && !NEW_KEYS.test(k) && !OLD_KEYS.test(k),
+      );
+    const item = label === undefined ? undefined : cleanValue(label[1]);
+    for (const [k, v] of entries) {
+      const subject = isEnvKey(k)
+        ? undefined
+        : ((item === undefined || k === label?.[0] ? undefined : itemSubject(item, k, known)) ??
+          knownSubject(k, known));
+      const scalar = cleanValue(v);
+      const withUnit = subject === undefined && !isEnvKey(k) ? unitField(k, v, known) : undefined;
+      if (subject !== undefined && scalar !== undefined) {
+        out.push({ subject, value: scalar });
+      } else if (withUnit !== undefined) {
+        out.push(withUnit);
+      } else {
+        walk(v, depth + 1);
+      }
+    }
+  };
+  walk(root, 0);
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `"key": value`, `key: value`, `KEY=value`, `- key: value`, `export KEY=value`. */
+const KEY_VALUE =
+  /^\s*(?:[-*]\s+)?(?:export\s+)?(["'`]?)([A-Za-z][\w ./-]{0,60}?)\1\s*(?::|=)\s*(\S.{0,200}?)\s*,?\s*$/;
+/** A line that records a change: an arrow, "from A to B", "set/changed … to V". */
+const CHANGE = /->|→|=>|⇒|\bto\b/i;
+const CHANGE_VERB =
+  "(?:changed|updated|moved|set|raised|lowered|bumped|switched|increased|decreased|reduced|pinned)";
+const FROM_TO = new RegExp(
+  `^(?:(?:was|is|has been)\\s+)?(?:${CHANGE_VERB}\\s+)?from\\s+(.+?)\\s+to\\s+(.+)$`,
+  "i",
+);
+const ARROW = /^(.*?)\s*(?:->|→|=>|⇒)\s*(.+)$/;
+const SET_TO = new RegExp(`^(?:(?:was|is|has been)\\s+)?${CHANGE_VERB}\\s+to\\s+(.+)$`, "i");
+const VERB_BEFORE =
+  /\b(?:set|change|changed|update|updated|move|moved|raise|raised|lower|lowered|bump|bumped|switch|switched|pin|pinned)\s+(?:the\s+)?$/i;
+/** Where a value ends in a change-log line: an aside, a clause, a column. */
+const VALUE_END = /\s+\(|;\s|,\s|\s[—–]\s|\s-\s|\s#\s|\s\|/;
+
+function valuePart(raw: string): string | undefined {
+  const cut = VALUE_END.exec(raw);
+  const v = (cut === null ? raw : raw.slice(0, cut.index)).replace(/[.!]+$/, "");
+  const value = cleanValue(v);
+  return value !== undefined && value.split(/\s+/).length <= 6 ? value : undefined;
+}
+
+/** The longest known subject a line names as whole words, with where it ends. */
+function namedSubject(
+  line: string,
+  known: KnownPhrases,
+): { subject: string; start: number; end: number } | undefined {
+  const lower = line.toLowerCase().replace(/_/g, " ");
+  const words = [...lower.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)];
+  let best: { subject: string; start: number; end: number } | undefined;
+  for (let i = 0; i < words.length; i++) {
+    for (const phrase of known.byFirst.get(words[i]?.[0] ?? "") ?? []) {
+      if (best !== undefined && phrase.length <= best.subject.split(" ").length) {
+        break;
+      }
+      if (phrase.every((w, k) => words[i + k]?.[0] === w)) {
+        const last = words[i + phrase.length - 1];
+        best = {
+          subject: phrase.join(" "),
+          start: words[i]?.index ?? 0,
+          end: (last?.index ?? 0) + (last?.[0].length ?? 0),
+        };
+        break;
+      }
+    }
+  }
+  return best;
+}
+
+/** A change-log line's statement: "X A -> V", "X: from A to V", "set X to V", "X changed to V". */
+function changeStated(line: string, known: KnownPhrases): Stated | undefined {
+  const named = namedSubject(line, known);
+  if (named === undefined) {
+    return undefined;
+  }
+  const rest = line
+    .slice(named.end)
+    .replace(/^\s*[:=]?\s*/, "")
+    .trim();
+  const fromTo = FROM_TO.exec(rest);
+  const arrow = fromTo === null ? ARROW.exec(rest) : null;
+  const setTo = fromTo === null && arrow === null ? SET_TO.exec(rest) : null;
+  const before = VERB_BEFORE.test(line.slice(0, named.start));
+  const to = before ? /^to\s+(.+)$/i.exec(rest) : null;
+  const wasRaw = fromTo?.[1] ?? arrow?.[1];
+  const value = valuePart(fromTo?.[2] ?? arrow?.[2] ?? setTo?.[1] ?? to?.[1] ?? "");
+  if (value === undefined) {
+    return undefined;
+  }
+  const was = wasRaw === undefined || wasRaw.length === 0 ? undefined : valuePart(wasRaw);
+  if (wasRaw !== undefined && wasRaw.length > 0 && was === undefined) {
+    return undefined;
+  }
+  return { subject: named.subject, value, ...(was === undefined ? {} : { was }) };
+}
+
+/** A key/value line's statement, when its key is a known subject. */
+function keyValueStated(
+  line: string,
+  known: KnownPhrases,
+  items: readonly string[],
+): Stated | undefined {
+  const m = KEY_VALUE.exec(line);
+  if (m === null) {
+    return undefined;
+  }
+  const key = m[2] ?? "";
+  // "replicas: 6" in the result of a call about "checkout": the checkout replicas, when known.
+  const subject = isEnvKey(key)
+    ? undefined
+    : (knownSubject(key, known) ?? firstDefined(items, (item) => itemSubject(item, key, known)));
+  const value = subject === undefined ? undefined : cleanValue(m[3]);
+  if (subject === undefined) {
+    return isEnvKey(key) ? undefined : unitField(key, m[3], known);
+  }
+  return value === undefined ? undefined : { subject, value };
+}
+
+function firstDefined<T>(list: readonly string[], f: (x: string) => T | undefined): T | undefined {
+  for (const x of list) {
+    const found = f(x);
+    if (found !== undefined) {
+      return found;
+    }
+  }
+  return undefined;
+}
+
+/** Lines a record card holds at most ("status: held\nroom rate: …"). */
+const MAX_CARD_LINES = 12;
+/** A key written as words, with spaces ("outbound flight"), not a machine key. */
+const SPACED_KEY =
+  /^\s*(?:[-*]\s+)?([A-Za-z][A-Za-z'-]*(?:\s[A-Za-z][A-Za-z'-]*){1,5})\s*:\s+(\S.{0,200}?)\s*$/;
+
+/**
+ * A short record card (every line "key: value"): its keys written as words
+ * name fields people talk about, so they state values even when the
+ * conversation has not named the field yet (a known key is read already).
+ */
+function cardStated(output: string, known: KnownPhrases): Stated[] {
+  const lines = output.split(/\r?\n/, MAX_CARD_LINES + 1).filter((l) => l.trim().length > 0);
+  if (
+    lines.length < 2 ||
+    lines.length > MAX_CARD_LINES ||
+    !lines.every((l) => l.length <= MAX_LINE && /^\s*(?:[-*]\s+)?[\w'" -]{1,60}:\s/.test(l))
+  ) {
+    return [];
+  }
+  const out: Stated[] = [];
+  for (const line of lines) {
+    const m = SPACED_KEY.exec(line);
+    const subject = m === null ? undefined : normaliseSubject(m[1] ?? "");
+    const value = m === null ? undefined : cleanValue(m[2]);
+    if (
+      subject !== undefined &&
+      subject.includes(" ") &&
+      !known.has(subject) &&
+      value !== undefined &&
+      !CHANGE.test(m?.[2] ?? "")
+    ) {
+      out.push({ subject, value });
+    }
+  }
+  return out;
+}
+
+/**
+ * The statements one tool result makes about subjects the conversation knows,
+ * in order, at most MAX_TOOL_STATEMENTS, each "The X is `V` (was `A`).".
+ */
+export function toolStatements(
+  output: string,
+  known: KnownPhrases,
+  /** What the call that produced it names (its short string arguments): the item its keys belong to. */
+  items: readonly string[] = [],
+): string[] {
+  const stated: Stated[] = [];
+  const trimmed = output.trim();
+  const whole =
+    trimmed.length <= MAX_JSON_CHARS && /^[{[]/.test(trimmed) ? parseJson(trimmed) : undefined;
+  if (whole !== undefined) {
+    jsonStated(whole, known, stated);
+  } else {
+    // Box-drawing tables (│ ─ ┼) read as their ASCII forms.
+    const lines = output.split(/\r?\n/, MAX_TOOL_LINES).map((l) =>
+      l.length > MAX_LINE
+        ? ""
+        : l
+            .replace(/[│┃║]/g, "|")
+            .replace(/[─━═]/g, "-")
+            .replace(/[┼┬┴├┤┌┐└┘╞╪╡╤╧╔╗╚╝╠╣╦╩╬]/g, "+"),
+    );
+    let i = 0;
+    while (i < lines.length && stated.length < MAX_TOOL_STATEMENTS * 2) {
+      const table = tableStatements(
+        lines,
+        i,
+        (cell) => knownSubject(cell, known, true),
+        cleanValue,
+        (row, column) => itemSubject(row, column, known),
+      );
+      if (table !== undefined) {
+        stated.push(...table.stated);
+        i = table.next;
+        continue;
+      }
+      const line = lines[i] ?? "";
+      i++;
+      if (/^\s*\{.*\}\s*,?\s*$/.test(line)) {
+        const record = parseJson(line.trim().replace(/,$/, ""));
+        if (record !== undefined) {
+          jsonStated(record, known, stated);
+          continue;
+        }
+      }
+      const read =
+        (CHANGE.test(line) ? changeStated(line, known) : undefined) ??
+        keyValueStated(line, known, items);
+      if (read !== undefined) {
+        stated.push(read);
+      }
+    }
+  }
+  if (whole === undefined) {
+    // A card line already read under a known subject is not read again under its bare key.
+    stated.push(
+      ...cardStated(output, known).filter((c) => !stated.some((x) => x.value === c.value)),
+    );
+  }
+  const out: string[] = [];
+  for (const s of stated) {
+    const line = statement(s);
+    if (!out.includes(line)) {
+      out.push(line);
+    }
+  }
+  return out.slice(0, MAX_TOOL_STATEMENTS);
+}
+
+/**
+ * The turns with each tool result's statements after its "(tool output …)"
+ * note; `known` is asked for only when there is tool output to read.
+ */
+export function readToolOutputs(
+  turns: readonly NumberedTurn[],
+  outputs: ReadonlyMap<number, { text: string; items: readonly string[] }>,
+  known: () => KnownPhrases,
+): NumberedTurn[] {
+  if (outputs.size === 0) {
+    return [...turns];
+  }
+  const base = known();
+  // A field a change record names is a subject for every other tool result too
+  // (a booking card's "X: V" before the record that changes X).
+  const learned = new Set<string>();
+  for (const output of outputs.values()) {
+    for (const line of toolStatements(output.text, base, output.items)) {
+      const subject = /^The (.+?) is `/.exec(line)?.[1];
+      if (subject !== undefined && !base.has(subject) && !base.single.has(subject)) {
+        learned.add(subject);
+      }
+    }
+  }
+  const phrases = learned.size === 0 ? base : withSubjects(base, learned);
+  return turns.map((t) => {
+    const output = outputs.get(t.turn);
+    const statements =
+      output === undefined ? [] : toolStatements(output.text, phrases, output.items);
+    return statements.length === 0 ? t : { ...t, text: `${t.text}\n${statements.join("\n")}` };
+  });
+}
+
+/** `known` and these subjects too. */
+function withSubjects(known: KnownPhrases, subjects: ReadonlySet<string>): KnownPhrases {
+  const byFirst = new Map<string, string[][]>();
+  for (const [first, list] of known.byFirst) {
+    byFirst.set(first, [...list]);
+  }
+  for (const subject of subjects) {
+    const words = subject.split(" ");
+    const list = byFirst.get(words[0] ?? "") ?? [];
+    list.push(words);
+    list.sort((a, b) => b.length - a.length);
+    byFirst.set(words[0] ?? "", list);
+  }
+  return {
+    has: (phrase) => known.has(phrase) || subjects.has(phrase),
+    byFirst,
+    single: known.single,
+  };
+}
