@@ -163,7 +163,11 @@ export function commitPutGroup(
   const heads = new Map<string, Head>();
   for (const row of sql
     .exec<{ identifier: string; version: number; status: string }>(
-      "SELECT identifier, max(version) AS version, status FROM artifacts WHERE identifier IN (SELECT value FROM json_each(?)) GROUP BY identifier",
+      // Each identifier's newest version by the primary key's max (one index probe
+      // each), however long its history.
+      `SELECT a.identifier, a.version, a.status FROM json_each(?) AS j JOIN artifacts a
+         ON a.identifier = j.value
+        AND a.version = (SELECT max(version) FROM artifacts WHERE identifier = j.value)`,
       JSON.stringify(identifiers),
     )
     .toArray()) {
