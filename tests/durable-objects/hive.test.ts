@@ -465,6 +465,24 @@ describe("Hive put groups", () => {
     expect(timeless(await versions(grouped))).toEqual(timeless(await versions(one)));
     socket.close();
   });
+
+  it("writes a group of large puts in several statements, all of it", async ({ expect }) => {
+    const h = hive();
+    const big = "v".repeat(60_000);
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        h.put({
+          idempotencyKey: `big${i}`,
+          artifact: makeArtifact({ identifier: `big.${i}`, value: `${i}:${big}` }),
+        }),
+      ),
+    );
+    expect(results.every((r) => r.ok)).toBe(true);
+    const last = await h.get("big.39");
+    expect(last.ok && last.value.value).toBe(`39:${big}`);
+    const changes = await h.changesSince(0);
+    expect(changes.ok && changes.value.events.length).toBe(40);
+  });
 });
 
 describe("Hive changesSince", () => {

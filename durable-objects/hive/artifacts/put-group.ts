@@ -15,6 +15,7 @@ import {
   type HiveResult,
 } from "../../../shared/hive/writes.ts";
 import { sha256Hex } from "../../../shared/hash.ts";
+import { packByBytes, utf8Bytes } from "../../../shared/hive/pack.ts";
 import { ok } from "../../../shared/result.ts";
 import { ARTIFACT_COLUMNS } from "../schema.ts";
 import { latestVersion } from "./queries.ts";
@@ -115,6 +116,9 @@ export function putsOnly(requests: readonly CommitRequest[]): boolean {
 }
 
 type Head = VersionHead & { artifact?: Artifact };
+
+/** Bytes of JSON rows per statement: well under the storage's cap on one string (2 MB). */
+const ROWS_PARAM_BYTES = 1024 * 1024;
 
 const column = (i: number) => `j.value->>${i}`;
 const ARTIFACT_INSERT = `INSERT INTO artifacts (${ARTIFACT_COLUMNS}) SELECT ${Array.from(
@@ -251,13 +255,25 @@ export function commitPutGroup(
     return ok({ result, events: encoded });
   });
 
-  if (artifactRows.length > 0) {
-    sql.exec(ARTIFACT_INSERT, JSON.stringify(artifactRows));
-    if (retireRows.length > 0) {
-      sql.exec(RETIRE_UPDATE, now, JSON.stringify(retireRows));
-    }
-    sql.exec(EVENT_INSERT, JSON.stringify(eventRows));
-    sql.exec(IDEMPOTENCY_INSERT, JSON.stringify(keyRows));
-  }
+  execRows(sql, ARTIFACT_INSERT, artifactRows);
+  execRows(sql, RETIRE_UPDATE, retireRows, now);
+  execRows(sql, EVENT_INSERT, eventRows);
+  execRows(sql, IDEMPOTENCY_INSERT, keyRows);
   return { results, head: seq };
+}
+
+/**
+ * Runs `statement` over `rows` passed as JSON arrays, in order, each array under
+ * ROWS_PARAM_BYTES (storage caps one string value; a row over it goes alone).
+ */
+function execRows(
+  sql: SqlStorage,
+  statement: string,
+  rows: readonly unknown[],
+  ...leading: SqlStorageValue[]
+): void {
+  const texts = rows.map((row) => JSON.stringify(row));
+  for (const part of packByBytes(texts, ROWS_PARAM_BYTES, utf8Bytes)) {
+    sql.exec(statement, ...leading, `[${part.join(",")}]`);
+  }
 }
