@@ -42,7 +42,7 @@ import { Workspace, type StaleArtifact } from "./hive/workspace/workspace.ts";
 import { FirewallStore, type FirewallSetResult } from "./hive/firewall-store.ts";
 import type { HiveFirewall } from "../shared/hive/firewall.ts";
 import { receive, send } from "./socket.ts";
-import { SOCKET_KEY_HEADER } from "../shared/hive/messages.ts";
+import { SOCKET_KEY_HEADER, type CommitOutcome } from "../shared/hive/messages.ts";
 import { migrate, schemaVersion } from "./storage/migrate.ts";
 import {
   listSessions,
@@ -72,6 +72,20 @@ function invalid(error: z.ZodError, what: string) {
     `invalid ${what} at ${where}: ${issue?.message ?? "invalid"}`,
     "docs/hive.md lists the fields and their limits",
   );
+}
+
+/** A commit's answer as a hive.results entry (a refusal keeps its code, hint and conflict). */
+function outcome(committed: HiveResult<Committed>): CommitOutcome {
+  if (committed.ok) {
+    return { ok: true, result: committed.value.result };
+  }
+  return {
+    ok: false,
+    code: committed.code,
+    message: committed.message,
+    ...(committed.hint === undefined ? {} : { hint: committed.hint }),
+    ...(committed.conflict === undefined ? {} : { conflict: committed.conflict }),
+  };
 }
 
 /** One write as a commit; anything that is not an object fails the commit's validation. */
@@ -210,20 +224,30 @@ export class Hive extends Server<Env> {
         return;
       case "hive.commit": {
         // receive() already validated the frame's commit against CommitRequestSchema.
-        const committed = await this.#enqueue(message.commit);
-        const result = committed.ok ? ok(committed.value.result) : committed;
+        const [committed] = await this.#enqueue([message.commit]);
+        if (committed === undefined) {
+          return;
+        }
+        const result = outcome(committed);
         if (result.ok) {
-          send(connection, { type: "hive.committed", id: message.id, result: result.value });
+          send(connection, { type: "hive.committed", id: message.id, result: result.result });
         } else {
+          const { code, message: text, hint, conflict } = result;
           send(connection, {
             type: "hive.rejected",
             id: message.id,
-            code: result.code,
-            message: result.message,
-            ...(result.hint === undefined ? {} : { hint: result.hint }),
-            ...(result.conflict === undefined ? {} : { conflict: result.conflict }),
+            code,
+            message: text,
+            ...(hint === undefined ? {} : { hint }),
+            ...(conflict === undefined ? {} : { conflict }),
           });
         }
+        return;
+      }
+      case "hive.commits": {
+        // One group: one storage transaction, one answer frame, one fan-out.
+        const results = await this.#enqueue(message.commits);
+        send(connection, { type: "hive.results", id: message.id, results: results.map(outcome) });
         return;
       }
       default: {
@@ -254,21 +278,28 @@ export class Hive extends Server<Env> {
     if (!parsed.success) {
       return invalid(parsed.error, "commit");
     }
-    const committed = await this.#enqueue(parsed.data);
+    const [committed] = await this.#enqueue([parsed.data]);
+    if (committed === undefined) {
+      throw new Error("a commit group returned no result for its commit");
+    }
     return committed.ok ? ok(committed.value.result) : committed;
   }
 
   /**
    * Commits wait one timer turn so that commits arriving concurrently share one
    * storage transaction (see HiveStore.commitGroup); each keeps its own result.
-   * Every commit arms its own timer: a timer belongs to the event that set it,
+   * Every caller arms its own timer: a timer belongs to the event that set it,
    * so no commit depends on another caller's event staying alive.
    */
-  #enqueue(request: CommitRequest): Promise<HiveResult<Committed>> {
-    return new Promise((resolve, reject) => {
-      this.#pending.push({ request, resolve, reject });
-      setTimeout(() => this.#drain(), 0);
-    });
+  #enqueue(requests: readonly CommitRequest[]): Promise<Array<HiveResult<Committed>>> {
+    const all = requests.map(
+      (request) =>
+        new Promise<HiveResult<Committed>>((resolve, reject) => {
+          this.#pending.push({ request, resolve, reject });
+        }),
+    );
+    setTimeout(() => this.#drain(), 0);
+    return Promise.all(all);
   }
 
   #drain(): void {

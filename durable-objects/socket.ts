@@ -31,7 +31,8 @@ export function receive<N extends Namespace>(
   const parsed = frame.result;
   if (!parsed.ok) {
     const hint = parsed.hint === undefined ? {} : { hint: parsed.hint };
-    if (frame.type === "hive.commit" && frame.id !== undefined && ns === "hive") {
+    const commitFrame = frame.type === "hive.commit" || frame.type === "hive.commits";
+    if (commitFrame && frame.id !== undefined && ns === "hive") {
       // The client waits for hive.committed or hive.rejected with this id.
       send(connection, {
         type: "hive.rejected",

@@ -8,6 +8,7 @@ import {
   topLevelStrings,
 } from "./contracts/text.ts";
 import { HiveClientMessages, HiveServerMessages } from "./hive/messages.ts";
+import { fastCommitFrame, fastCommitsFrame } from "./hive/commit-fast-path.ts";
 import { err, ok, type Result } from "./result.ts";
 import { SessionClientMessages, SessionServerMessages } from "./session/messages.ts";
 
@@ -149,6 +150,16 @@ function parseFrame(
       `unknown message type ${JSON.stringify(type ?? null).slice(0, 80)}`,
       `expected one of: ${[...CLIENT_TYPES].join(", ")}`,
     );
+  }
+  // Commit frames are the hot path: a well-formed commit of puts skips zod (same rules).
+  const fast =
+    type === "hive.commit"
+      ? fastCommitFrame(data as Record<string, unknown>)
+      : type === "hive.commits"
+        ? fastCommitsFrame(data as Record<string, unknown>)
+        : undefined;
+  if (fast !== undefined) {
+    return ok(fast);
   }
   const parsed = ClientMessageSchema.safeParse(data);
   if (!parsed.success) {

@@ -296,12 +296,18 @@ export class Subscribers {
     }
     this.#fanout.push(events);
     this.#reload();
-    if (this.#fanoutTimer !== null) {
-      return;
-    }
     const wait = this.#fannedOutAt + FANOUT_INTERVAL_MS - Date.now();
     if (wait <= 0) {
+      // After a quiet spell, or when the timer is overdue: a busy object runs the
+      // queued socket messages before a due timer, which would hold the events.
+      if (this.#fanoutTimer !== null) {
+        clearTimeout(this.#fanoutTimer);
+        this.#fanoutTimer = null;
+      }
       this.#fanOut();
+      return;
+    }
+    if (this.#fanoutTimer !== null) {
       return;
     }
     this.#fanoutTimer = setTimeout(() => {

@@ -4,3 +4,5 @@ export type * from "./lethe.ts";
 export type * from "./memory.ts";
 export type * from "./workspace.ts";
 export type { FollowOptions, HiveFollower } from "./follow.ts";
+export type { HiveWriter, WriterOptions } from "./hive-writer.ts";
+export type { CommitOutcome } from "../hive/messages.ts";

@@ -16,6 +16,7 @@ import type {
 import type { SessionConfigSchema } from "../session/config.ts";
 import type { AnswerSchema } from "../session/control.ts";
 import { followHive, type FollowOptions, type HiveFollower } from "./follow.ts";
+import { openHiveWriter, type HiveWriter, type WriterOptions } from "./hive-writer.ts";
 import { memoryRoutes } from "./memory.ts";
 import { enc, qs } from "./query.ts";
 import { workspaceRoutes } from "./workspace.ts";
@@ -270,6 +271,15 @@ export class Lethe {
   follow(hive: string, options: Omit<FollowOptions, "url" | "key" | "hive"> = {}): HiveFollower {
     const key = this.#credential("key") ?? "";
     return followHive({ ...options, url: this.url, key, hive });
+  }
+
+  /**
+   * Commits to `hive` over one socket, pipelined; commits issued in the same turn
+   * travel as one `hive.commits` frame unless `group: false` (docs/hive.md).
+   */
+  writer(hive: string, options: Omit<WriterOptions, "url" | "key" | "hive"> = {}): HiveWriter {
+    const key = this.#credential("key") ?? "";
+    return openHiveWriter({ ...options, url: this.url, key, hive });
   }
 
   /** The hive's workspace: writes, structural queries, search. */

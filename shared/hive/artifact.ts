@@ -35,12 +35,17 @@ export type ArtifactKind = z.infer<typeof ArtifactKindSchema>;
 export const ArtifactStatusSchema = z.enum(["active", "superseded", "retracted"]);
 export type ArtifactStatus = z.infer<typeof ArtifactStatusSchema>;
 
+/** No "." or ".." segment, no empty segment, no trailing "/": identifiers are not paths. */
+export function identifierSegmentsOk(id: string): boolean {
+  return !/(^|\/)\.{1,2}(\/|$)/.test(id) && !id.includes("//") && !id.endsWith("/");
+}
+
 export const IdentifierSchema = z
   .string()
   .min(1)
   .max(MAX_IDENTIFIER_CHARS, `at most ${MAX_IDENTIFIER_CHARS} characters`)
   .regex(IDENTIFIER_PATTERN, "letters, digits and . _ : / - (starting with a letter or digit)")
-  .refine((id) => !/(^|\/)\.{1,2}(\/|$)/.test(id) && !id.includes("//") && !id.endsWith("/"), {
+  .refine(identifierSegmentsOk, {
     message: "no '.' or '..' segments, empty segments or trailing '/' (identifiers are not paths)",
   });
 
@@ -67,6 +72,9 @@ export const ArtifactValueSchema = z.json().refine((value) => jsonBytes(value) <
   message: `value exceeds ${MAX_VALUE_BYTES} bytes of JSON`,
 });
 
+/** A provenance's contentHash: SHA-256, lowercase hex. */
+export const CONTENT_HASH_PATTERN = /^[0-9a-f]{64}$/;
+
 /** Where an artifact came from: who wrote it, at which step, from what source. */
 export const ProvenanceSchema = z.strictObject({
   session: z.string().min(1).max(128),
@@ -77,7 +85,7 @@ export const ProvenanceSchema = z.strictObject({
   /** SHA-256 (hex) of the source content; the Hive fills in the value's hash when absent. */
   contentHash: z
     .string()
-    .regex(/^[0-9a-f]{64}$/, "64 lowercase hex characters (SHA-256)")
+    .regex(CONTENT_HASH_PATTERN, "64 lowercase hex characters (SHA-256)")
     .optional(),
 });
 export type Provenance = z.infer<typeof ProvenanceSchema>;

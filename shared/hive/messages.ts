@@ -26,6 +26,25 @@ export const ACK_EVERY_EVENTS = SUBSCRIBER_WINDOW_EVENTS / 4;
  * closed with CLOSE_SLOW_CONSUMER (at 500 commits/s: about 8 s without an ack).
  */
 export const STALL_LIMIT_EVENTS = 4_096;
+/**
+ * Commits per `hive.commits` frame. Each stays its own atomic commit; together
+ * they share one storage transaction, one answer frame and one fan-out.
+ */
+export const MAX_GROUP_COMMITS = 64;
+
+/** One commit's answer inside `hive.results`, in the order the commits were sent. */
+export const CommitOutcomeSchema = z.union([
+  z.object({ ok: z.literal(true), result: CommitResultSchema }),
+  z.object({
+    ok: z.literal(false),
+    code: z.string(),
+    message: z.string(),
+    hint: z.string().optional(),
+    conflict: ConflictSchema.optional(),
+  }),
+]);
+export type CommitOutcome = z.infer<typeof CommitOutcomeSchema>;
+
 /** WebSocket close code for a subscriber that stopped reading; reconnect with since. */
 export const CLOSE_SLOW_CONSUMER = 4_008;
 /** WebSocket close code for a socket replaced by a newer one with the same connection id. */
@@ -47,6 +66,16 @@ export const HiveClientMessages = [
     type: z.literal("hive.commit"),
     id: z.string().min(1).max(128),
     commit: CommitRequestSchema,
+  }),
+  /**
+   * Several commits in one frame, each atomic on its own (its own compare-and-swap,
+   * idempotency key and outcome): answered by one hive.results, or by hive.rejected
+   * with the frame's id when the frame itself is invalid (then none ran).
+   */
+  z.object({
+    type: z.literal("hive.commits"),
+    id: z.string().min(1).max(128),
+    commits: z.array(CommitRequestSchema).min(1).max(MAX_GROUP_COMMITS),
   }),
 ] as const;
 
@@ -72,6 +101,12 @@ export const HiveServerMessages = [
     type: z.literal("hive.committed"),
     id: z.string(),
     result: CommitResultSchema,
+  }),
+  /** The outcomes of a hive.commits frame's commits, in the order sent. */
+  z.object({
+    type: z.literal("hive.results"),
+    id: z.string(),
+    results: z.array(CommitOutcomeSchema),
   }),
   z.object({
     type: z.literal("hive.rejected"),

@@ -14,12 +14,15 @@ import type { Err } from "../result.ts";
 
 /** Writes per atomic batch: enough for a step's findings, small enough for one transaction. */
 export const MAX_BATCH_WRITES = 64;
+/** Idempotency keys: printable ASCII without spaces. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]+$/;
+export const MAX_IDEMPOTENCY_KEY_CHARS = 128;
 /** Opaque client-chosen keys, e.g. "<session>:<step>:<n>" or a UUID. */
 export const IdempotencyKeySchema = z
   .string()
   .min(1)
-  .max(128)
-  .regex(/^[\x21-\x7e]+$/, "printable ASCII without spaces");
+  .max(MAX_IDEMPOTENCY_KEY_CHARS)
+  .regex(IDEMPOTENCY_KEY_PATTERN, "printable ASCII without spaces");
 
 /**
  * Compare-and-swap: `expectedVersion` is the version the writer last read.

@@ -202,6 +202,82 @@ describe("Hive subscriptions", () => {
     socket.close();
   });
 
+  it("commits a hive.commits group: one answer, each commit atomic with its own outcome", async ({
+    expect,
+  }) => {
+    const h = await newHive();
+    const socket = await h.open("&since=0");
+    await collect(socket, (m) => m.type === "hive.synced");
+    const commits = [
+      makeCommit([makePut({ identifier: "g.a" })], "g1"),
+      // CAS on the identifier the previous commit of the same group created.
+      makeCommit([makePut({ identifier: "g.a", value: 2 }, 1)], "g2"),
+      // Stale: refused alone, the others still apply.
+      makeCommit([makePut({ identifier: "g.a", value: 3 }, 1)], "g3"),
+      makeCommit([makePut({ identifier: "g.b" }), makePut({ identifier: "g.c" })], "g4"),
+      // The same key and body as g1: its stored result, replayed.
+      makeCommit([makePut({ identifier: "g.a" })], "g1"),
+    ];
+    socket.send(JSON.stringify({ type: "hive.commits", id: "grp-1", commits }));
+    let answered = false;
+    const { frames, seqs } = await collect(socket, (m, s) => {
+      answered ||= m.type === "hive.results";
+      return answered && s.length >= 4;
+    });
+    const results = frames.find((f) => f.type === "hive.results");
+    expect(results).toMatchObject({
+      type: "hive.results",
+      id: "grp-1",
+      results: [
+        { ok: true, result: { seq: 1, replayed: false } },
+        { ok: true, result: { seq: 2, artifacts: [{ identifier: "g.a", version: 2 }] } },
+        { ok: false, code: "VERSION_CONFLICT", conflict: { currentVersion: 2 } },
+        { ok: true, result: { seq: 4, replayed: false } },
+        { ok: true, result: { seq: 1, replayed: true } },
+      ],
+    });
+    expect(seqs).toEqual([1, 2, 3, 4]);
+    expect(await h.stub.get("g.a")).toMatchObject({ ok: true, value: { version: 2, value: 2 } });
+    socket.close();
+  });
+
+  it("refuses a hostile hive.commits frame by its id and commits none of it", async ({
+    expect,
+  }) => {
+    const h = await newHive();
+    const socket = await h.open();
+    const good = makeCommit([makePut({ identifier: "ok.1" })]);
+    const frames = [
+      { type: "hive.commits", id: "x1", commits: [] },
+      { type: "hive.commits", id: "x2", commits: Array(65).fill(good) },
+      {
+        type: "hive.commits",
+        id: "x3",
+        commits: [good, makeCommit([makePut({ identifier: "a/../b" })])],
+      },
+      { type: "hive.commits", id: "x4", commits: [good, { idempotencyKey: "k", writes: "no" }] },
+      { type: "hive.commits", id: "x5", commits: "no" },
+    ];
+    for (const frame of frames) {
+      socket.send(JSON.stringify(frame));
+      expect(await socket.next()).toMatchObject({
+        type: "hive.rejected",
+        id: frame.id,
+        code: "INVALID_MESSAGE",
+      });
+    }
+    socket.send(
+      `{"type":"hive.commits","id":"x6","commits":[${"[".repeat(100)}${"]".repeat(100)}]}`,
+    );
+    expect(await socket.next()).toMatchObject({
+      type: "hive.rejected",
+      id: "x6",
+      code: "FRAME_TOO_DEEP",
+    });
+    expect((await h.stub.health()).detail).toMatchObject({ head: 0 });
+    socket.close();
+  });
+
   it("pauses a subscriber that never acks at its window and closes it once it stalls", async ({
     expect,
   }) => {

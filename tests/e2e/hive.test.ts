@@ -10,7 +10,9 @@ import { followHive, type HiveFollower } from "../../shared/client/follow.ts";
 import { createHiveKey, newAdminToken } from "../../harness/admin.ts";
 import type { ServerMessage } from "../../shared/protocol.ts";
 import { freePort, startCluster, type Cluster } from "../../harness/dev-server.ts";
-import { makeArtifact } from "../shared/hive/fixtures.ts";
+import { Lethe } from "../../shared/client/lethe.ts";
+import type { CommitRequestIn } from "../../shared/hive/writes.ts";
+import { makeArtifact, makeCommit, makePut } from "../shared/hive/fixtures.ts";
 
 const PORT = await freePort();
 const admin = newAdminToken();
@@ -91,6 +93,55 @@ describe("hive on the running cluster", () => {
       expect(s.follower.gaps).toBe(0);
       expect(s.follower.duplicates).toBe(0);
     }
+  });
+
+  it("commits through the typed writer, grouped per turn or one frame per commit", async ({
+    expect,
+  }) => {
+    const { hive, key } = await newHive("writer");
+    const sub = follow(hive, key);
+    await sub.ready;
+    const lethe = new Lethe({ url: cluster.url, key });
+    const grouped = lethe.writer(hive);
+    await grouped.ready();
+    const puts = range(30).map((i) => makeCommit([makePut({ identifier: `w.${i}`, value: i })]));
+    const stale = makeCommit([makePut({ identifier: "w.1" }, 5)]);
+    const outcomes = await Promise.all([...puts, stale].map((c) => grouped.commit(c)));
+    expect(grouped.framesSent).toBe(1);
+    expect(outcomes.slice(0, 30).map((o) => o.ok && o.result.seq)).toEqual(range(30));
+    expect(outcomes[30]).toMatchObject({
+      ok: false,
+      code: "VERSION_CONFLICT",
+      conflict: { currentVersion: 1 },
+    });
+    // One invalid commit refuses its whole frame: nothing of it is written.
+    const hostile = await Promise.all([
+      grouped.commit(makeCommit([makePut({ identifier: "w.ok" })])),
+      grouped.commit(makeCommit([makePut({ identifier: "a/../b" })])),
+    ]);
+    expect(hostile.map((o) => !o.ok && o.code)).toEqual(["INVALID_MESSAGE", "INVALID_MESSAGE"]);
+    // One frame per commit: a CAS chain on one identifier, then a forced reconnect
+    // right after a send; the writer sends it again and the key makes it once.
+    const single = lethe.writer(hive, { group: false });
+    await single.ready();
+    const chain: CommitRequestIn[] = [1, 2, 3].map((v) =>
+      makeCommit([makePut({ identifier: "w.1", value: v + 1 }, v)]),
+    );
+    for (const c of chain) {
+      expect(await single.commit(c)).toMatchObject({ ok: true });
+    }
+    expect(single.framesSent).toBe(3);
+    const pending = single.commit(makeCommit([makePut({ identifier: "w.1", value: 5 }, 4)]));
+    single.socket.reconnect(4000, "forced by the test");
+    expect(await pending).toMatchObject({ ok: true, result: { seq: 34 } });
+    await sub.follower.reached(34);
+    expect(sub.seqs).toEqual(range(34));
+    grouped.close();
+    single.close();
+    expect(await single.commit(makeCommit([makePut({ identifier: "w.x" })]))).toMatchObject({
+      ok: false,
+      code: "CLOSED",
+    });
   });
 
   it("resumes exactly after forced reconnects, with no gap and no duplicate", async ({

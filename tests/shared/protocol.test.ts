@@ -44,6 +44,29 @@ const clientSamples: ClientMessage[] = [
       ],
     },
   },
+  {
+    type: "hive.commits",
+    id: "g1",
+    commits: [
+      {
+        idempotencyKey: "key-0002",
+        writes: [
+          {
+            op: "put",
+            expectedVersion: 3,
+            artifact: {
+              identifier: "config.RETRIES",
+              kind: "fact",
+              value: { n: 3 },
+              summary: "",
+              provenance,
+              tags: [],
+            },
+          },
+        ],
+      },
+    ],
+  },
 ];
 
 const serverSamples: ServerMessage[] = [

@@ -1,21 +1,18 @@
 // The Hive's artifact store over its SQLite storage: atomic compare-and-swap
 // commits that write the versions, the events and the idempotency record in one
-// transaction, and every read. Used only by durable-objects/hive.ts.
+// transaction, and every read; a group of put-only commits is planned in memory
+// (put-group.ts). Used only by durable-objects/hive.ts.
 import { artifactRef, type Artifact, type ArtifactInput } from "../../../shared/hive/artifact.ts";
 import type { AsOfQuery, ArtifactPage, ListQuery, Snapshot } from "../../../shared/hive/reads.ts";
-import { stableStringify } from "../../../shared/hive/canonical.ts";
-
 import {
   commitBodyHash,
   hiveErr,
   type CommitRequest,
   type CommitResult,
-  type Conflict,
   type HiveEvent,
   type HiveResult,
   type Write,
 } from "../../../shared/hive/writes.ts";
-import { sha256Hex } from "../../../shared/hash.ts";
 import { ok } from "../../../shared/result.ts";
 import {
   activeSnapshot,
@@ -25,6 +22,17 @@ import {
   listArtifacts,
 } from "./queries.ts";
 import { ARTIFACT_COLUMNS } from "../schema.ts";
+import {
+  artifactRow,
+  commitPutGroup,
+  idempotencyMismatch,
+  newVersion,
+  putsOnly,
+  versionConflict,
+  type Committed,
+  type EncodedEvent,
+  type VersionHead,
+} from "./put-group.ts";
 
 /** Thrown inside a transaction to roll it back; never escapes the store. */
 class Abort {
@@ -34,17 +42,7 @@ class Abort {
   }
 }
 
-/** An event as the log stores it: its seq and its JSON text, encoded once at commit. */
-export interface EncodedEvent {
-  seq: number;
-  body: string;
-}
-
-export interface Committed {
-  result: CommitResult;
-  /** The commit's events as written to the log; the fan-out sends these texts as they are. */
-  events: EncodedEvent[];
-}
+export type { Committed, EncodedEvent } from "./put-group.ts";
 
 export class HiveStore {
   readonly #storage: DurableObjectStorage;
@@ -67,6 +65,15 @@ export class HiveStore {
 
   /** Applies every write or none; a stale `expectedVersion` refuses the whole commit. */
   commit(request: CommitRequest, now: number): HiveResult<Committed> {
+    return this.#commit(request, now, false);
+  }
+
+  /**
+   * `inGroup`: the caller's transaction already rolls everything back on an
+   * unexpected error, and a single write refuses (Abort) before it writes
+   * anything, so a one-write commit needs no savepoint of its own there.
+   */
+  #commit(request: CommitRequest, now: number, inGroup: boolean): HiveResult<Committed> {
     const bodyHash = commitBodyHash(request);
     const seen = this.#sql<{ body_hash: string; result: string }>(
       "SELECT body_hash, result FROM idempotency WHERE key = ?",
@@ -74,49 +81,42 @@ export class HiveStore {
     ).toArray()[0];
     if (seen) {
       if (seen.body_hash !== bodyHash) {
-        return hiveErr(
-          "IDEMPOTENCY_MISMATCH",
-          `idempotency key ${request.idempotencyKey} was already used for a different commit`,
-          "use a fresh idempotency key for a new commit; reuse a key only to retry the identical body",
-        );
+        return idempotencyMismatch(request.idempotencyKey);
       }
       const stored = JSON.parse(seen.result) as CommitResult;
       return ok({ result: { ...stored, replayed: true }, events: [] });
     }
-    try {
-      const committed = this.#storage.transactionSync(() => {
-        let seq = this.#head;
-        const events: HiveEvent[] = [];
-        request.writes.forEach((write, index) => {
-          for (const event of this.#apply(write, index, now, () => ++seq)) {
-            events.push(event);
-          }
-        });
-        const encoded: EncodedEvent[] = [];
-        for (const event of events) {
-          const body = JSON.stringify(event);
-          this.#sql(
-            "INSERT INTO events (seq, at, body) VALUES (?, ?, ?)",
-            event.seq,
-            event.at,
-            body,
-          );
-          encoded.push({ seq: event.seq, body });
+    const apply = () => {
+      let seq = this.#head;
+      const events: HiveEvent[] = [];
+      request.writes.forEach((write, index) => {
+        for (const event of this.#apply(write, index, now, () => ++seq)) {
+          events.push(event);
         }
-        const result: CommitResult = {
-          seq,
-          artifacts: events.map((e) => e.artifact),
-          replayed: false,
-        };
-        this.#sql(
-          "INSERT INTO idempotency (key, body_hash, result, at) VALUES (?, ?, ?, ?)",
-          request.idempotencyKey,
-          bodyHash,
-          JSON.stringify(result),
-          now,
-        );
-        return { result, encoded, seq };
       });
+      const encoded: EncodedEvent[] = [];
+      for (const event of events) {
+        const body = JSON.stringify(event);
+        this.#sql("INSERT INTO events (seq, at, body) VALUES (?, ?, ?)", event.seq, event.at, body);
+        encoded.push({ seq: event.seq, body });
+      }
+      const result: CommitResult = {
+        seq,
+        artifacts: events.map((e) => e.artifact),
+        replayed: false,
+      };
+      this.#sql(
+        "INSERT INTO idempotency (key, body_hash, result, at) VALUES (?, ?, ?, ?)",
+        request.idempotencyKey,
+        bodyHash,
+        JSON.stringify(result),
+        now,
+      );
+      return { result, encoded, seq };
+    };
+    try {
+      const committed =
+        inGroup && request.writes.length === 1 ? apply() : this.#storage.transactionSync(apply);
       this.#head = committed.seq;
       return ok({ result: committed.result, events: committed.encoded });
     } catch (error) {
@@ -129,7 +129,7 @@ export class HiveStore {
 
   /**
    * Group commit: several commits in one storage transaction, each in its own
-   * nested transaction (a refused commit rolls back alone). The runtime makes a
+   * nested transaction (a refused commit rolls back alone; see #commit). The runtime makes a
    * transaction durable once per event, so grouping concurrent commits turns N
    * durability waits into one. A group of one is its own transaction (an outer
    * one would only add a savepoint's two statements to every commit).
@@ -141,7 +141,14 @@ export class HiveStore {
     }
     const before = this.#head;
     try {
-      return this.#storage.transactionSync(() => requests.map((r) => this.commit(r, now)));
+      if (putsOnly(requests)) {
+        return this.#storage.transactionSync(() => {
+          const planned = commitPutGroup(this.#storage.sql, this.#head, requests, now);
+          this.#head = planned.head;
+          return planned.results;
+        });
+      }
+      return this.#storage.transactionSync(() => requests.map((r) => this.#commit(r, now, true)));
     } catch (error) {
       this.#head = before;
       throw error;
@@ -151,8 +158,12 @@ export class HiveStore {
   #apply(write: Write, index: number, now: number, nextSeq: () => number): HiveEvent[] {
     switch (write.op) {
       case "put": {
-        const current = this.#latest(write.artifact.identifier);
-        this.#expect(index, write.artifact.identifier, write.expectedVersion, current);
+        const { identifier } = write.artifact;
+        const current = this.#latestHead(identifier);
+        if ((current?.version ?? 0) !== write.expectedVersion) {
+          // A conflict answers with the whole version in force.
+          this.#expect(index, identifier, write.expectedVersion, this.#latest(identifier));
+        }
         const seq = nextSeq();
         const created = this.#insert(write.artifact, current, seq, now, "put");
         const retired = this.#retire(current, "superseded", created, now);
@@ -214,23 +225,8 @@ export class HiveStore {
   }
 
   #expect(index: number, identifier: string, expected: number, current: Artifact | null): void {
-    const currentVersion = current?.version ?? 0;
-    if (currentVersion !== expected) {
-      const conflict: Conflict = {
-        index,
-        identifier,
-        expectedVersion: expected,
-        currentVersion,
-        current,
-      };
-      throw new Abort(
-        hiveErr(
-          "VERSION_CONFLICT",
-          `write ${index}: ${identifier} is at version ${currentVersion}, not ${expected}`,
-          "read the current version (returned in `conflict`), reapply your change and retry with expectedVersion set to it",
-          conflict,
-        ),
-      );
+    if ((current?.version ?? 0) !== expected) {
+      throw new Abort(versionConflict(index, identifier, expected, current));
     }
   }
 
@@ -260,32 +256,13 @@ export class HiveStore {
 
   #insert(
     input: ArtifactInput,
-    previous: Artifact | null,
+    previous: VersionHead | null,
     seq: number,
     now: number,
     op: "put",
-    supersedes?: Artifact,
+    supersedes?: VersionHead,
   ): Artifact {
-    const replaced = supersedes ?? previous;
-    const artifact: Artifact = {
-      identifier: input.identifier,
-      version: (previous?.version ?? 0) + 1,
-      kind: input.kind,
-      value: input.value,
-      summary: input.summary,
-      provenance: {
-        ...input.provenance,
-        contentHash: input.provenance.contentHash ?? sha256Hex(stableStringify(input.value)),
-      },
-      status: "active",
-      supersedes: replaced ? artifactRef(replaced.identifier, replaced.version) : null,
-      supersededBy: null,
-      reason: null,
-      tags: input.tags,
-      validFrom: now,
-      validTo: null,
-      seq,
-    };
+    const artifact = newVersion(input, previous, seq, now, supersedes);
     this.#write(artifact, op);
     return artifact;
   }
@@ -318,27 +295,13 @@ export class HiveStore {
   #write(a: Artifact, op: string): void {
     this.#sql(
       `INSERT INTO artifacts (${ARTIFACT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`,
-      a.identifier,
-      a.version,
-      a.kind,
-      JSON.stringify(a.value),
-      a.summary,
-      JSON.stringify(a.provenance),
-      a.status,
-      a.supersedes,
-      a.supersededBy,
-      a.reason,
-      JSON.stringify(a.tags),
-      a.validFrom,
-      a.validTo,
-      a.seq,
-      op,
+      ...artifactRow(a, op),
     );
   }
 
   /** Closes the previous version; an active one takes the new status, a tombstone keeps its own. */
   #retire(
-    previous: Artifact | null,
+    previous: VersionHead | null,
     status: "superseded" | "retracted",
     by: Artifact | null,
     now: number,
@@ -374,6 +337,21 @@ export class HiveStore {
 
   #latest(identifier: string): Artifact | null {
     return latestVersion(this.#storage.sql, identifier);
+  }
+
+  #latestHead(identifier: string): VersionHead | null {
+    return (
+      this.#sql<{ version: number; status: string }>(
+        "SELECT version, status FROM artifacts WHERE identifier = ? ORDER BY version DESC LIMIT 1",
+        identifier,
+      )
+        .toArray()
+        .map((r) => ({
+          identifier,
+          version: r.version,
+          status: r.status as Artifact["status"],
+        }))[0] ?? null
+    );
   }
 
   get(identifier: string, version?: number): HiveResult<Artifact> {

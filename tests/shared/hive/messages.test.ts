@@ -51,6 +51,11 @@ const clientMessages: ClientMessage[] = [
     id: "c1",
     commit: makeCommit([makePut()], "k"),
   }),
+  ClientMessageSchema.parse({
+    type: "hive.commits",
+    id: "g1",
+    commits: [makeCommit([makePut()], "k1"), makeCommit([makePut({ tags: ["b", "a"] })], "k2")],
+  }),
 ];
 
 const serverMessages: ServerMessage[] = [
@@ -63,6 +68,14 @@ const serverMessages: ServerMessage[] = [
     type: "hive.committed",
     id: "c1",
     result: { seq: 3, artifacts: [makeStored()], replayed: false },
+  },
+  {
+    type: "hive.results",
+    id: "g1",
+    results: [
+      { ok: true, result: { seq: 3, artifacts: [makeStored()], replayed: false } },
+      { ok: false, code: "VERSION_CONFLICT", message: "stale", hint: "retry" },
+    ],
   },
   {
     type: "hive.rejected",
