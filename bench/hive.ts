@@ -513,16 +513,7 @@ async function casOverSockets(
         const id = `ws.${s}.${i}.${group ? "g" : "f"}${Date.now().toString(36)}`;
         let version = 0;
         while (performance.now() < deadline) {
-          const outcome = await send({
-            idempotencyKey: `${id}:${version}`,
-            writes: [
-              {
-                op: "put",
-                expectedVersion: version,
-                artifact: { identifier: id, kind: "fact", value: version, provenance },
-              },
-            ],
-          });
+          const outcome = await send(casPut(id, version));
           if (outcome.ok && !outcome.result.replayed) {
             version++;
             commits++;
@@ -582,16 +573,7 @@ async function pacedCasOverSockets(
         } else if (wait < -interval * PACED_LOOPS) {
           late++;
         }
-        const outcome = await writer.commit({
-          idempotencyKey: `${id}:${version}`,
-          writes: [
-            {
-              op: "put",
-              expectedVersion: version,
-              artifact: { identifier: id, kind: "fact", value: version, provenance },
-            },
-          ],
-        });
+        const outcome = await writer.commit(casPut(id, version));
         if (outcome.ok && !outcome.result.replayed) {
           version++;
           commits++;
@@ -606,6 +588,20 @@ async function pacedCasOverSockets(
     writer.close();
   }
   return { perSecond: (commits / elapsed) * 1000, conflicts, commits, late };
+}
+
+/** The next compare-and-swap put of a CAS loop: its identifier at the version it last wrote. */
+function casPut(id: string, version: number) {
+  return {
+    idempotencyKey: `${id}:${version}`,
+    writes: [
+      {
+        op: "put" as const,
+        expectedVersion: version,
+        artifact: { identifier: id, kind: "fact" as const, value: version, provenance },
+      },
+    ],
+  };
 }
 
 /** Writes `events` artifacts in batches of MAX_BATCH_WRITES over one socket. */

@@ -2,6 +2,7 @@
 // attributes of people and services (look-alike names, many attributes each,
 // restatements, updates) between chatter lines that reuse the same words, and
 // the questions (LongMemEval's categories) with their true answers.
+import { mulberry32 } from "../corpora/prng.ts";
 import { MS_PER_DAY } from "../shared/memory/decay.ts";
 import type { Cardinality } from "../shared/memory/schema.ts";
 import {
@@ -23,17 +24,6 @@ export const FACTS_PER_SESSION = [20, 34] as const;
 export const CHATTER_PER_SESSION = [16, 28] as const;
 /** Chance that a restated single-valued attribute changes value. */
 export const CHANGE_RATE = 0.4;
-
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export const UNKNOWN_SUBJECTS = ["ivo", "juno", "kestrel service", "lumen api"];
 

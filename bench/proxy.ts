@@ -3,6 +3,7 @@
 // same upstream, side by side in one run: upstream prompt tokens, context recall
 // of planted current facts (in the prompt or behind a ref it advertises),
 // stale-only share, and the proxy's added latency per call.
+import { mulberry32 } from "../corpora/prng.ts";
 import { rmSync } from "node:fs";
 import { loadTokenizer } from "../shared/context/tokens.ts";
 import type { ChatMessage } from "../shared/context/messages.ts";
@@ -21,17 +22,6 @@ const FACT_KEYS = 24;
 const RECALL_AT = new Set([Math.floor(CALLS / 3), Math.floor((2 * CALLS) / 3), CALLS]);
 const TOOLS = ["read_file", "run_tests", "search", "list_dir", "grep_logs"] as const;
 const REF = /ref:[0-9a-f]{32}/g;
-
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Planted {
   key: string;

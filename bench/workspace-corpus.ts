@@ -3,6 +3,7 @@
 // drawn from it (identifiers as written; descriptions from the doc comments,
 // inflected and reordered; held-out sets from bench/workspace-heldout.ts).
 // Deterministic: the same corpus on every run.
+import { mulberry32 } from "../corpora/prng.ts";
 import { heldOutSets } from "./workspace-heldout.ts";
 
 export const FILES = 1_000;
@@ -116,14 +117,7 @@ const STOP = new Set([
 
 /** Deterministic PRNG (mulberry32): the same corpus on every run. */
 export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return mulberry32(seed);
 }
 
 export interface Sym {

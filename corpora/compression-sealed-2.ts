@@ -1,6 +1,7 @@
 // The "sealed-2" compression family: a seeded data-science notebook session (a churn model)
 // written blind, without reading the compressor. bench/compression.ts finds it through
 // GENERATED_FAMILY; `makeTranscript` here serves any family, passing every other one through.
+import { mulberry32 } from "./prng.ts";
 import type { ChatMessage } from "../shared/context/messages.ts";
 import {
   FAMILIES as BASE_FAMILIES,
@@ -688,16 +689,12 @@ function makeSealed2(seed: number, turns: number): Transcript {
 
 /** A seeded PRNG (mulberry32): the same seed gives the same transcript. */
 export class Rand {
-  #state: number;
+  readonly #next: () => number;
   constructor(seed: number) {
-    this.#state = seed >>> 0;
+    this.#next = mulberry32(seed);
   }
   next(): number {
-    this.#state = (this.#state + 0x6d2b79f5) >>> 0;
-    let t = this.#state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+    return this.#next();
   }
   int(n: number): number {
     return Math.floor(this.next() * n);

@@ -1,20 +1,17 @@
 // The ordinary work of the "sealed-3" family's offsite-planning session: a seeded random source,
 // the message builder, and filler (chatter, flight/hotel searches, a cost script, policy text).
 // Used by corpora/compression-sealed-3.ts; filler never names a planted fact's subject.
+import { mulberry32 } from "./prng.ts";
 import type { ChatMessage } from "../shared/context/messages.ts";
 
 /** mulberry32: small, fast and the same on every platform for a seed. */
 export class Rand {
-  private state: number;
+  readonly #next: () => number;
   constructor(seed: number) {
-    this.state = (seed * 2_654_435_761) >>> 0 || 0x9e3779b9;
+    this.#next = mulberry32((seed * 2_654_435_761) >>> 0 || 0x9e3779b9);
   }
   next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+    return this.#next();
   }
   int(n: number): number {
     return Math.floor(this.next() * n);

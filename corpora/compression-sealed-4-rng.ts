@@ -1,19 +1,11 @@
 // The seeded randomness of the sealed-4 compression family (corpora/compression-sealed-4.ts
 // and its helper files): a mulberry32 PRNG and the draws built on it. No Date, no Math.random.
+import { mulberry32 as prng } from "./prng.ts";
 
 export type Rng = () => number;
 
 /** Deterministic PRNG (mulberry32): the same seed gives the same stream. */
-export function mulberry32(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export const mulberry32: (seed: number) => Rng = prng;
 
 /** An integer in [lo, hi]. */
 export const int = (rnd: Rng, lo: number, hi: number): number =>

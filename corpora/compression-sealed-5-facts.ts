@@ -1,17 +1,11 @@
 // The planted facts of the "sealed-5" compression family (a customer-data/analytics
 // session): subject pools with their look-alikes, value kinds and the seeded PRNG.
 // Used only by corpora/compression-sealed-5*.ts; written blind to the compressor.
+import { mulberry32 } from "./prng.ts";
 
 /** Deterministic PRNG (mulberry32). */
 export function prng(seed: number): () => number {
-  let a = (seed ^ 0x5eed5) >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return mulberry32(seed ^ 0x5eed5);
 }
 
 export type Rnd = () => number;

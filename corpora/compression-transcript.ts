@@ -9,6 +9,7 @@
 // written after that) and "sealed" (corpora/compression-sealed.ts, written
 // without reading the compressor or the other families). Used by
 // bench/compression.ts and the compressor's tests.
+import { mulberry32 } from "./prng.ts";
 import type { ChatMessage } from "../shared/context/messages.ts";
 import { BLIND } from "./compression-blind.ts";
 import { LATER } from "./compression-later.ts";
@@ -47,14 +48,7 @@ export interface Transcript {
 
 /** Deterministic PRNG (mulberry32). */
 function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return mulberry32(seed);
 }
 
 const HEADS = [

@@ -1,6 +1,7 @@
 // A seeded synthetic conversation with planted facts, later updates of some of
 // them and look-alike distractors, for the compression tests and bench:compression.
 // Deterministic: the same options give the same messages.
+import { mulberry32 } from "./prng.ts";
 import type { ChatMessage } from "../shared/context/messages.ts";
 
 export interface PlantedFact {
@@ -105,14 +106,7 @@ const FILLER: readonly string[] = [
 
 /** mulberry32: a small seeded generator, enough for shuffling fixtures. */
 function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return mulberry32(seed);
 }
 
 /** The sentence that states value `index` of a fact. */
