@@ -6,13 +6,13 @@ import type { ChatMessage } from "../../shared/context/messages.ts";
 import type { PruneResult, RetryError } from "../../shared/context/prune.ts";
 import type { CompressionRun } from "../../shared/compress/compress.ts";
 import type { SummariseOptions } from "../../shared/compress/rpc.ts";
-import { hiveArtifacts, hiveEvents, queueReceipts } from "../../shared/db/schema.ts";
+import { queueReceipts } from "../../shared/db/schema.ts";
 import type { ComponentHealth } from "../../shared/health.ts";
-import { mirrorRows } from "../../shared/hive/mirror-rows.ts";
 import { createLogger, describeError } from "../../shared/log.ts";
 import { JobSchema, type Job } from "../../shared/queues.ts";
 import type { Result } from "../../shared/result.ts";
 import { runCompactJob } from "./compact-job.ts";
+import { writeMirrorJob } from "./mirror-job.ts";
 import { runStewardJob } from "./steward-job.ts";
 import { cronStewardJob } from "../../shared/memory/steward-job.ts";
 import { countTokens, prune, summarise, type CountTokensValue, type RpcErrorCode } from "./rpc.ts";
@@ -110,18 +110,7 @@ export default class Compressor extends WorkerEntrypoint<Cloudflare.Env> {
         return;
       }
       case "hive.mirror": {
-        // Primary keys (hive, seq) and (hive, identifier, version) make a
-        // redelivered job a no-op; rows are never updated, so order does not matter.
-        const db = drizzle(this.env.DB);
-        const rows = job.events.map((event) => mirrorRows(job.hive, event));
-        const statements = rows.flatMap((r) => [
-          db.insert(hiveEvents).values(r.event).onConflictDoNothing(),
-          db.insert(hiveArtifacts).values(r.artifact).onConflictDoNothing(),
-        ]);
-        const [first, ...rest] = statements;
-        if (first) {
-          await db.batch([first, ...rest]);
-        }
+        await writeMirrorJob(this.env.DB, job);
         return;
       }
       case "session.compact": {
