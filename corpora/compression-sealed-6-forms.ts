@@ -1,0 +1,320 @@
+// The planting forms of the "sealed-6" compression family: the ways a mobile release
+// session states a fact's first value, updates it (prose, chat log, config diff, a
+// proposal answered "yes, do that", a typo and its correction, JSON, table and log
+// lines), restates it, quotes an old value, rejects a proposed value, and states a
+// look-alike's value. Each form writes messages and records its statements.
+// Used by corpora/compression-sealed-6.ts.
+import type { App, FactDef, Rng } from "./compression-sealed-6-facts.ts";
+import type { Script } from "./compression-sealed-6-script.ts";
+
+/** One fact being planted: where, which fact, and its values in order. */
+export interface Planting {
+  s: Script;
+  rng: Rng;
+  app: App;
+  def: FactDef;
+  fact: number;
+  values: readonly string[];
+}
+
+/** States value `at` (and, for "typo-fix", value `at + 1`). */
+export type Form = (p: Planting, at: number) => void;
+/** States nothing planted: writes a value that is not one of the fact's. */
+export type Distractor = (p: Planting, other: string) => void;
+
+export const PEOPLE = ["priya", "tomas", "aiko", "dmitri", "wen", "lucia", "kofi", "marit"];
+
+const v = (p: Planting, at: number) => p.values[at] ?? "";
+
+/** Writes a multi-line message around `line` and records `line` as value `at`. */
+function stateIn(p: Planting, index: number, line: string, at: number) {
+  p.s.state(index, line, p.fact, at);
+}
+
+// ---- first statements ----------------------------------------------------------
+
+const proseFirst: Form = (p, at) => {
+  const S = p.def.subject;
+  const line = p.rng.pick([
+    `Quick context before we go further: the ${S} is ${v(p, at)} for this release.`,
+    `For ${p.app.version}, the ${S} is ${v(p, at)}, that came out of Monday's planning.`,
+    `Noting it so it doesn't get lost: ${S} = ${v(p, at)}.`,
+    `From the release brief: ${S} ${v(p, at)}.`,
+  ]);
+  const i = p.s.user(
+    [
+      p.rng.pick(["One more thing from the planning doc.", "Adding to the checklist.", "FYI."]),
+      line,
+      p.rng.pick(["Nothing else changed there.", "Ping me if that looks off.", ""]),
+    ]
+      .filter((l) => l !== "")
+      .join("\n"),
+  );
+  stateIn(p, i, line, at);
+  p.s.assistant(p.rng.pick(["Noted.", "Got it, added to my notes.", "Understood."]));
+};
+
+const jsonField: Form = (p, at) => {
+  const line = `{ "label": "${p.def.subject}", "value": "${v(p, at)}", "source": "release-brief" },`;
+  const out = [
+    "{",
+    `  "app": "com.${p.app.brand}.${p.app.product}",`,
+    `  "version": "${p.app.version}",`,
+    '  "checklist": [',
+    '    { "label": "screenshots uploaded", "value": "yes", "source": "asc" },',
+    `    ${line}`,
+    '    { "label": "export compliance", "value": "exempt", "source": "legal" }',
+    "  ],",
+    `  "fetched_at": "2026-11-${10 + p.rng.int(0, 9)}T0${p.rng.int(1, 9)}:12:44Z"`,
+    "}",
+  ].join("\n");
+  const i = p.s.tool("release_checklist_get", { version: p.app.version }, out, "Pulling the release checklist.");
+  stateIn(p, i, line, at);
+};
+
+const yamlComment: Form = (p, at) => {
+  const line = `${p.def.key}: "${v(p, at)}"   # ${p.def.subject}`;
+  const out = [
+    "# config/release.yml, read by the release lanes",
+    "app:",
+    `  name: ${p.app.display}`,
+    `  version: ${p.app.version}`,
+    `  ${line}`,
+    "  locales: [en-US, de-DE, ja-JP, pt-BR]",
+    "lanes:",
+    "  beta: { testflight: true, notify: '#release-train' }",
+    "  store: { submit: false, phased: true }",
+  ].join("\n");
+  const i = p.s.tool("repo_read_file", { path: "config/release.yml" }, out);
+  stateIn(p, i, line, at);
+};
+
+const tableRow: Form = (p, at) => {
+  const line = `| ${p.def.subject} | ${v(p, at)} | ${p.rng.pick(PEOPLE)} | planning |`;
+  const out = [
+    "| item | value | owner | source |",
+    "|------|-------|-------|--------|",
+    `| marketing copy locked | yes | ${p.rng.pick(PEOPLE)} | docs |`,
+    line,
+    `| privacy labels reviewed | yes | ${p.rng.pick(PEOPLE)} | legal |`,
+  ].join("\n");
+  const i = p.s.tool("tracker_table", { board: "release-train", version: p.app.version }, out);
+  stateIn(p, i, line, at);
+};
+
+const logLine: Form = (p, at) => {
+  const line = `[release-config] ${p.def.subject} resolved to ${v(p, at)}`;
+  const out = [
+    `[00:00:01] Running lane 'prepare' on runner mac-m2-${p.rng.int(10, 40)}`,
+    "[00:00:03] bundle exec fastlane prepare",
+    "[00:00:09] Loading config/release.yml",
+    `[00:00:09] ${line}`,
+    "[00:00:11] Validating provisioning profiles... ok",
+    "[00:00:14] Lane 'prepare' finished in 13.2s",
+  ].join("\n");
+  const i = p.s.tool("ci_build_log", { pipeline: "prepare", tail: 200 }, out);
+  stateIn(p, i, line, at);
+};
+
+export const FIRST_FORMS: Record<string, Form> = {
+  "prose-first": proseFirst,
+  "json-field": jsonField,
+  "yaml-comment": yamlComment,
+  "table-row": tableRow,
+  "log-line": logLine,
+};
+
+// ---- updates -------------------------------------------------------------------
+
+const bumpTo: Form = (p, at) => {
+  const S = p.def.subject;
+  const line = p.rng.pick([
+    `Let's bump the ${S} to ${v(p, at)}.`,
+    `Bump the ${S} to ${v(p, at)}, the numbers look fine.`,
+    `Change of plan, take the ${S} to ${v(p, at)}.`,
+  ]);
+  const i = p.s.user(line);
+  stateIn(p, i, line, at);
+  p.s.assistant(p.rng.pick(["Done.", "Updated.", "On it, I'll update the tracker too."]));
+};
+
+const goingWith: Form = (p, at) => {
+  const line = `After the sync with product we're going with ${v(p, at)} for the ${p.def.subject}.`;
+  const i = p.s.user(
+    [
+      "Long call, sorry for the delay.",
+      "We went back and forth on it for a while.",
+      line,
+      "Marketing is fine with it.",
+    ].join("\n"),
+  );
+  stateIn(p, i, line, at);
+  p.s.assistant("Thanks, I'll carry that through the checklist.");
+};
+
+const movedToChat: Form = (p, at) => {
+  const who = p.rng.pick(PEOPLE);
+  const line = `[${p.rng.int(10, 17)}:${p.rng.int(10, 59)}] ${who}: heads up, ${p.def.subject} moved to ${v(p, at)} (was ${v(p, at - 1)})`;
+  const out = [
+    "#release-train, last 5 messages",
+    `[09:02] ${p.rng.pick(PEOPLE)}: morning, TestFlight feedback is quiet so far`,
+    `[09:40] ${p.rng.pick(PEOPLE)}: screenshots for ja-JP are re-exported`,
+    line,
+    `[${p.rng.int(17, 18)}:05] ${p.rng.pick(PEOPLE)}: ack`,
+  ].join("\n");
+  const i = p.s.tool("chat_read_channel", { channel: "release-train", limit: 5 }, out);
+  stateIn(p, i, line, at);
+};
+
+const configDiff: Form = (p, at) => {
+  const was = `${p.def.key}: "${v(p, at - 1)}"   # ${p.def.subject}`;
+  const now = `${p.def.key}: "${v(p, at)}"   # ${p.def.subject}`;
+  const out = [
+    "diff --git a/config/release.yml b/config/release.yml",
+    "index 3f1c2a9..8be07d4 100644",
+    "--- a/config/release.yml",
+    "+++ b/config/release.yml",
+    "@@ -2,7 +2,7 @@ app:",
+    `   name: ${p.app.display}`,
+    `   version: ${p.app.version}`,
+    `-  ${was}`,
+    `+  ${now}`,
+    "   locales: [en-US, de-DE, ja-JP, pt-BR]",
+  ].join("\n");
+  const i = p.s.tool("repo_diff", { ref: "HEAD~1..HEAD", path: "config/release.yml" }, out, "Checking what the last commit changed.");
+  stateIn(p, i, was, at - 1);
+  stateIn(p, i, now, at);
+};
+
+const yesDoThat: Form = (p, at) => {
+  const line = `Want me to set the ${p.def.subject} to ${v(p, at)}?`;
+  const i = p.s.assistant(
+    [p.rng.pick(["The last 24 hours look clean.", "Nothing new in the crash feed."]), line].join("\n"),
+  );
+  stateIn(p, i, line, at);
+  p.s.user(p.rng.pick(["yes, do that", "Yes, do that.", "yep, do that please"]));
+  p.s.tool("release_config_set", { key: p.def.key, value: v(p, at) }, '{ "status": "applied", "audit_id": "a-' + p.rng.int(1000, 9999) + '" }');
+  p.s.assistant("Applied.");
+};
+
+const typoFix: Form = (p, at) => {
+  const S = p.def.subject;
+  const first = `Update: the ${S} is now ${v(p, at)}.`;
+  const i = p.s.user(first);
+  stateIn(p, i, first, at);
+  p.s.assistant("Noted.");
+  const fix = p.rng.pick([
+    `Sorry, typo, the ${S} is ${v(p, at + 1)}, not ${v(p, at)}.`,
+    `Correction: ${S} should read ${v(p, at + 1)}, I fat-fingered it.`,
+  ]);
+  const j = p.s.user(fix);
+  stateIn(p, j, fix, at + 1);
+  p.s.assistant("Fixed in my notes.");
+};
+
+const jsonUpdate: Form = (p, at) => {
+  const line = `    { "label": "${p.def.subject}", "from": "${v(p, at - 1)}", "to": "${v(p, at)}", "by": "${p.rng.pick(PEOPLE)}" }`;
+  const out = [
+    "{",
+    '  "ok": true,',
+    '  "updated": [',
+    line,
+    "  ],",
+    `  "revision": ${p.rng.int(200, 900)}`,
+    "}",
+  ].join("\n");
+  const i = p.s.tool("release_config_history", { limit: 1 }, out);
+  stateIn(p, i, line.trim(), at);
+};
+
+const tableUpdate: Form = (p, at) => {
+  const line = `| ${p.def.subject} | ${v(p, at)} | ${p.rng.pick(PEOPLE)} | changed today |`;
+  const out = [
+    "| item | value | owner | source |",
+    "|------|-------|-------|--------|",
+    `| what's new text | final | ${p.rng.pick(PEOPLE)} | docs |`,
+    line,
+    `| age rating | 4+ | ${p.rng.pick(PEOPLE)} | asc |`,
+  ].join("\n");
+  const i = p.s.tool("tracker_table", { board: "release-train", changed: "today" }, out);
+  stateIn(p, i, line, at);
+};
+
+const logUpdate: Form = (p, at) => {
+  const line = `2026-11-2${p.rng.int(0, 7)}T1${p.rng.int(0, 9)}:31:07Z audit config.set actor=${p.rng.pick(PEOPLE)} msg="${p.def.subject} changed to ${v(p, at)}"`;
+  const out = [
+    "2026-11-20T08:00:02Z audit session.start actor=release-bot",
+    line,
+    "2026-11-20T08:00:09Z audit session.end actor=release-bot",
+  ].join("\n");
+  const i = p.s.tool("audit_log", { since: "24h" }, out);
+  stateIn(p, i, line, at);
+};
+
+export const UPDATE_FORMS: Record<string, Form> = {
+  "bump-to": bumpTo,
+  "going-with": goingWith,
+  "moved-to-chat": movedToChat,
+  "config-diff": configDiff,
+  "yes-do-that": yesDoThat,
+  "typo-fix": typoFix,
+  "json-update": jsonUpdate,
+  "table-update": tableUpdate,
+  "log-update": logUpdate,
+};
+
+// ---- restatements, old values, rejected values, look-alikes --------------------
+
+export const RESTATE_FORMS: Record<string, Form> = {
+  "restate-prose": (p, at) => {
+    const line = `For the record, the ${p.def.subject} is still ${v(p, at)}.`;
+    const i = p.s.assistant(["Status check before the next step.", line].join("\n"));
+    stateIn(p, i, line, at);
+  },
+  "restate-answer": (p, at) => {
+    p.s.user(`What's the ${p.def.subject} right now?`);
+    const line = p.rng.pick([
+      `It's ${v(p, at)}, nobody has touched the ${p.def.subject} since.`,
+      `${v(p, at)}. The tracker and the config agree on the ${p.def.subject}.`,
+    ]);
+    const i = p.s.assistant(line);
+    stateIn(p, i, line, at);
+  },
+};
+
+/** An old value quoted with the subject (stated as that old value), later restated. */
+export const oldQuoted: Form = (p, at) => {
+  const line = p.rng.pick([
+    `Back when the ${p.def.subject} was ${v(p, at)}, the review queue was a lot slower.`,
+    `Last week's notes still say the ${p.def.subject} is ${v(p, at)}, that page is stale.`,
+  ]);
+  const i = p.s.user(line);
+  stateIn(p, i, line, at);
+  p.s.assistant("Right, I'll ignore the old page.");
+};
+
+export const rejected: Distractor = (p, other) => {
+  if (p.rng.next() < 0.5) {
+    p.s.assistant(`Product asked whether the ${p.def.subject} could be ${other} instead. Should I change it?`);
+    p.s.user(p.rng.pick(["No, leave it as it is.", "Not doing that, it stays.", "no, we rejected that yesterday"]));
+    return;
+  }
+  p.s.user(`For the minutes: ${other} was proposed for the ${p.def.subject} and not chosen.`);
+  p.s.assistant("Recorded as considered and rejected; nothing changes.");
+};
+
+export const LOOK_ALIKE_FORMS: Record<string, Distractor> = {
+  "look-alike-prose": (p, other) => {
+    p.s.user(`Separate thing, don't mix them up: the ${p.def.lookAlike} is ${other}.`);
+    p.s.assistant("Noted, that one is tracked separately.");
+  },
+  "look-alike-tool": (p, other) => {
+    const out = [
+      "| item | value | owner | source |",
+      "|------|-------|-------|--------|",
+      `| ${p.def.lookAlike} | ${other} | ${p.rng.pick(PEOPLE)} | planning |`,
+      `| app preview video | skipped | ${p.rng.pick(PEOPLE)} | marketing |`,
+    ].join("\n");
+    p.s.tool("tracker_table", { board: "release-train", filter: "related" }, out);
+  },
+};
