@@ -192,7 +192,11 @@ export const FACT_DEFS: readonly FactDef[] = [
     values: (rng, n, app) =>
       any(
         rng,
-        [`release/${app.version}`, `release/${app.version}-rc2`, `rel/${app.product}-${app.version}`],
+        [
+          `release/${app.version}`,
+          `release/${app.version}-rc2`,
+          `rel/${app.product}-${app.version}`,
+        ],
         n,
       ),
     other: (rng, avoid, app) =>

@@ -1,10 +1,19 @@
 // The planting forms of the "sealed-6" compression family: the ways a mobile release
-// session states a fact's first value, updates it (prose, chat log, config diff, a
+// session states a fact's first value and updates it (prose, chat log, config diff, a
 // proposal answered "yes, do that", a typo and its correction, JSON, table and log
-// lines), restates it, quotes an old value, rejects a proposed value, and states a
-// look-alike's value. Each form writes messages and records its statements.
-// Used by corpora/compression-sealed-6.ts.
+// lines). Each form writes messages and records its statements. Used by
+// corpora/compression-sealed-6.ts and corpora/compression-sealed-6-echoes.ts.
 import type { App, FactDef, Rng } from "./compression-sealed-6-facts.ts";
+import {
+  PEOPLE,
+  around,
+  auditLines,
+  chatLines,
+  checklistRows,
+  logLines,
+  trackerRows,
+  yamlLines,
+} from "./compression-sealed-6-lines.ts";
 import type { Script } from "./compression-sealed-6-script.ts";
 
 /** One fact being planted: where, which fact, and its values in order. */
@@ -22,12 +31,19 @@ export type Form = (p: Planting, at: number) => void;
 /** States nothing planted: writes a value that is not one of the fact's. */
 export type Distractor = (p: Planting, other: string) => void;
 
-export const PEOPLE = ["priya", "tomas", "aiko", "dmitri", "wen", "lucia", "kofi", "marit"];
+export const v = (p: Planting, at: number) => p.values[at] ?? "";
 
-const v = (p: Planting, at: number) => p.values[at] ?? "";
+/** The agent's short reading of a tool output, naming no value. */
+export const ack = (p: Planting) =>
+  p.rng.pick([
+    "Checked; that matches what the tracker says.",
+    "Nothing unexpected in there.",
+    "Ok, noted for the go/no-go summary.",
+    "That's the current state; no action needed from us.",
+  ]);
 
 /** Writes a multi-line message around `line` and records `line` as value `at`. */
-function stateIn(p: Planting, index: number, line: string, at: number) {
+export function stateIn(p: Planting, index: number, line: string, at: number) {
   p.s.state(index, line, p.fact, at);
 }
 
@@ -61,15 +77,20 @@ const jsonField: Form = (p, at) => {
     `  "app": "com.${p.app.brand}.${p.app.product}",`,
     `  "version": "${p.app.version}",`,
     '  "checklist": [',
-    '    { "label": "screenshots uploaded", "value": "yes", "source": "asc" },',
-    `    ${line}`,
-    '    { "label": "export compliance", "value": "exempt", "source": "legal" }',
+    ...around(p.rng, `    ${line}`, p.rng.int(6, 10), checklistRows(p.rng, p.app)),
+    '    { "label": "go/no-go", "value": "pending", "source": "pm" }',
     "  ],",
     `  "fetched_at": "2026-11-${10 + p.rng.int(0, 9)}T0${p.rng.int(1, 9)}:12:44Z"`,
     "}",
   ].join("\n");
-  const i = p.s.tool("release_checklist_get", { version: p.app.version }, out, "Pulling the release checklist.");
+  const i = p.s.tool(
+    "release_checklist_get",
+    { version: p.app.version },
+    out,
+    "Pulling the release checklist.",
+  );
   stateIn(p, i, line, at);
+  p.s.assistant(ack(p));
 };
 
 const yamlComment: Form = (p, at) => {
@@ -79,14 +100,14 @@ const yamlComment: Form = (p, at) => {
     "app:",
     `  name: ${p.app.display}`,
     `  version: ${p.app.version}`,
-    `  ${line}`,
-    "  locales: [en-US, de-DE, ja-JP, pt-BR]",
+    ...around(p.rng, `  ${line}`, p.rng.int(9, 16), yamlLines(p.rng)),
     "lanes:",
     "  beta: { testflight: true, notify: '#release-train' }",
     "  store: { submit: false, phased: true }",
   ].join("\n");
   const i = p.s.tool("repo_read_file", { path: "config/release.yml" }, out);
   stateIn(p, i, line, at);
+  p.s.assistant(ack(p));
 };
 
 const tableRow: Form = (p, at) => {
@@ -94,12 +115,11 @@ const tableRow: Form = (p, at) => {
   const out = [
     "| item | value | owner | source |",
     "|------|-------|-------|--------|",
-    `| marketing copy locked | yes | ${p.rng.pick(PEOPLE)} | docs |`,
-    line,
-    `| privacy labels reviewed | yes | ${p.rng.pick(PEOPLE)} | legal |`,
+    ...around(p.rng, line, p.rng.int(5, 9), trackerRows(p.rng)),
   ].join("\n");
   const i = p.s.tool("tracker_table", { board: "release-train", version: p.app.version }, out);
   stateIn(p, i, line, at);
+  p.s.assistant(ack(p));
 };
 
 const logLine: Form = (p, at) => {
@@ -107,13 +127,12 @@ const logLine: Form = (p, at) => {
   const out = [
     `[00:00:01] Running lane 'prepare' on runner mac-m2-${p.rng.int(10, 40)}`,
     "[00:00:03] bundle exec fastlane prepare",
-    "[00:00:09] Loading config/release.yml",
-    `[00:00:09] ${line}`,
-    "[00:00:11] Validating provisioning profiles... ok",
+    ...around(p.rng, `[00:00:09] ${line}`, p.rng.int(12, 20), logLines(p.rng)),
     "[00:00:14] Lane 'prepare' finished in 13.2s",
   ].join("\n");
   const i = p.s.tool("ci_build_log", { pipeline: "prepare", tail: 200 }, out);
   stateIn(p, i, line, at);
+  p.s.assistant(ack(p));
 };
 
 export const FIRST_FORMS: Record<string, Form> = {
@@ -156,44 +175,62 @@ const movedToChat: Form = (p, at) => {
   const who = p.rng.pick(PEOPLE);
   const line = `[${p.rng.int(10, 17)}:${p.rng.int(10, 59)}] ${who}: heads up, ${p.def.subject} moved to ${v(p, at)} (was ${v(p, at - 1)})`;
   const out = [
-    "#release-train, last 5 messages",
-    `[09:02] ${p.rng.pick(PEOPLE)}: morning, TestFlight feedback is quiet so far`,
-    `[09:40] ${p.rng.pick(PEOPLE)}: screenshots for ja-JP are re-exported`,
-    line,
-    `[${p.rng.int(17, 18)}:05] ${p.rng.pick(PEOPLE)}: ack`,
+    "#release-train, latest messages",
+    ...around(p.rng, line, p.rng.int(6, 12), chatLines(p.rng)),
   ].join("\n");
   const i = p.s.tool("chat_read_channel", { channel: "release-train", limit: 5 }, out);
   stateIn(p, i, line, at);
+  p.s.assistant(ack(p));
 };
 
 const configDiff: Form = (p, at) => {
   const was = `${p.def.key}: "${v(p, at - 1)}"   # ${p.def.subject}`;
   const now = `${p.def.key}: "${v(p, at)}"   # ${p.def.subject}`;
+  const yaml = yamlLines(p.rng);
+  const context = Array.from({ length: 5 }, (_, k) => yaml(k));
   const out = [
     "diff --git a/config/release.yml b/config/release.yml",
     "index 3f1c2a9..8be07d4 100644",
     "--- a/config/release.yml",
     "+++ b/config/release.yml",
-    "@@ -2,7 +2,7 @@ app:",
+    "@@ -2,9 +2,9 @@ app:",
     `   name: ${p.app.display}`,
     `   version: ${p.app.version}`,
+    ...context.slice(0, 2).map((l) => ` ${l}`),
     `-  ${was}`,
     `+  ${now}`,
-    "   locales: [en-US, de-DE, ja-JP, pt-BR]",
+    ...context.slice(2, 5).map((l) => ` ${l}`),
+    "@@ -31,6 +31,7 @@ lanes:",
+    "   beta: { testflight: true, notify: '#release-train' }",
+    "   store: { submit: false, phased: true }",
+    "+  smoke: { devices: [iPhone 15, Pixel 8], timeout_min: 20 }",
+    "   nightly: { cron: '0 3 * * *' }",
   ].join("\n");
-  const i = p.s.tool("repo_diff", { ref: "HEAD~1..HEAD", path: "config/release.yml" }, out, "Checking what the last commit changed.");
+  const i = p.s.tool(
+    "repo_diff",
+    { ref: "HEAD~1..HEAD", path: "config/release.yml" },
+    out,
+    "Checking what the last commit changed.",
+  );
   stateIn(p, i, was, at - 1);
   stateIn(p, i, now, at);
+  p.s.assistant(ack(p));
 };
 
 const yesDoThat: Form = (p, at) => {
   const line = `Want me to set the ${p.def.subject} to ${v(p, at)}?`;
   const i = p.s.assistant(
-    [p.rng.pick(["The last 24 hours look clean.", "Nothing new in the crash feed."]), line].join("\n"),
+    [p.rng.pick(["The last 24 hours look clean.", "Nothing new in the crash feed."]), line].join(
+      "\n",
+    ),
   );
   stateIn(p, i, line, at);
   p.s.user(p.rng.pick(["yes, do that", "Yes, do that.", "yep, do that please"]));
-  p.s.tool("release_config_set", { key: p.def.key, value: v(p, at) }, '{ "status": "applied", "audit_id": "a-' + p.rng.int(1000, 9999) + '" }');
+  p.s.tool(
+    "release_config_set",
+    { key: p.def.key, value: v(p, at) },
+    '{ "status": "applied", "audit_id": "a-' + p.rng.int(1000, 9999) + '" }',
+  );
   p.s.assistant("Applied.");
 };
 
@@ -217,14 +254,18 @@ const jsonUpdate: Form = (p, at) => {
   const out = [
     "{",
     '  "ok": true,',
+    `  "window": "24h",`,
     '  "updated": [',
-    line,
+    `    { "label": "review notes", "from": "draft", "to": "final", "by": "${p.rng.pick(PEOPLE)}" },`,
+    `${line},`,
+    `    { "label": "screenshots (6 locales)", "from": "pending", "to": "uploaded", "by": "${p.rng.pick(PEOPLE)}" }`,
     "  ],",
     `  "revision": ${p.rng.int(200, 900)}`,
     "}",
   ].join("\n");
   const i = p.s.tool("release_config_history", { limit: 1 }, out);
   stateIn(p, i, line.trim(), at);
+  p.s.assistant(ack(p));
 };
 
 const tableUpdate: Form = (p, at) => {
@@ -232,23 +273,19 @@ const tableUpdate: Form = (p, at) => {
   const out = [
     "| item | value | owner | source |",
     "|------|-------|-------|--------|",
-    `| what's new text | final | ${p.rng.pick(PEOPLE)} | docs |`,
-    line,
-    `| age rating | 4+ | ${p.rng.pick(PEOPLE)} | asc |`,
+    ...around(p.rng, line, p.rng.int(5, 9), trackerRows(p.rng)),
   ].join("\n");
   const i = p.s.tool("tracker_table", { board: "release-train", changed: "today" }, out);
   stateIn(p, i, line, at);
+  p.s.assistant(ack(p));
 };
 
 const logUpdate: Form = (p, at) => {
   const line = `2026-11-2${p.rng.int(0, 7)}T1${p.rng.int(0, 9)}:31:07Z audit config.set actor=${p.rng.pick(PEOPLE)} msg="${p.def.subject} changed to ${v(p, at)}"`;
-  const out = [
-    "2026-11-20T08:00:02Z audit session.start actor=release-bot",
-    line,
-    "2026-11-20T08:00:09Z audit session.end actor=release-bot",
-  ].join("\n");
+  const out = [...around(p.rng, line, p.rng.int(8, 16), auditLines(p.rng))].join("\n");
   const i = p.s.tool("audit_log", { since: "24h" }, out);
   stateIn(p, i, line, at);
+  p.s.assistant(ack(p));
 };
 
 export const UPDATE_FORMS: Record<string, Form> = {
@@ -261,60 +298,4 @@ export const UPDATE_FORMS: Record<string, Form> = {
   "json-update": jsonUpdate,
   "table-update": tableUpdate,
   "log-update": logUpdate,
-};
-
-// ---- restatements, old values, rejected values, look-alikes --------------------
-
-export const RESTATE_FORMS: Record<string, Form> = {
-  "restate-prose": (p, at) => {
-    const line = `For the record, the ${p.def.subject} is still ${v(p, at)}.`;
-    const i = p.s.assistant(["Status check before the next step.", line].join("\n"));
-    stateIn(p, i, line, at);
-  },
-  "restate-answer": (p, at) => {
-    p.s.user(`What's the ${p.def.subject} right now?`);
-    const line = p.rng.pick([
-      `It's ${v(p, at)}, nobody has touched the ${p.def.subject} since.`,
-      `${v(p, at)}. The tracker and the config agree on the ${p.def.subject}.`,
-    ]);
-    const i = p.s.assistant(line);
-    stateIn(p, i, line, at);
-  },
-};
-
-/** An old value quoted with the subject (stated as that old value), later restated. */
-export const oldQuoted: Form = (p, at) => {
-  const line = p.rng.pick([
-    `Back when the ${p.def.subject} was ${v(p, at)}, the review queue was a lot slower.`,
-    `Last week's notes still say the ${p.def.subject} is ${v(p, at)}, that page is stale.`,
-  ]);
-  const i = p.s.user(line);
-  stateIn(p, i, line, at);
-  p.s.assistant("Right, I'll ignore the old page.");
-};
-
-export const rejected: Distractor = (p, other) => {
-  if (p.rng.next() < 0.5) {
-    p.s.assistant(`Product asked whether the ${p.def.subject} could be ${other} instead. Should I change it?`);
-    p.s.user(p.rng.pick(["No, leave it as it is.", "Not doing that, it stays.", "no, we rejected that yesterday"]));
-    return;
-  }
-  p.s.user(`For the minutes: ${other} was proposed for the ${p.def.subject} and not chosen.`);
-  p.s.assistant("Recorded as considered and rejected; nothing changes.");
-};
-
-export const LOOK_ALIKE_FORMS: Record<string, Distractor> = {
-  "look-alike-prose": (p, other) => {
-    p.s.user(`Separate thing, don't mix them up: the ${p.def.lookAlike} is ${other}.`);
-    p.s.assistant("Noted, that one is tracked separately.");
-  },
-  "look-alike-tool": (p, other) => {
-    const out = [
-      "| item | value | owner | source |",
-      "|------|-------|-------|--------|",
-      `| ${p.def.lookAlike} | ${other} | ${p.rng.pick(PEOPLE)} | planning |`,
-      `| app preview video | skipped | ${p.rng.pick(PEOPLE)} | marketing |`,
-    ].join("\n");
-    p.s.tool("tracker_table", { board: "release-train", filter: "related" }, out);
-  },
 };

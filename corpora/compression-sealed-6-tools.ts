@@ -3,7 +3,7 @@
 // console JSON, CI YAML, crash tables, changelog diffs, team chat, feature flags).
 // They never name a planted fact's subject. Used by corpora/compression-sealed-6.ts.
 import type { App, Rng } from "./compression-sealed-6-facts.ts";
-import { PEOPLE } from "./compression-sealed-6-forms.ts";
+import { PEOPLE } from "./compression-sealed-6-lines.ts";
 
 export interface ToolFiller {
   name: string;
@@ -42,7 +42,17 @@ const buildLog: Maker = (rng, app) => {
   let t = 0;
   for (const step of steps) {
     t += rng.int(2, 40);
-    lines.push(`[${String(Math.floor(t / 60)).padStart(2, "0")}:${String(t % 60).padStart(2, "0")}] ${step}`);
+    lines.push(
+      `[${String(Math.floor(t / 60)).padStart(2, "0")}:${String(t % 60).padStart(2, "0")}] ${step}`,
+    );
+    if (step.startsWith("Compiling")) {
+      const files = ["Store", "Reducer", "View", "ViewModel", "Client", "Mapper", "Cache", "Route"];
+      for (const f of rng.shuffle(files).slice(0, rng.int(3, 7))) {
+        lines.push(
+          `  CompileSwift normal arm64 Sources/${step.split(" ")[1] ?? "App"}/${f}.swift (in target '${step.split(" ")[1] ?? "App"}')`,
+        );
+      }
+    }
     if (rng.next() < 0.3) {
       lines.push(
         `  warning: ${rng.pick(["'UIApplication.shared.keyWindow' was deprecated", "unused variable 'cached'", "immutable value 'token' was never used"])} (${rng.pick(["AppDelegate.swift", "CartView.swift", "SyncService.swift"])}:${rng.int(10, 400)})`,
@@ -78,6 +88,16 @@ const stackTrace: Maker = (rng, app) => {
         `5   CoreFoundation      0x${hex(rng, 12)} __CFRUNLOOP_IS_CALLING_OUT_TO_A_SOURCE0_PERFORM_FUNCTION__ + 28`,
         `6   GraphicsServices    0x${hex(rng, 12)} GSEventRunModal + 164`,
         `7   ${app.product}        0x${hex(rng, 12)} main + 40 (App.swift:12)`,
+        "",
+        "Thread 1:",
+        `0   libsystem_kernel.dylib 0x${hex(rng, 12)} __workq_kernreturn + 8`,
+        `1   libsystem_pthread.dylib 0x${hex(rng, 12)} _pthread_wqthread + 364`,
+        "",
+        "Thread 4 name: com.apple.NSURLConnectionLoader",
+        `0   libsystem_kernel.dylib 0x${hex(rng, 12)} mach_msg2_trap + 8`,
+        `1   CoreFoundation      0x${hex(rng, 12)} __CFRunLoopServiceMachPort + 160`,
+        `2   CFNetwork           0x${hex(rng, 12)} +[__CFN_CoreSchedulingSetRunnable _run:] + 384`,
+        `3   Foundation          0x${hex(rng, 12)} __NSThread__start__ + 716`,
       ]
     : [
         "java.lang.IllegalStateException: Fragment CheckoutFragment not attached to a context.",
@@ -88,6 +108,15 @@ const stackTrace: Maker = (rng, app) => {
         "    at kotlinx.coroutines.DispatchedTask.run(DispatchedTask.kt:108)",
         "    at android.os.Handler.handleCallback(Handler.java:958)",
         "    at android.os.Looper.loopOnce(Looper.java:205)",
+        "    at android.os.Looper.loop(Looper.java:294)",
+        "    at android.app.ActivityThread.main(ActivityThread.java:8177)",
+        "    at java.lang.reflect.Method.invoke(Native Method)",
+        "    at com.android.internal.os.RuntimeInit$MethodAndArgsCaller.run(RuntimeInit.java:552)",
+        "    at com.android.internal.os.ZygoteInit.main(ZygoteInit.java:971)",
+        "",
+        `"DefaultDispatcher-worker-${rng.int(1, 8)}" daemon prio=5 tid=${rng.int(20, 60)} Waiting`,
+        "    at java.lang.Object.wait(Native Method)",
+        "    at kotlinx.coroutines.scheduling.CoroutineScheduler$Worker.park(CoroutineScheduler.kt:838)",
       ];
   const id = `CL-${rng.int(1000, 9999)}`;
   return {
@@ -111,13 +140,20 @@ const stackTrace: Maker = (rng, app) => {
 const buildsJson: Maker = (rng, app) => {
   const rows = Array.from({ length: rng.int(3, 6) }, (_, i) => {
     const state = rng.pick(["PROCESSING", "VALID", "VALID", "INVALID_BINARY", "EXPIRED"]);
-    return `    { "id": "${hex(rng, 8)}-${hex(rng, 4)}", "uploaded": "2026-11-${String(10 + i).padStart(2, "0")}T${rng.int(10, 23)}:0${rng.int(0, 9)}:00Z", "processingState": "${state}", "usesNonExemptEncryption": false }`;
+    return `    { "id": "${hex(rng, 8)}-${hex(rng, 4)}", "platform": "${rng.pick(["IOS", "IOS", "TV_OS"])}", "minutesToProcess": ${rng.int(4, 60)}, "iconAssetToken": "${hex(rng, 16)}", "uploaded": "2026-11-${String(10 + i).padStart(2, "0")}T${rng.int(10, 23)}:0${rng.int(0, 9)}:00Z", "processingState": "${state}", "usesNonExemptEncryption": false }`;
   });
   return {
     name: "asc_list_builds",
     args: { app: `com.${app.brand}.${app.product}`, limit: rows.length },
     lead: "Checking what App Store Connect has processed.",
-    output: ["{", '  "data": [', rows.join(",\n"), "  ],", `  "meta": { "paging": { "total": ${rows.length + rng.int(10, 80)} } }`, "}"].join("\n"),
+    output: [
+      "{",
+      '  "data": [',
+      rows.join(",\n"),
+      "  ],",
+      `  "meta": { "paging": { "total": ${rows.length + rng.int(10, 80)} } }`,
+      "}",
+    ].join("\n"),
     after: "The newest upload is through processing; the older ones can be expired.",
   };
 };
@@ -196,7 +232,7 @@ const changelogDiff: Maker = (rng, app) => ({
 });
 
 const chatHistory: Maker = (rng) => {
-  const lines = Array.from({ length: rng.int(5, 9) }, () => {
+  const lines = Array.from({ length: rng.int(8, 16) }, () => {
     const who = rng.pick(PEOPLE);
     const text = rng.pick([
       "TestFlight build installed fine on my 12 mini",
@@ -226,8 +262,16 @@ const flagList: Maker = (rng) => ({
   output: JSON.stringify(
     {
       flags: [
-        { key: "new_search_ranking", enabled: rng.next() < 0.5, rules: [{ segment: "staff", serve: true }] },
-        { key: "receipt_redesign", enabled: true, rules: [{ segment: "all", serve: rng.next() < 0.5 }] },
+        {
+          key: "new_search_ranking",
+          enabled: rng.next() < 0.5,
+          rules: [{ segment: "staff", serve: true }],
+        },
+        {
+          key: "receipt_redesign",
+          enabled: true,
+          rules: [{ segment: "all", serve: rng.next() < 0.5 }],
+        },
         { key: "offline_drafts", enabled: false, rules: [] },
         { key: "promo_sheet_async", enabled: true, rules: [{ segment: "beta", serve: true }] },
       ],
@@ -246,7 +290,12 @@ const reviewStatus: Maker = (rng, app) => ({
   output: JSON.stringify(
     {
       version: app.version,
-      state: rng.pick(["WAITING_FOR_REVIEW", "IN_REVIEW", "PREPARE_FOR_SUBMISSION", "PENDING_DEVELOPER_RELEASE"]),
+      state: rng.pick([
+        "WAITING_FOR_REVIEW",
+        "IN_REVIEW",
+        "PREPARE_FOR_SUBMISSION",
+        "PENDING_DEVELOPER_RELEASE",
+      ]),
       submittedBy: rng.pick(PEOPLE),
       attachments: ["demo-account.txt", "review-notes.md"],
       rejectionReasons: [],

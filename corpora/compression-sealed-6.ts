@@ -7,17 +7,22 @@
 // bench/compression-families.ts through GENERATED_FAMILY.
 import { mulberry32 } from "./prng.ts";
 import type { TranscriptFact } from "./compression-transcript.ts";
-import { FACT_DEFS, appOf, rngOf, typoOf, type App, type Rng } from "./compression-sealed-6-facts.ts";
-import { chatter, systemPrompt } from "./compression-sealed-6-filler.ts";
 import {
-  FIRST_FORMS,
+  FACT_DEFS,
+  appOf,
+  rngOf,
+  typoOf,
+  type App,
+  type Rng,
+} from "./compression-sealed-6-facts.ts";
+import { chatter, systemPrompt } from "./compression-sealed-6-filler.ts";
+import { FIRST_FORMS, UPDATE_FORMS, type Planting } from "./compression-sealed-6-forms.ts";
+import {
   LOOK_ALIKE_FORMS,
   RESTATE_FORMS,
-  UPDATE_FORMS,
   oldQuoted,
   rejected,
-  type Planting,
-} from "./compression-sealed-6-forms.ts";
+} from "./compression-sealed-6-echoes.ts";
 import { Script, type Statement } from "./compression-sealed-6-script.ts";
 import { TOOL_FILLERS } from "./compression-sealed-6-tools.ts";
 
@@ -82,11 +87,16 @@ export function generateSealed6(seed: number, turns: number): Sealed6Transcript 
   });
   const firstNames = Object.keys(FIRST_FORMS);
   const firstCycle = rng.shuffle(firstNames);
-  const firstForms = rng.shuffle(FACT_DEFS.map((_, i) => firstCycle[i % firstCycle.length] ?? "prose-first"));
+  const firstForms = rng.shuffle(
+    FACT_DEFS.map((_, i) => firstCycle[i % firstCycle.length] ?? "prose-first"),
+  );
   const updateNames = rng.shuffle(Object.keys(UPDATE_FORMS));
   const totalUpdates = updates.reduce((a, b) => a + b, 0);
   const updateCycle = rng.shuffle(
-    Array.from({ length: totalUpdates }, (_, k) => updateNames[k % updateNames.length] ?? "bump-to"),
+    Array.from(
+      { length: totalUpdates },
+      (_, k) => updateNames[k % updateNames.length] ?? "bump-to",
+    ),
   );
   const updateForms = updates.map((u) => updateCycle.splice(0, u));
   const values = planValues(rng, app, updates, updateForms);
@@ -109,7 +119,9 @@ export function generateSealed6(seed: number, turns: number): Sealed6Transcript 
     RESTATE_FORMS[form]?.(p, at);
   };
 
-  const oldQuotedFacts = new Set(rng.shuffle(FACT_DEFS.map((_, i) => i).filter((i) => (updates[i] ?? 0) > 0)).slice(0, 3));
+  const oldQuotedFacts = new Set(
+    rng.shuffle(FACT_DEFS.map((_, i) => i).filter((i) => (updates[i] ?? 0) > 0)).slice(0, 3),
+  );
   const rejectedFacts = new Set(rng.shuffle(FACT_DEFS.map((_, i) => i)).slice(0, 4));
   const restatedFacts = new Set(rng.shuffle(FACT_DEFS.map((_, i) => i)).slice(0, 7));
   const lookAlikeNames = Object.keys(LOOK_ALIKE_FORMS);
@@ -172,7 +184,9 @@ export function generateSealed6(seed: number, turns: number): Sealed6Transcript 
 
   events.sort((a, b) => a.pos - b.pos || a.seq - b.seq);
   s.system(systemPrompt(app));
-  s.user(`Morning. Let's get ${app.display} ${app.version} out the door this week. Start with the state of CI.`);
+  s.user(
+    `Morning. Let's get ${app.display} ${app.version} out the door this week. Start with the state of CI.`,
+  );
   const filler = () => {
     if (rng.next() < 0.6) {
       const t = rng.pick(TOOL_FILLERS)(rng, app);

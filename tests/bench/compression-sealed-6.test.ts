@@ -50,7 +50,9 @@ describe("bench:compression family sealed-6", () => {
           continue;
         }
         for (const va of a.values) {
-          expect(b.values.filter((vb) => hasPhrase(vb.toLowerCase(), va.toLowerCase()))).toEqual([]);
+          expect(b.values.filter((vb) => hasPhrase(vb.toLowerCase(), va.toLowerCase()))).toEqual(
+            [],
+          );
         }
       }
     }
@@ -69,7 +71,9 @@ describe("bench:compression family sealed-6", () => {
     const all = lines(t.messages).map((l) => l.toLowerCase());
     for (const [i, fact] of t.facts.entries()) {
       const latest = t.statements.filter((s) => s.fact === i).at(-1);
-      const latestLine = all.findLastIndex((l) => l.includes(latest?.sentence.toLowerCase() ?? "\u0001"));
+      const latestLine = all.findLastIndex((l) =>
+        l.includes(latest?.sentence.toLowerCase() ?? "\u0001"),
+      );
       const alike = all.findLastIndex((l) => hasPhrase(l, fact.lookAlike.toLowerCase()));
       expect(latestLine).toBeGreaterThanOrEqual(0);
       expect(alike).toBeGreaterThan(latestLine);
