@@ -81,7 +81,7 @@ export function generateSealed6(seed: number, turns: number): Sealed6Transcript 
   const n = FACT_DEFS.length;
 
   const order = rng.shuffle(FACT_DEFS.map((_, i) => i));
-  const updates = FACT_DEFS.map((_, i) => {
+  const updates: number[] = FACT_DEFS.map((_, i) => {
     const rank = order.indexOf(i);
     return rank < TWICE ? 2 : rank < TWICE + ONCE ? 1 : 0;
   });
