@@ -7,6 +7,7 @@ import type { App, FactDef, Rng } from "./compression-sealed-6-facts.ts";
 import {
   PEOPLE,
   around,
+  aroundStamped,
   auditLines,
   chatLines,
   checklistRows,
@@ -127,8 +128,8 @@ const logLine: Form = (p, at) => {
   const out = [
     `[00:00:01] Running lane 'prepare' on runner mac-m2-${p.rng.int(10, 40)}`,
     "[00:00:03] bundle exec fastlane prepare",
-    ...around(p.rng, `[00:00:09] ${line}`, p.rng.int(12, 20), logLines(p.rng)),
-    "[00:00:14] Lane 'prepare' finished in 13.2s",
+    ...aroundStamped(p.rng, line, p.rng.int(10, 14), logLines(p.rng)),
+    "Lane 'prepare' finished",
   ].join("\n");
   const i = p.s.tool("ci_build_log", { pipeline: "prepare", tail: 200 }, out);
   stateIn(p, i, line, at);
@@ -173,12 +174,13 @@ const goingWith: Form = (p, at) => {
 
 const movedToChat: Form = (p, at) => {
   const who = p.rng.pick(PEOPLE);
-  const line = `[${p.rng.int(10, 17)}:${p.rng.int(10, 59)}] ${who}: heads up, ${p.def.subject} moved to ${v(p, at)} (was ${v(p, at - 1)})`;
+  const line = `${who}: heads up, ${p.def.subject} moved to ${v(p, at)} (was ${v(p, at - 1)})`;
+  const n = p.rng.int(6, 12);
   const out = [
     "#release-train, latest messages",
-    ...around(p.rng, line, p.rng.int(6, 12), chatLines(p.rng)),
+    ...aroundStamped(p.rng, line, n, chatLines(p.rng)),
   ].join("\n");
-  const i = p.s.tool("chat_read_channel", { channel: "release-train", limit: 5 }, out);
+  const i = p.s.tool("chat_read_channel", { channel: "release-train", limit: n + 1 }, out);
   stateIn(p, i, line, at);
   p.s.assistant(ack(p));
 };

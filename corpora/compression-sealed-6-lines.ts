@@ -15,6 +15,20 @@ export function around(rng: Rng, line: string, n: number, make: (k: number) => s
   return out;
 }
 
+/** Like `around`, with `body` given the bracketed timestamp of the line before it. */
+export function aroundStamped(
+  rng: Rng,
+  body: string,
+  n: number,
+  make: (k: number) => string,
+): string[] {
+  const out = around(rng, "\u0000", n, make);
+  const at = out.indexOf("\u0000");
+  const stamp = /^\[[^\]]*\]/.exec(out[at - 1] ?? "")?.[0] ?? "";
+  out[at] = `${stamp} ${body}`.trim();
+  return out;
+}
+
 const YAML = [
   "  locales: [en-US, de-DE, ja-JP, pt-BR, fr-FR, es-MX]",
   "  team_id: 8QX2K7L4ZD",
@@ -60,7 +74,7 @@ const LOG_STEPS = [
 ];
 
 export function logLines(rng: Rng): (k: number) => string {
-  let t = rng.int(1, 5);
+  let t = rng.int(4, 8);
   return (k) => {
     t += rng.int(1, 9);
     const step = LOG_STEPS[k % LOG_STEPS.length] ?? "";
