@@ -25,29 +25,51 @@ const at = (c: FormCtx, sentence: string, index = c.index) => ({
   value: index,
 });
 
+/** Archived runs from before the changes: name, launch day, why it is printed again. */
+const ARCHIVED: readonly (readonly [string, string, string])[] = [
+  [
+    "pilot_rosalind",
+    "2026-03-02",
+    "Can you pull up the log of the very first pilot run again? I want to compare task durations.",
+  ],
+  [
+    "run_07",
+    "2026-03-04",
+    "Print the archived log of run_07 once more, the core is asking how long the alignment took back then.",
+  ],
+  [
+    "dry_run_mendel",
+    "2026-03-03",
+    "Show me the old dry-run log again, I need its start-up lines for the methods.",
+  ],
+  [
+    "run_11",
+    "2026-03-06",
+    "Re-print run_11's log, I want to see which tasks retried before we moved clusters.",
+  ],
+];
+
 /** An archived log printed again: it shows `old` (index oldIndex), not the current value. */
 export const REPRINT: PostForm = {
   name: "reprint-old-log",
   render: (c) => {
-    const log = workflowLog(c.rng, "2026-03-02", "pilot_rosalind", [
-      (t) => `${t} INFO  param ${c.def.subject}=${c.old}`,
-    ]);
+    const [run, day, ask] = c.rng.pick(ARCHIVED);
+    const log = workflowLog(c.rng, day, run, [(t) => `${t} INFO  param ${c.def.subject}=${c.old}`]);
     return [
-      user(
-        c.rng.pick([
-          "Can you pull up the log of the very first pilot run again? I want to compare task durations.",
-          "Print the archived pilot log once more, the core is asking how long the alignment took back then.",
-        ]),
-      ),
+      user(ask),
       ...toolPair(
         c.ids,
         "workflow.log",
-        { run: "pilot_rosalind", archived: true },
-        ["(archived run, launched 2026-03-02)", ...log.lines],
+        { run, archived: true },
+        [`(archived run, launched ${day})`, ...log.lines],
         [at(c, log.plantedLines[0] ?? "", c.oldIndex)],
       ),
       assistant(
-        "Alignment took about the same per sample back then; the retries were all memory kills.",
+        c.rng.pick([
+          "Alignment took about the same per sample back then; the retries were all memory kills.",
+          "That run predates the cluster move, so the durations are not comparable one to one.",
+          "Nothing unusual in it besides the retry wave in the middle.",
+        ]),
       ),
     ];
   },
@@ -59,7 +81,7 @@ export const RESTATE: readonly PostForm[] = [
     name: "restate-prose",
     render: (c) => {
       const s = c.rng.pick([
-        `For the record, the ${c.def.subject} is still ${c.value}; that pilot log predates the change.`,
+        `For the record, the ${c.def.subject} is still ${c.value}; that archived log predates the change.`,
         `Just so nobody copies from the old log: the ${c.def.subject} stays ${c.value}.`,
       ]);
       return [assistant(s, [at(c, s)])];
@@ -105,8 +127,12 @@ export const LOOK_ALIKE: readonly PostForm[] = [
         `Side note: the ${c.def.lookAlike} is ${c.alike}.`,
       ]);
       return [
-        user(`${s} The core asked me twice this week.`),
-        assistant("Noted, I'll keep them apart."),
+        user(
+          `${s} ${c.rng.pick(["The core asked me twice this week.", "That one is theirs, not ours.", "Came up in the core's stand-up.", ""])}`.trim(),
+        ),
+        assistant(
+          c.rng.pick(["Noted, I'll keep them apart.", "Understood.", "Thanks, noted separately."]),
+        ),
       ];
     },
   },

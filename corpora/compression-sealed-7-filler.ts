@@ -23,49 +23,68 @@ import {
   workflowLog,
 } from "./compression-sealed-7-tools.ts";
 
-const QUESTIONS: readonly ((rng: Rng) => string)[] = [
-  (r) => `Why is ${sampleId(r.int(1, 48))} so low on assigned reads? It was fine at intake.`,
-  () => "Can you check whether the MultiQC report flagged any duplication problems?",
-  (r) =>
-    `I think ${sampleId(r.int(1, 48))} and ${sampleId(r.int(1, 48))} got swapped on the plate. How would we tell from the data?`,
-  () => "How long until the current run finishes, roughly?",
-  () => "Make the PCA plot again but colour by extraction day instead of condition.",
-  () => "Is there a batch effect by extraction day or am I imagining it?",
-  () => "Can you write the counts matrix to parquet so Jonas can open it?",
-  () => "What does exit status 137 mean again? Memory?",
-  () => "Let's look at the top DE genes between treated and ctrl.",
-  () => "Coffee break, back in ten. Keep an eye on the run.",
-  () => "The volcano plot labels overlap. Can you only label the top 15?",
-  () => "Do we have RIN values for everything from the second extraction?",
-  (r) => `Drop ${sampleId(r.int(1, 48))} from the DE model for now, it failed QC twice.`,
-  () => "Check how many reads we lose at trimming per sample.",
-  () => "Is the GTF we use the same one the core used for their QC?",
-  () => "What's left on the storage quota for the lab?",
-];
-
-const ANSWERS: readonly ((rng: Rng) => string)[] = [
-  (r) =>
+/** A question of the scientist and the agent's answer to it. */
+const EXCHANGES: readonly ((r: Rng) => [string, string])[] = [
+  (r) => [
+    `Why is ${sampleId(r.int(1, 48))} so low on assigned reads? It was fine at intake.`,
     `Assigned reads are at ${r.int(41, 78)}% for that sample versus a median of ${r.int(80, 92)}% for the plate. Most of the loss is multi-mapping, which usually points at rRNA carry-over rather than a swap.`,
-  (r) =>
+  ],
+  (r) => [
+    "Can you check whether the MultiQC report flagged any duplication problems?",
     `Duplication is high in ${r.int(2, 7)} samples, all from the low-input wells. That is expected for that input range; I would not exclude them on duplication alone.`,
-  () =>
+  ],
+  (r) => [
+    `I think ${sampleId(r.int(1, 24))} and ${sampleId(r.int(25, 48))} got swapped on the plate. How would we tell from the data?`,
     "The sex-linked genes are the quickest check: XIST against the RPS4Y1 and DDX3Y group. If the two samples show the opposite pattern from their metadata, they are swapped.",
-  (r) =>
+  ],
+  (r) => [
+    "How long until the current run finishes, roughly?",
     `About ${r.int(2, 9)} hours at the current rate; the alignment stage is the slow part and ${r.int(10, 40)} tasks are still queued on the cluster.`,
-  () =>
-    "Done. The PCA shows the first component tracking condition, and the second separates the two extraction days, so there is some day effect to model.",
-  (r) =>
-    `Yes, exit status 137 is the kernel killing the task for memory. ${r.int(2, 6)} tasks hit it, all on the largest libraries.`,
-  () =>
+  ],
+  () => [
+    "Make the PCA plot again but colour by extraction day instead of condition.",
+    "Done, figures/pca_by_day.pdf. The first component tracks condition and the second separates the two extraction days, so there is some day effect to model.",
+  ],
+  (r) => [
+    "Is there a batch effect by extraction day or am I imagining it?",
+    `It's real but modest: extraction day explains about ${r.int(4, 12)}% of the variance after condition. Adding it as a covariate in the design takes care of it.`,
+  ],
+  () => [
+    "Can you write the counts matrix to parquet so Jonas can open it?",
     "Written to results/counts/merged_gene_counts.parquet with gene ids as the index and sample ids as columns.",
-  (r) =>
-    `Trimming removes between ${r.int(1, 4)}% and ${r.int(5, 14)}% of reads per sample; the worst ones are the degraded samples from the second extraction.`,
-  () =>
+  ],
+  (r) => [
+    "What does exit status 137 mean again? Memory?",
+    `Yes, exit status 137 is the kernel killing the task for memory. ${r.int(2, 6)} tasks hit it, all on the largest libraries.`,
+  ],
+  () => [
+    "The volcano plot labels overlap. Can you only label the top 15?",
     "The volcano now labels only the fifteen genes with the smallest adjusted values; the file is figures/volcano_treated_vs_ctrl.pdf.",
-  () =>
+  ],
+  (r) => [
+    "Do we have RIN values for everything from the second extraction?",
+    `All but ${r.int(1, 4)} samples; those were measured on the old Bioanalyzer chip and the LIMS has them as missing. I'll ask the core for the PDFs.`,
+  ],
+  (r) => [
+    `Drop ${sampleId(r.int(1, 48))} from the DE model for now, it failed QC twice.`,
+    "Dropped from the design table; the model refits in a couple of minutes and I'll flag it in the results README.",
+  ],
+  (r) => [
+    "Check how many reads we lose at trimming per sample.",
+    `Trimming removes between ${r.int(1, 4)}% and ${r.int(5, 14)}% of reads per sample; the worst ones are the degraded samples from the second extraction.`,
+  ],
+  () => [
+    "Is the GTF we use the same one the core used for their QC?",
     "The core used the same GENCODE release for their QC, so the gene ids line up with ours one to one.",
-  (r) =>
+  ],
+  (r) => [
+    "What's left on the storage quota for the lab?",
     `The lab has ${r.int(3, 40)} TB free of the quota; the raw FASTQs are the bulk of what we use.`,
+  ],
+  () => [
+    "Coffee break, back in ten. Keep an eye on the run.",
+    "Will do. Nothing has failed since the last retry wave.",
+  ],
 ];
 
 const CHATTER_USER = [
@@ -81,8 +100,7 @@ const CHATTER_USER = [
 
 /** A question and its answer, sometimes with a mention of a planted subject on a line of its own. */
 function chat(rng: Rng, subjects: readonly string[]): Beat {
-  const q = rng.pick(QUESTIONS)(rng);
-  const a = rng.pick(ANSWERS)(rng);
+  const [q, a] = rng.pick(EXCHANGES)(rng);
   const m = rng.chance(0.12) ? `\n\n${mention(rng, rng.pick(subjects))}` : "";
   return [user(q), assistant(`${a}${m}`)];
 }
@@ -123,14 +141,16 @@ function lookUp(rng: Rng, ids: Ids): Beat {
           bucketListing(rng, `s3://seq-drop/fastq/${day}`),
           "Both reads are there for every sample listed.",
         ];
-      case 3:
+      case 3: {
+        const frame = deFrame(rng);
         return [
           "Show me the top DE genes.",
           "notebook.run",
-          { cell: "res.sort_values('padj').head(15)" },
-          deFrame(rng),
+          { cell: (frame[0] ?? "").replace(">>> ", "") },
+          frame,
           "The usual immediate-early genes lead, as in the pilot.",
         ];
+      }
       case 4:
         return [
           "Load the counts for the new samples.",
@@ -160,7 +180,7 @@ function lookUp(rng: Rng, ids: Ids): Beat {
           "What's in the results bucket for the last run?",
           "objstore.ls",
           { prefix: "results" },
-          bucketListing(rng, `s3://seq-results/run_${rng.int(10, 99)}`),
+          bucketListing(rng, `s3://seq-results/run_${rng.int(10, 99)}`, "results"),
           "Everything from the last run landed.",
         ];
     }
@@ -193,7 +213,7 @@ function inbox(rng: Rng): string[] {
 
 /** One filler beat: a chat exchange or a tool look-up, weighted toward long tool output. */
 export function fillerBeat(rng: Rng, ids: Ids, subjects: readonly string[]): Beat {
-  return rng.chance(0.6) ? lookUp(rng, ids) : chat(rng, subjects);
+  return rng.chance(0.66) ? lookUp(rng, ids) : chat(rng, subjects);
 }
 
 /** A single short message, to land on the exact message count. */

@@ -68,6 +68,34 @@ export const lead = (rng: Rng) => {
   return l === "" ? "" : `${l} `;
 };
 
+/** Mails that state a first value: sender, title, search, greeting, the value's source, signature. */
+const MAILS: readonly (readonly [string, string, string, string, string, string])[] = [
+  [
+    "seqcore@seqcore.example.org",
+    "Cohort B submission confirmed",
+    "cohort B submission",
+    "Hi Dana,",
+    "as on the submission form",
+    "Best, the sequencing core",
+  ],
+  [
+    "e.hollis@hollislab.example.org",
+    "kickoff notes",
+    "kickoff",
+    "Dana,",
+    "as we agreed at kickoff",
+    "E.",
+  ],
+  [
+    "bioinf-core@seqcore.example.org",
+    "pipeline set-up for HOL-RNA-07",
+    "pipeline set-up",
+    "Hello Dana,",
+    "per the project intake sheet",
+    "Bioinformatics core",
+  ],
+];
+
 /** Forms of a fact's first statement. */
 export const FIRST_FORMS: readonly Form[] = [
   {
@@ -89,7 +117,13 @@ export const FIRST_FORMS: readonly Form[] = [
         `Noting the ${c.def.subject} as ${c.value} for this analysis.`,
       ]);
       return [
-        user("Can you pull what we agreed at kickoff into your notes?"),
+        user(
+          c.rng.pick([
+            "Can you pull what we agreed at kickoff into your notes?",
+            "What did the intake meeting settle? Put it in your notes.",
+            "Go through the kickoff doc and note anything the runs depend on.",
+          ]),
+        ),
         assistant(`${s} I'll use it for every run unless you tell me otherwise.`, [at(c, s)]),
       ];
     },
@@ -147,19 +181,19 @@ export const FIRST_FORMS: readonly Form[] = [
   {
     name: "first-email",
     render: (c) => {
-      const s = `The ${c.def.subject} is ${c.value}, as on the submission form.`;
+      const [from, title, query, hello, body, sign] = c.rng.pick(MAILS);
+      const s = `The ${c.def.subject} is ${c.value}, ${body}.`;
       return toolPair(
         c.ids,
         "email.read",
-        { folder: "inbox", query: "cohort B submission" },
-        email("seqcore@seqcore.example.org", "Cohort B submission confirmed", c.day, [
-          "Hi Dana,",
+        { folder: "inbox", query },
+        email(from, title, c.day, [
+          hello,
           "",
-          "we received the cohort B plate and the sample sheet checks out.",
           s,
           "Let us know if anything changes before loading.",
           "",
-          "Best, the sequencing core",
+          sign,
         ]),
         [at(c, s)],
       );

@@ -194,15 +194,25 @@ export function workflowLog(
   return { lines, plantedLines };
 }
 
-/** An object-store listing (size, date, key). */
-export function bucketListing(rng: Rng, prefix: string): string[] {
+/** An object-store listing (date, size, key): paired FASTQs, or a run's BAMs and counts. */
+export function bucketListing(
+  rng: Rng,
+  prefix: string,
+  kind: "fastq" | "results" = "fastq",
+): string[] {
   const n = rng.int(10, 26);
   const first = rng.int(1, 30);
   const out = [`listing ${prefix}/ (${n} objects)`];
   for (let i = 0; i < n; i++) {
     const s = sampleId(first + Math.floor(i / 2));
+    const key =
+      kind === "fastq"
+        ? `${s}_R${(i % 2) + 1}_001.fastq.gz`
+        : i % 2 === 0
+          ? `star/${s}.Aligned.sortedByCoord.out.bam`
+          : `featurecounts/${s}.featureCounts.tsv`;
     out.push(
-      `${rng.pick(DAYS)} ${String(rng.int(0, 23)).padStart(2, "0")}:${String(rng.int(0, 59)).padStart(2, "0")}  ${String(rng.int(900_000_000, 4_000_000_000)).padStart(11)}  ${prefix}/${s}_R${(i % 2) + 1}_001.fastq.gz`,
+      `${rng.pick(DAYS)} ${String(rng.int(0, 23)).padStart(2, "0")}:${String(rng.int(0, 59)).padStart(2, "0")}  ${String(rng.int(900_000, 4_000_000_000)).padStart(11)}  ${prefix}/${key}`,
     );
   }
   return out;
@@ -243,10 +253,7 @@ export function deFrame(rng: Rng): string[] {
       `${num(rng, 1, 9.9, 3)}e-${rng.int(2, 36)}`,
     ]),
   ];
-  return [
-    ">>> res.sort_values('padj').head(%d)".replace("%d", String(genes.length)),
-    ...columns(rows, 3),
-  ];
+  return [`>>> res.sort_values('padj').head(${genes.length})`, ...columns(rows, 3)];
 }
 
 /** A Python traceback from the notebook executor. */
