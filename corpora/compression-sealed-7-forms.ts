@@ -58,7 +58,7 @@ export const yamlLine = (c: FormCtx, sign: string, v: string) =>
 const LEADS = [
   "Morning.",
   "Okay, next thing.",
-  "Before I forget:",
+  "One more thing before I forget.",
   "One more for the notes.",
   "Quick one.",
   "",

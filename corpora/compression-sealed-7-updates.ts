@@ -35,7 +35,7 @@ export const UPDATE_FORMS: readonly Form[] = [
     render: (c) => {
       const s = c.rng.pick([
         `The PI wants the ${c.def.subject} at ${c.value} instead of ${c.old}.`,
-        `Hollis wants ${c.value} for the ${c.def.subject}, not ${c.old}.`,
+        `The PI wants ${c.value} for the ${c.def.subject}, not ${c.old}.`,
       ]);
       return [
         user(`Just got out of lab meeting. ${s} Sorry for the churn.`, [at(c, s)]),
