@@ -88,6 +88,21 @@ describe("bench:compression family sealed-7", () => {
     },
   );
 
+  it.each(SEEDS)(
+    "seed %i: every look-alike is named only after its fact's latest value",
+    (seed) => {
+      const t = make(seed);
+      const early = t.facts.flatMap((fact, i) => {
+        const latest = t.statements.filter((s) => s.fact === i).at(-1)?.turn ?? 0;
+        const named = t.messages.flatMap((m, turn) =>
+          (m.content ?? "").toLowerCase().includes(fact.lookAlike.toLowerCase()) ? [turn] : [],
+        );
+        return named.length === 0 || named.some((turn) => turn <= latest) ? [fact.lookAlike] : [];
+      });
+      expect(early).toEqual([]);
+    },
+  );
+
   it("words the terse confirmation, the PI's wish and the going-forward change as a session would", () => {
     const text = SEEDS.flatMap((seed) => lines(make(seed).messages))
       .join("\n")
