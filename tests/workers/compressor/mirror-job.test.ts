@@ -43,9 +43,7 @@ describe("the hive.mirror job writer", () => {
     await writeMirrorJob(env.DB, job);
     expect(await count("hive_events", hive)).toBe(300);
     expect(await count("hive_artifacts", hive)).toBe(300);
-    const row = await env.DB.prepare(
-      "SELECT body FROM hive_events WHERE hive = ? AND seq = 300",
-    )
+    const row = await env.DB.prepare("SELECT body FROM hive_events WHERE hive = ? AND seq = 300")
       .bind(hive)
       .first<{ body: string }>();
     expect(JSON.parse(row?.body ?? "null")).toEqual(job.events[299]);
