@@ -1,10 +1,12 @@
 // The managed envelope the proxy sends upstream instead of the client's history:
 // system (the client's, Lethe's note, the conversation's artifacts), the task
 // anchor, older turns compacted with citations (shared/compress), the last turns
-// verbatim, every large tool result cut to a sandwich behind a `ref:`. Pure; the
-// originals to store come back in `kept`. Used by proxy/route.ts.
+// verbatim, every large tool result cut to a sandwich behind a `ref:`. Pure but for
+// the compaction, which the caller passes in (the route: the compressor Worker's
+// structural compaction over RPC); the originals to store come back in `kept`.
+// Used by proxy/route.ts.
 import type { ChatMessage } from "../../../shared/context/messages.ts";
-import { compressConversation } from "../../../shared/compress/index.ts";
+import type { CompressionRun } from "../../../shared/compress/compress.ts";
 import {
   DEFAULT_TOOL_OUTPUT_CAP_TOKENS,
   gateOutput,
@@ -36,6 +38,15 @@ export const LETHE_NOTE = [
   "When you need a detail that is not shown, call lethe_read_ref with the ref;",
   "call lethe_save_artifact to keep a finding in view for the rest of the conversation.",
 ].join(" ");
+
+/**
+ * Compacts older prose turns with citations: the compressor's structural
+ * compressConversation, numbered by the turns given, titled by `section`.
+ */
+export type CompactProse = (
+  messages: ChatMessage[],
+  options: { turnNumbers: number[]; section: string; encoding: string },
+) => Promise<{ ok: true; value: Pick<CompressionRun, "messages" | "kept"> } | { ok: false }>;
 
 export interface Envelope {
   messages: ChatMessage[];
@@ -223,6 +234,7 @@ export async function buildEnvelope(
   messages: readonly ChatMessage[],
   artifacts: readonly ProxyArtifact[],
   tokenizer: Tokenizer,
+  compact: CompactProse,
 ): Promise<Envelope> {
   const kept: KeptContent[] = [];
   const systems = messages.filter((m) => m.role === "system").map((m) => m.content);
@@ -262,10 +274,10 @@ export async function buildEnvelope(
         ? { role: "assistant", content: c.message.content ?? "" }
         : c.message,
     );
-    const run = await compressConversation(texts, {
-      tokenizer,
+    const run = await compact(texts, {
       turnNumbers: prose.map((c) => c.turn),
       section: "proxy history",
+      encoding: tokenizer.encoding,
     });
     if (run.ok) {
       kept.push(...run.value.kept);

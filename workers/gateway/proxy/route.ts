@@ -203,7 +203,16 @@ async function handle(c: Context<Bindings>): Promise<Response> {
   if (!plan.ok) {
     throw rpcFailure(plan);
   }
-  const envelope = await buildEnvelope(messages, plan.value.artifacts, tokenizer);
+  // Older prose is compacted by the compressor Worker (the code path of the
+  // compress route and the session's compaction), structurally: no model call.
+  const envelope = await buildEnvelope(messages, plan.value.artifacts, tokenizer, (texts, o) =>
+    c.env.COMPRESSOR.summarise(texts, {
+      method: "structural",
+      model: o.encoding,
+      section: o.section,
+      turnNumbers: o.turnNumbers,
+    }),
+  );
   const kept = [...envelope.kept];
   const links = storedLinks(messages, chainLinks, plan.value.known, kept);
   const refs = [...new Set(kept.map((k) => k.ref))];

@@ -1,16 +1,29 @@
 // The proxy's pure parts inside workerd: the hash chain, the managed envelope,
 // request parsing and the SSE answer.
+import { env } from "cloudflare:workers";
 import { describe, it } from "vitest";
 import type { ChatMessage } from "../../../../shared/context/messages.ts";
-import { loadTokenizer } from "../../../../shared/context/tokens.ts";
+import { loadTokenizer, type Tokenizer } from "../../../../shared/context/tokens.ts";
 import { chainOf } from "../../../../workers/gateway/proxy/chain.ts";
 import {
   buildEnvelope,
   COMPACT_WINDOW_MESSAGES,
   VERBATIM_TAIL_MESSAGES,
+  type CompactProse,
 } from "../../../../workers/gateway/proxy/envelope.ts";
 import { parseProxyRequest } from "../../../../workers/gateway/proxy/request.ts";
 import { completionChunks } from "../../../../workers/gateway/proxy/respond.ts";
+
+/** The compaction the proxy route passes: the compressor Worker's, over its binding. */
+const compact =
+  (tokenizer: Tokenizer): CompactProse =>
+  (texts, o) =>
+    env.COMPRESSOR.summarise(texts, {
+      method: "structural",
+      model: tokenizer.encoding,
+      section: o.section,
+      turnNumbers: o.turnNumbers,
+    });
 
 function toolConversation(calls: number, resultLines = 300): ChatMessage[] {
   const messages: ChatMessage[] = [
@@ -50,7 +63,7 @@ describe("the managed envelope", () => {
   }) => {
     const tokenizer = await loadTokenizer();
     const messages = toolConversation(20);
-    const envelope = await buildEnvelope(messages, [], tokenizer);
+    const envelope = await buildEnvelope(messages, [], tokenizer, compact(tokenizer));
     const [system, anchor, ...rest] = envelope.messages;
     expect(system?.content).toContain("sys");
     expect(system?.content).toContain("lethe_read_ref");
@@ -83,7 +96,7 @@ describe("the managed envelope", () => {
   it("archives turns beyond the compaction window in blocks behind refs", async ({ expect }) => {
     const tokenizer = await loadTokenizer();
     const messages = toolConversation(COMPACT_WINDOW_MESSAGES + 150, 3);
-    const envelope = await buildEnvelope(messages, [], tokenizer);
+    const envelope = await buildEnvelope(messages, [], tokenizer, compact(tokenizer));
     const archived = envelope.messages.find((m) =>
       (m.content ?? "").startsWith("[ARCHIVED TURNS]"),
     );
@@ -96,6 +109,7 @@ describe("the managed envelope", () => {
       toolConversation(1, 3),
       [{ name: "port", ref: "ref:00000000000000000000000000000000", content: "PORT=9" }],
       tokenizer,
+      compact(tokenizer),
     );
     expect(envelope.messages[0]?.content).toContain(
       "## port (ref:00000000000000000000000000000000)\nPORT=9",
