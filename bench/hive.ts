@@ -185,6 +185,11 @@ async function main(): Promise<void> {
       `${SHORT ? "--short" : "full"} run, warm cluster`,
       "one `wrangler dev` (workerd) + this process as every client, on the same CPUs",
     );
+    line(
+      "  between runs",
+      "previous run drained",
+      "each commit run starts once every subscriber has the previous run's events and the hive's D1 mirror holds them",
+    );
     const clusterPid = cluster.child.pid;
     // Baseline: a ping round trip over one socket to a Hive.
     const base = await newHive("bench-base");
@@ -302,6 +307,7 @@ async function main(): Promise<void> {
     let head = LATENCY_COMMITS + httpRate.commits;
     for (const group of [false, true] as const) {
       await Promise.all(followers.map((f) => f.reached(head)));
+      await mirrorSettled(cluster.url, lat.hive, lat.key, head);
       const mark = latencies.length;
       cpu0 = { cluster: treeCpuSeconds(clusterPid), client: process.cpuUsage() };
       const wsRate = await casOverSockets(cluster.url, lat.hive, lat.key, group);
@@ -333,6 +339,7 @@ async function main(): Promise<void> {
     // the queue the saturating runs above build (256 commits in flight each).
     {
       await Promise.all(followers.map((f) => f.reached(head)));
+      await mirrorSettled(cluster.url, lat.hive, lat.key, head);
       const mark = latencies.length;
       const pacedRate = await pacedCasOverSockets(cluster.url, lat.hive, lat.key, PACED_RATE);
       head += pacedRate.commits;
@@ -588,6 +595,33 @@ async function pacedCasOverSockets(
     writer.close();
   }
   return { perSecond: (commits / elapsed) * 1000, conflicts, commits, late };
+}
+
+/**
+ * Waits until the hive's D1 mirror holds every event through `head` (the mirror's
+ * reconcile route flushes and reports what D1 confirmed), so a run starts without
+ * the previous run's mirror work still queued on the cluster. Gives up after 60 s.
+ */
+async function mirrorSettled(
+  url: string,
+  hive: string,
+  key: string,
+  head: number,
+): Promise<number> {
+  const started = performance.now();
+  while (performance.now() - started < 60_000) {
+    const response = await fetch(`${url}/v1/hives/${hive}/mirror/reconcile`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${key}` },
+    });
+    const body = (await response.json()) as { confirmed?: number; value?: { confirmed?: number } };
+    const confirmed = body.value?.confirmed ?? body.confirmed ?? 0;
+    if (confirmed >= head) {
+      return performance.now() - started;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return performance.now() - started;
 }
 
 /** The next compare-and-swap put of a CAS loop: its identifier at the version it last wrote. */
