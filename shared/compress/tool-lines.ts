@@ -7,6 +7,7 @@
 import type { NumberedTurn } from "../model/contracts.ts";
 import { normaliseSubject } from "./facts.ts";
 import { tableStatements, type Stated } from "./tool-tables.ts";
+import { proseStatement, unwrappedLines } from "./tool-prose.ts";
 import {
   cleanValue,
   isEnvKey,
@@ -80,7 +81,7 @@ function jsonStated(root: unknown, known: KnownPhrases, out: Stated[]): void {
       const scalar = cleanValue(v);
       const withUnit = subject === undefined && !isEnvKey(k) ? unitField(k, v, known) : undefined;
       if (subject !== undefined && scalar !== undefined) {
-        out.push({ subject, value: scalar });
+        out.push({ subject, value: scalar, phrase: k });
       } else if (withUnit !== undefined) {
         out.push(withUnit);
       } else {
@@ -113,7 +114,7 @@ const FROM_TO = new RegExp(
 const ARROW = /^(.*?)\s*(?:->|→|=>|⇒)\s*(.+)$/;
 const SET_TO = new RegExp(`^(?:(?:was|is|has been)\\s+)?${CHANGE_VERB}\\s+to\\s+(.+)$`, "i");
 const VERB_BEFORE =
-  /\b(?:set|change|changed|update|updated|move|moved|raise|raised|lower|lowered|bump|bumped|switch|switched|pin|pinned)\s+(?:the\s+)?$/i;
+  /\b(?:set|change|changed|update|updated|move|moved|raise|raised|lower|lowered|bump|bumped|switch|switched|pin|pinned|applied|applying|apply|override|overrode|overriding)\s+(?:the\s+)?(?:(?:field|setting|key|value|parameter|option|property)\s+)?["'`]?$/i;
 /** Where a value ends in a change-log line: an aside, a clause, a column. */
 const VALUE_END = /\s+\(|;\s|,\s|\s[—–]\s|\s-\s|\s#\s|\s\|/;
 
@@ -157,15 +158,14 @@ function changeStated(line: string, known: KnownPhrases): Stated | undefined {
   if (named === undefined) {
     return undefined;
   }
-  const rest = line
-    .slice(named.end)
-    .replace(/^\s*[:=]?\s*/, "")
-    .trim();
+  const after = line.slice(named.end).replace(/^["'`]/, "");
+  const rest = after.replace(/^\s*[:=]?\s*/, "").trim();
   const fromTo = FROM_TO.exec(rest);
   const arrow = fromTo === null ? ARROW.exec(rest) : null;
   const setTo = fromTo === null && arrow === null ? SET_TO.exec(rest) : null;
   const before = VERB_BEFORE.test(line.slice(0, named.start));
-  const to = before ? /^to\s+(.+)$/i.exec(rest) : null;
+  // "set field "X" to V", "applied X = V": a verb in front says the line sets X.
+  const to = before ? (/^to\s+(.+)$/i.exec(rest) ?? /^\s*(?:=|:=)\s*(.+)$/.exec(after)) : null;
   const wasRaw = fromTo?.[1] ?? arrow?.[1];
   const value = valuePart(fromTo?.[2] ?? arrow?.[2] ?? setTo?.[1] ?? to?.[1] ?? "");
   if (value === undefined) {
@@ -197,7 +197,7 @@ function keyValueStated(
   if (subject === undefined) {
     return isEnvKey(key) ? undefined : unitField(key, m[3], known);
   }
-  return value === undefined ? undefined : { subject, value };
+  return value === undefined ? undefined : { subject, value, phrase: key };
 }
 
 function firstDefined<T>(list: readonly string[], f: (x: string) => T | undefined): T | undefined {
@@ -258,12 +258,39 @@ export function toolStatements(
   /** What the call that produced it names (its short string arguments): the item its keys belong to. */
   items: readonly string[] = [],
 ): string[] {
-  const stated: Stated[] = [];
+  // A value read from a field, or a sentence of the output shown as it is.
+  const stated: (Stated | string)[] = [];
   const trimmed = output.trim();
   const whole =
     trimmed.length <= MAX_JSON_CHARS && /^[{[]/.test(trimmed) ? parseJson(trimmed) : undefined;
+  const readLine = (line: string): void => {
+    for (const form of unwrappedLines(line)) {
+      if (/^\s*\{.*\}\s*,?\s*$/.test(form)) {
+        const record = parseJson(form.trim().replace(/,$/, ""));
+        if (record !== undefined) {
+          const before = stated.length;
+          jsonStated(record, known, stated as Stated[]);
+          if (stated.length > before) {
+            return;
+          }
+          continue;
+        }
+      }
+      const read =
+        (CHANGE.test(form) || /[=:]/.test(form) ? changeStated(form, known) : undefined) ??
+        keyValueStated(form, known, items);
+      if (read !== undefined) {
+        stated.push(read);
+        return;
+      }
+    }
+    const prose = proseStatement(line, known);
+    if (prose !== undefined) {
+      stated.push(prose);
+    }
+  };
   if (whole !== undefined) {
-    jsonStated(whole, known, stated);
+    jsonStated(whole, known, stated as Stated[]);
   } else {
     // Box-drawing tables (│ ─ ┼) read as their ASCII forms.
     const lines = output.split(/\r?\n/, MAX_TOOL_LINES).map((l) =>
@@ -285,35 +312,28 @@ export function toolStatements(
       );
       if (table !== undefined) {
         stated.push(...table.stated);
+        // A row that is no record of a subject may still be a line that states one.
+        for (const at of table.unread) {
+          readLine(lines[at] ?? "");
+        }
         i = table.next;
         continue;
       }
-      const line = lines[i] ?? "";
+      readLine(lines[i] ?? "");
       i++;
-      if (/^\s*\{.*\}\s*,?\s*$/.test(line)) {
-        const record = parseJson(line.trim().replace(/,$/, ""));
-        if (record !== undefined) {
-          jsonStated(record, known, stated);
-          continue;
-        }
-      }
-      const read =
-        (CHANGE.test(line) ? changeStated(line, known) : undefined) ??
-        keyValueStated(line, known, items);
-      if (read !== undefined) {
-        stated.push(read);
-      }
     }
   }
   if (whole === undefined) {
     // A card line already read under a known subject is not read again under its bare key.
     stated.push(
-      ...cardStated(output, known).filter((c) => !stated.some((x) => x.value === c.value)),
+      ...cardStated(output, known).filter(
+        (c) => !stated.some((x) => typeof x !== "string" && x.value === c.value),
+      ),
     );
   }
   const out: string[] = [];
   for (const s of stated) {
-    const line = statement(s);
+    const line = typeof s === "string" ? s : statement(s);
     if (!out.includes(line)) {
       out.push(line);
     }

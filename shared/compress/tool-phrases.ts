@@ -173,7 +173,26 @@ export function cleanValue(raw: unknown): string | undefined {
 /** "The X is `V` (was `A`).": how a stated value reads to the summariser. */
 export function statement(s: Stated): string {
   const was = s.was === undefined || s.was === s.value ? "" : ` (was \`${s.was}\`)`;
-  return `The ${s.subject} is \`${s.value}\`${was}.`;
+  return `The ${shownPhrase(s)} is \`${s.value}\`${was}.`;
+}
+
+/**
+ * The subject as the output wrote it, when that keys the same subject and says
+ * more ("default date range" for the key "date range", "new X flow" for "X flow"):
+ * a reader looks for the words the conversation uses.
+ */
+function shownPhrase(s: Stated): string {
+  if (s.phrase === undefined) {
+    return s.subject;
+  }
+  const raw = s.phrase.replace(/[*`"']/g, "").trim();
+  const words = (/\s/.test(raw) ? raw.toLowerCase() : keyWords(raw)).replace(/^(?:the|a|an)\s+/, "");
+  return words !== s.subject &&
+    words.endsWith(s.subject) &&
+    words.length <= s.subject.length + 30 &&
+    normaliseSubject(words) === s.subject
+    ? words
+    : s.subject;
 }
 
 /** "<field> of <item>", "<item> <field>", "<field> for <item>": the subject a row or record's cell states. */

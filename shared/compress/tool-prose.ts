@@ -1,0 +1,49 @@
+// Tool output lines that are not fields: a line wrapped in a diff marker
+// (`+ "k" = "v"`, `~ "k" = "a" -> "v"`), a log line whose message is quoted
+// (logfmt `msg="applied X = V"`), and a line that is a sentence someone wrote
+// (a chat or email message a search tool returns, a quoted `> …` reply). The
+// first two are unwrapped and read as fields; a sentence that states a value of
+// a subject the conversation talks about is shown to the summariser as it is.
+// Called by tool-lines.ts.
+import { hasValue, sentenceSubject } from "./facts.ts";
+import type { KnownPhrases } from "./tool-phrases.ts";
+
+/** A diff marker in front of a field: terraform plan's `+` (added) and `~` (changed). */
+const DIFF_MARK = /^(\s*)[+~]\s+(?=["'`\w])/;
+/** A log line's quoted message: logfmt `msg="…"`, `message="…"`, `event="…"`. */
+const LOG_MESSAGE = /\b(?:msg|message|event|summary|description|reason)="((?:[^"\\]|\\.){3,300})"/i;
+/** A chat or mail line's lead: quote markers, a bullet, a "[time] name:" or "name:" speaker. */
+const LINE_LEAD = /^\s*(?:(?:>\s*)+|[-*•]\s+)?(?:\[[^\]]{1,40}\]\s*)?(?:[\w.@ -]{1,40}:\s+(?=\S))?/;
+
+/** The forms of a tool output line to read as fields: itself, unmarked, its quoted message. */
+export function unwrappedLines(line: string): string[] {
+  const out = [line];
+  if (DIFF_MARK.test(line)) {
+    out.push(line.replace(DIFF_MARK, "$1"));
+  }
+  const message = LOG_MESSAGE.exec(line)?.[1];
+  if (message !== undefined && /\s/.test(message)) {
+    out.push(message.replace(/\\"/g, '"'));
+  }
+  return out;
+}
+
+/**
+ * A line of tool output that is a sentence stating a value of a known subject
+ * ("heads up, the X is V as of today", "> Per the committee, the X is V."),
+ * without its quote markers or speaker; a question states nothing.
+ */
+export function proseStatement(line: string, known: KnownPhrases): string | undefined {
+  if (line.length > 300 || !/[a-z]{2,}\s+[a-z]{2,}\s+\S+\s+\S/i.test(line)) {
+    return undefined;
+  }
+  const text = line.replace(LINE_LEAD, "").trim();
+  if (text.includes("?") || /[{}=|]/.test(text) || !hasValue(text)) {
+    return undefined;
+  }
+  const subject = sentenceSubject(text);
+  if (subject === undefined || !subject.includes(" ") || !known.has(subject)) {
+    return undefined;
+  }
+  return /[.!]$/.test(text) ? text : `${text}.`;
+}
