@@ -38,6 +38,7 @@ import {
   type Superseded,
 } from "./supersede.ts";
 import { readToolOutputs } from "./tool-lines.ts";
+import { confirmedAcrossTurns } from "./replies.ts";
 import { knownPhrases } from "./tool-phrases.ts";
 import { resolveConfigKeys } from "./config-lines.ts";
 import { replacementsIn } from "./replaced-values.ts";
@@ -251,10 +252,13 @@ export async function compressConversation(
     ),
   );
   // A config line's key reads as the conversation's own phrase for it, before any summariser sees it.
-  const turns = resolveConfigKeys(
-    read,
-    kept.map((k) => k.content),
-    proseSubjects,
+  // A proposal the next message accepts states its value.
+  const turns = confirmedAcrossTurns(
+    resolveConfigKeys(
+      read,
+      kept.map((k) => k.content),
+      proseSubjects,
+    ),
   );
 
   const losses: string[] = [];

@@ -149,7 +149,39 @@ function namedSubject(
       }
     }
   }
-  return best;
+  return best ?? namedRun(words, known);
+}
+
+/** Words a known run of prose words may have at most (tool-phrases.ts MAX_LONG_GRAM). */
+const MAX_RUN = 8;
+
+/**
+ * The longest run of three or more words the prose says that a line names, when
+ * no known subject is there ("set ingest log retention period to 60 days",
+ * the prose only ever saying "the ingest log retention period line").
+ */
+function namedRun(
+  words: readonly RegExpMatchArray[],
+  known: KnownPhrases,
+): { subject: string; start: number; end: number } | undefined {
+  let best: { subject: string; start: number; end: number; n: number } | undefined;
+  for (let i = 0; i < words.length; i++) {
+    for (let n = Math.min(MAX_RUN, words.length - i); n >= 3 && n > (best?.n ?? 0); n--) {
+      const run = words.slice(i, i + n).map((w) => w[0]);
+      const phrase = run.join(" ");
+      if (known.has(phrase) && normaliseSubject(phrase) === phrase) {
+        const last = words[i + n - 1];
+        best = {
+          subject: phrase,
+          start: words[i]?.index ?? 0,
+          end: (last?.index ?? 0) + (last?.[0].length ?? 0),
+          n,
+        };
+        break;
+      }
+    }
+  }
+  return best === undefined ? undefined : { subject: best.subject, start: best.start, end: best.end };
 }
 
 /** A change-log line's statement: "X A -> V", "X: from A to V", "set X to V", "X changed to V". */
@@ -163,7 +195,9 @@ function changeStated(line: string, known: KnownPhrases): Stated | undefined {
   const fromTo = FROM_TO.exec(rest);
   const arrow = fromTo === null ? ARROW.exec(rest) : null;
   const setTo = fromTo === null && arrow === null ? SET_TO.exec(rest) : null;
-  const before = VERB_BEFORE.test(line.slice(0, named.start));
+  // "set new X flow rollout to V": a status word between the verb and the subject.
+  const lead = STATUS_LEAD.exec(line.slice(0, named.start))?.[0] ?? "";
+  const before = VERB_BEFORE.test(line.slice(0, named.start - lead.length));
   // "set field "X" to V", "applied X = V": a verb in front says the line sets X.
   const to = before ? (/^to\s+(.+)$/i.exec(rest) ?? /^\s*(?:=|:=)\s*(.+)$/.exec(after)) : null;
   const wasRaw = fromTo?.[1] ?? arrow?.[1];
@@ -175,8 +209,16 @@ function changeStated(line: string, known: KnownPhrases): Stated | undefined {
   if (wasRaw !== undefined && wasRaw.length > 0 && was === undefined) {
     return undefined;
   }
-  return { subject: named.subject, value, ...(was === undefined ? {} : { was }) };
+  return {
+    subject: named.subject,
+    value,
+    ...(lead.length === 0 ? {} : { phrase: `${lead}${named.subject}` }),
+    ...(was === undefined ? {} : { was }),
+  };
 }
+
+/** Status words right before a subject ("new", "default"): how the line writes it. */
+const STATUS_LEAD = /\b(?:(?:new|current|default|updated|revised|latest)\s+)+$/i;
 
 /** A key/value line's statement, when its key is a known subject. */
 function keyValueStated(

@@ -4,6 +4,7 @@
 // statement itself. Called by tool-lines.ts.
 import { nounPhrases } from "./config-lines.ts";
 import { normaliseSubject } from "./facts.ts";
+import { isStopword } from "../model/words.ts";
 import type { Stated } from "./tool-tables.ts";
 
 const MAX_VALUE = 80;
@@ -13,6 +14,8 @@ const MAX_PHRASES = 50_000;
 /** Prose words read at most for phrases the conversation mentions (n-grams of up to 5 words). */
 const MAX_PROSE_WORDS = 100_000;
 const MAX_GRAM = 5;
+/** Runs of up to this many words are known when they start and end on a content word. */
+const MAX_LONG_GRAM = 8;
 
 /** The subjects the conversation's prose talks about, for matching tool output against. */
 export interface KnownPhrases {
@@ -51,9 +54,12 @@ export function knownPhrases(subjects: Iterable<string>, prose: readonly string[
       read += words.length;
       for (let i = 0; i < words.length; i++) {
         let gram = words[i] ?? "";
-        for (let n = 2; n <= MAX_GRAM && i + n <= words.length; n++) {
+        for (let n = 2; n <= MAX_LONG_GRAM && i + n <= words.length; n++) {
           gram += ` ${words[i + n - 1] ?? ""}`;
-          grams.add(gram);
+          // Past five words only a run between content words ("target date for the X review").
+          if (n <= MAX_GRAM || (!isStopword(words[i] ?? "") && !isStopword(words[i + n - 1] ?? ""))) {
+            grams.add(gram);
+          }
         }
       }
     }
