@@ -412,7 +412,9 @@ function invertedStatement(sentence: string): string {
     return `The ${(relayed[1] ?? "").trim()} is ${value}.`;
   }
   const first = VALUE_FIRST.exec(s);
-  if (first !== null && VALUE_WORD.test(first[1] ?? "")) {
+  // "That is the new X as the tool reports it": a pronoun points at a value, it is none.
+  const pointer = /^(?:that|this|it|which|these|those)$/i.test((first?.[1] ?? "").trim());
+  if (first !== null && VALUE_WORD.test(first[1] ?? "") && !pointer) {
     const noun = (first[2] ?? "").trim().replace(ARTICLE, "");
     return `The ${noun} is ${first[1] ?? ""}${first[3] ?? ""}${first[4] ?? ""}.`;
   }
@@ -505,8 +507,21 @@ const TRANSITION_WORDS =
 const CHANGED_TO =
   /(\b(?:switched|changed|set|sets|moved|bumped|raised|lowered|updated|turned|flipped)\s+(?:the|our)\s+[^,;:!?]{1,200}?\s+to\s+)([a-z][\w-]{1,40})(?=[.!]?\s*$)/i;
 
+/** "we agreed the X is w w": a decision names its complement of two to four plain words as the value. */
+const DECIDED_WORDS =
+  /(\b(?:we|they|i|everyone|the team|finance|leadership)\s+(?:agreed|decided|settled|confirmed)(?:\s+(?:that|on it))?\s*[:,]?\s+(?:the|our)\s+[^,;:!?`]{1,200}?\s+(?:is|are|should be|will be)\s+)([a-z][\w-]*(?:\s+[a-z][\w-]*){1,3})(?=[.!]?\s*$)/i;
+
 /** Plain words that syntax marks as values read as values (`w`). */
 function markedValues(sentence: string): string {
+  const decided = DECIDED_WORDS.exec(sentence);
+  const complement = decided?.[2] ?? "";
+  if (
+    decided !== null &&
+    !isStopword((complement.split(" ")[0] ?? "").toLowerCase()) &&
+    !/^(?:not|still|now|also|unchanged|fine|done|final|settled)\b/i.test(complement)
+  ) {
+    return sentence.replace(DECIDED_WORDS, "$1`$2`");
+  }
   const transition = TRANSITION_WORDS.exec(sentence);
   if (
     transition !== null &&
