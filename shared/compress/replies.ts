@@ -39,6 +39,7 @@ export function confirmedAcrossTurns(turns: readonly NumberedTurn[]): NumberedTu
       return t;
     }
     const at = t.text.lastIndexOf(question);
-    return { ...t, text: `${t.text.slice(0, at)}${statement}${t.text.slice(at + question.length)}` };
+    const text = `${t.text.slice(0, at)}${statement}${t.text.slice(at + question.length)}`;
+    return { ...t, text };
   });
 }

@@ -7,7 +7,7 @@
 import type { NumberedTurn } from "../model/contracts.ts";
 import { normaliseSubject } from "./facts.ts";
 import { tableStatements, type Stated } from "./tool-tables.ts";
-import { proseStatement, unwrappedLines } from "./tool-prose.ts";
+import { proseStatement, removesField, unwrappedLines } from "./tool-prose.ts";
 import {
   cleanValue,
   isEnvKey,
@@ -181,7 +181,9 @@ function namedRun(
       }
     }
   }
-  return best === undefined ? undefined : { subject: best.subject, start: best.start, end: best.end };
+  return best === undefined
+    ? undefined
+    : { subject: best.subject, start: best.start, end: best.end };
 }
 
 /** A change-log line's statement: "X A -> V", "X: from A to V", "set X to V", "X changed to V". */
@@ -306,6 +308,9 @@ export function toolStatements(
   const whole =
     trimmed.length <= MAX_JSON_CHARS && /^[{[]/.test(trimmed) ? parseJson(trimmed) : undefined;
   const readLine = (line: string): void => {
+    if (removesField(line)) {
+      return;
+    }
     for (const form of unwrappedLines(line)) {
       if (/^\s*\{.*\}\s*,?\s*$/.test(form)) {
         const record = parseJson(form.trim().replace(/,$/, ""));

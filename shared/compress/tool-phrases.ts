@@ -57,7 +57,8 @@ export function knownPhrases(subjects: Iterable<string>, prose: readonly string[
         for (let n = 2; n <= MAX_LONG_GRAM && i + n <= words.length; n++) {
           gram += ` ${words[i + n - 1] ?? ""}`;
           // Past five words only a run between content words ("target date for the X review").
-          if (n <= MAX_GRAM || (!isStopword(words[i] ?? "") && !isStopword(words[i + n - 1] ?? ""))) {
+          const content = !isStopword(words[i] ?? "") && !isStopword(words[i + n - 1] ?? "");
+          if (n <= MAX_GRAM || content) {
             grams.add(gram);
           }
         }

@@ -10,20 +10,28 @@ import type { KnownPhrases } from "./tool-phrases.ts";
 
 /** A diff marker in front of a field: terraform plan's `+` (added) and `~` (changed). */
 const DIFF_MARK = /^(\s*)[+~]\s+(?=["'`\w])/;
+/** A removed field in a plan or diff (`- "k" = "v"`): YAML lists never write " = ". */
+const REMOVED = /^\s*-\s+["'`]?[\w .-]{1,80}["'`]?\s+=\s/;
+
+/** True when a line removes a field: it states no value. */
+export function removesField(line: string): boolean {
+  return REMOVED.test(line);
+}
+
 /** A log line's quoted message: logfmt `msg="…"`, `message="…"`, `event="…"`. */
 const LOG_MESSAGE = /\b(?:msg|message|event|summary|description|reason)="((?:[^"\\]|\\.){3,300})"/i;
 /** A chat or mail line's lead: quote markers, a bullet, a "[time] name:" or "name:" speaker. */
-const LINE_LEAD = /^\s*(?:(?:>\s*)+|[-*•]\s+)?(?:\[[^\]]{1,40}\]\s*)?(?:[\w.@ -]{1,40}:\s+(?=\S))?/;
+const LINE_LEAD =
+  /^\s*(?:(?:>\s*)+|[-*•]\s+)?(?:\[[^\]]{1,40}\]\s*)?(?:[\w.@ -]{1,40}:\s+(?=\S))?/;
 
-/** The forms of a tool output line to read as fields: itself, unmarked, its quoted message. */
+/** The forms of a tool output line to read as fields: its quoted message, itself, unmarked. */
 export function unwrappedLines(line: string): string[] {
-  const out = [line];
+  // A quoted message is read before its line, whose other fields would run into the value.
+  const message = LOG_MESSAGE.exec(line)?.[1];
+  const out = message !== undefined && /\s/.test(message) ? [message.replace(/\\"/g, '"')] : [];
+  out.push(line);
   if (DIFF_MARK.test(line)) {
     out.push(line.replace(DIFF_MARK, "$1"));
-  }
-  const message = LOG_MESSAGE.exec(line)?.[1];
-  if (message !== undefined && /\s/.test(message)) {
-    out.push(message.replace(/\\"/g, '"'));
   }
   return out;
 }
