@@ -39,6 +39,7 @@ import {
 } from "./supersede.ts";
 import { readToolOutputs } from "./tool-lines.ts";
 import { confirmedAcrossTurns } from "./replies.ts";
+import { TALKED_ABOUT, turnsNaming } from "./talked-about.ts";
 import { knownPhrases } from "./tool-phrases.ts";
 import { resolveConfigKeys } from "./config-lines.ts";
 import { replacementsIn } from "./replaced-values.ts";
@@ -121,9 +122,6 @@ export type CompressResult = Result<CompressionRun, CompressInputErrorCode>;
 
 /** Share of the budget the protected tail may take before only the last human message is kept raw. */
 export const TAIL_BUDGET_SHARE = 0.5;
-
-/** Turns naming a subject that make it one the conversation keeps talking about (fitted first). */
-const TALKED_ABOUT = 3;
 
 /**
  * Where the raw tail starts: the second-to-last human message, or, when that
@@ -367,22 +365,10 @@ export async function compressConversation(
     // What the summariser already dropped as replaced is found in the turns themselves.
     superseded = [...split.superseded, ...supersededStatements(turns, split.current, subjects)];
     // A subject named in several turns (set, asked about, changed) ranks before a one-off field.
-    const lower = turns.map((t) => t.text.toLowerCase());
-    const named = new Map<string, number>();
+    const naming = turnsNaming(turns.map((t) => t.text));
     const keyed = (b: SummaryBullet) => {
       const subject = subjectOfText(b.text, subjects);
-      if (subject === undefined) {
-        return 0;
-      }
-      let turnsNaming = named.get(subject);
-      if (turnsNaming === undefined) {
-        turnsNaming = 0;
-        for (let i = 0; i < lower.length && turnsNaming < TALKED_ABOUT; i++) {
-          turnsNaming += lower[i]?.includes(subject) === true ? 1 : 0;
-        }
-        named.set(subject, turnsNaming);
-      }
-      return turnsNaming >= TALKED_ABOUT ? 2 : 1;
+      return subject === undefined ? 0 : naming(subject) >= TALKED_ABOUT ? 2 : 1;
     };
     let fitted = fitBullets(split.current, blockBudget - fixed, cost, keyed);
     if (fitted.cut.length > 0) {

@@ -21,3 +21,4 @@ export * from "./tool-phrases.ts";
 export * from "./tool-tables.ts";
 export * from "./tool-prose.ts";
 export * from "./replies.ts";
+export * from "./talked-about.ts";
