@@ -7,7 +7,13 @@
 import type { NumberedTurn } from "../model/contracts.ts";
 import { normaliseSubject } from "./facts.ts";
 import { tableStatements, type Stated } from "./tool-tables.ts";
-import { proseStatement, removesField, unwrappedLines } from "./tool-prose.ts";
+import {
+  inDateOrder,
+  messageStamp,
+  proseStatement,
+  removesField,
+  unwrappedLines,
+} from "./tool-prose.ts";
 import {
   cleanValue,
   isEnvKey,
@@ -304,6 +310,9 @@ export function toolStatements(
 ): string[] {
   // A value read from a field, or a sentence of the output shown as it is.
   const stated: (Stated | string)[] = [];
+  // The date of the message a sentence is under ("[2026-03-05 10:12] ana:", "Date: …").
+  const dated: { at: number; stamp: string | undefined }[] = [];
+  let stamp: string | undefined;
   const trimmed = output.trim();
   const whole =
     trimmed.length <= MAX_JSON_CHARS && /^[{[]/.test(trimmed) ? parseJson(trimmed) : undefined;
@@ -333,6 +342,7 @@ export function toolStatements(
     }
     const prose = proseStatement(line, known);
     if (prose !== undefined) {
+      dated.push({ at: stated.length, stamp });
       stated.push(prose);
     }
   };
@@ -366,6 +376,7 @@ export function toolStatements(
         i = table.next;
         continue;
       }
+      stamp = messageStamp(lines[i] ?? "") ?? stamp;
       readLine(lines[i] ?? "");
       i++;
     }
@@ -378,6 +389,7 @@ export function toolStatements(
       ),
     );
   }
+  inDateOrder(stated, dated);
   const out: string[] = [];
   for (const s of stated) {
     const line = typeof s === "string" ? s : statement(s);

@@ -3,8 +3,8 @@
 // (logfmt `msg="applied X = V"`), and a line that is a sentence someone wrote
 // (a chat or email message a search tool returns, a quoted `> …` reply). The
 // first two are unwrapped and read as fields; a sentence that states a value of
-// a subject the conversation talks about is shown to the summariser as it is.
-// Called by tool-lines.ts.
+// a subject the conversation talks about is shown to the summariser as it is,
+// in the order of its messages' dates. Called by tool-lines.ts.
 import { hasValue, sentenceSubject } from "./facts.ts";
 import type { KnownPhrases } from "./tool-phrases.ts";
 
@@ -54,4 +54,34 @@ export function proseStatement(line: string, known: KnownPhrases): string | unde
     return undefined;
   }
   return /[.!]$/.test(text) ? text : `${text}.`;
+}
+
+/** A message header's date: "[2026-03-05 10:12] ana:", "2026-03-05T10:12Z ana:", "Date: 2026-03-05 10:12". */
+const STAMP =
+  /^\s*(?:\[|date:\s*|sent:\s*)?(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}:\d{2}(?::\d{2})?))?/i;
+
+/** The sortable date of a line that opens a message (a thread or mail header), if it is one. */
+export function messageStamp(line: string): string | undefined {
+  const m = STAMP.exec(line);
+  return m === null ? undefined : `${m[1] ?? ""} ${m[2] ?? "00:00"}`;
+}
+
+/**
+ * Sentences of a thread a search tool returns newest first read oldest first:
+ * the entries at `dated` (each under its message's date) are put in date order
+ * among their own places, so the newest message's value is the last one stated.
+ */
+export function inDateOrder<T>(
+  entries: T[],
+  dated: readonly { at: number; stamp: string | undefined }[],
+): void {
+  const stamped = dated.filter((d) => d.stamp !== undefined);
+  if (stamped.length < 2 || stamped.length !== dated.length) {
+    return;
+  }
+  const order = [...stamped].sort((a, b) => (a.stamp ?? "").localeCompare(b.stamp ?? ""));
+  const values = order.map((d) => entries[d.at] as T);
+  stamped.forEach((d, k) => {
+    entries[d.at] = values[k] as T;
+  });
 }

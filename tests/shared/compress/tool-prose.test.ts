@@ -8,6 +8,7 @@ import { describe, it } from "vitest";
 import {
   compressConversation,
   knownPhrases,
+  messageStamp,
   proseStatement,
   toolStatements,
   unwrappedLines,
@@ -102,6 +103,9 @@ describe("tool output lines that are not plain fields", () => {
     ).toBe("Per the port authority, the harbour crane lift limit is 38 t.");
     expect(proseStatement("> Is the harbour crane lift limit 38 t?", known)).toBeUndefined();
     expect(proseStatement("The quay party is on Friday at 18:00.", known)).toBeUndefined();
+    expect(messageStamp("[2026-03-03 10:12] Marek:")).toBe("2026-03-03 10:12");
+    expect(messageStamp("Date: 2026-03-03")).toBe("2026-03-03 00:00");
+    expect(messageStamp("the tug fleet standby count is 6")).toBeUndefined();
     const thread = [
       'Thread: "quay limits" (chat #ops, 3 messages)',
       "[2026-03-02 09:10] Ines:",
@@ -112,6 +116,27 @@ describe("tool output lines that are not plain fields", () => {
     ].join("\n");
     expect(toolStatements(thread, known)).toEqual([
       "heads up, the tug fleet standby count is 6 as of today.",
+    ]);
+  });
+
+  it("reads a thread returned newest first in the order of its messages' dates", ({ expect }) => {
+    const newestFirst = [
+      "[2026-03-07 16:40] Marek:",
+      "  update: the tug fleet standby count is 7 from tonight",
+      "",
+      "[2026-03-02 09:10] Ines:",
+      "  for now the tug fleet standby count is 4",
+    ].join("\n");
+    expect(toolStatements(newestFirst, known)).toEqual([
+      "for now the tug fleet standby count is 4.",
+      "the tug fleet standby count is 7 from tonight.",
+    ]);
+    // Oldest first stays as it is (the "update:" label, like a speaker's, is not shown).
+    const lines = newestFirst.split("\n");
+    const oldestFirst = [...lines.slice(3), "", ...lines.slice(0, 2)];
+    expect(toolStatements(oldestFirst.join("\n"), known)).toEqual([
+      "for now the tug fleet standby count is 4.",
+      "the tug fleet standby count is 7 from tonight.",
     ]);
   });
 
