@@ -18,13 +18,15 @@ export function budgetTokens(budget: CompressBudget, inputTokens: number): numbe
 /**
  * The bullets that fit `budget` tokens as `cost` counts each (with the refs it
  * adds), in their original order. Bullets that set a value of a subject go
- * first, then the rest; newest first within each group (later in a turn is newer).
+ * first (a higher `keyed` rank first: a subject the conversation keeps naming
+ * before one named once), then the rest; newest first within each group (later
+ * in a turn is newer).
  */
 export function fitBullets(
   bullets: readonly SummaryBullet[],
   budget: number,
   cost: (bullet: SummaryBullet, chosen: ReadonlySet<number>) => number,
-  keyed: (bullet: SummaryBullet) => boolean,
+  keyed: (bullet: SummaryBullet) => boolean | number,
 ): { kept: SummaryBullet[]; cut: SummaryBullet[] } {
   const ranked = bullets
     .map((bullet, index) => ({

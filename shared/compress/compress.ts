@@ -38,6 +38,8 @@ import {
   type Superseded,
 } from "./supersede.ts";
 import { readToolOutputs } from "./tool-lines.ts";
+import { confirmedAcrossTurns } from "./replies.ts";
+import { TALKED_ABOUT, turnsNaming } from "./talked-about.ts";
 import { knownPhrases } from "./tool-phrases.ts";
 import { resolveConfigKeys } from "./config-lines.ts";
 import { replacementsIn } from "./replaced-values.ts";
@@ -251,10 +253,13 @@ export async function compressConversation(
     ),
   );
   // A config line's key reads as the conversation's own phrase for it, before any summariser sees it.
-  const turns = resolveConfigKeys(
-    read,
-    kept.map((k) => k.content),
-    proseSubjects,
+  // A proposal the next message accepts states its value.
+  const turns = confirmedAcrossTurns(
+    resolveConfigKeys(
+      read,
+      kept.map((k) => k.content),
+      proseSubjects,
+    ),
   );
 
   const losses: string[] = [];
@@ -359,7 +364,12 @@ export async function compressConversation(
     );
     // What the summariser already dropped as replaced is found in the turns themselves.
     superseded = [...split.superseded, ...supersededStatements(turns, split.current, subjects)];
-    const keyed = (b: SummaryBullet) => subjectOfText(b.text, subjects) !== undefined;
+    // A subject named in several turns (set, asked about, changed) ranks before a one-off field.
+    const naming = turnsNaming(turns.map((t) => t.text));
+    const keyed = (b: SummaryBullet) => {
+      const subject = subjectOfText(b.text, subjects);
+      return subject === undefined ? 0 : naming(subject) >= TALKED_ABOUT ? 2 : 1;
+    };
     let fitted = fitBullets(split.current, blockBudget - fixed, cost, keyed);
     if (fitted.cut.length > 0) {
       // Refs cost ~20 tokens a turn: past the budget, the index ref alone resolves every turn.

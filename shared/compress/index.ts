@@ -19,3 +19,6 @@ export * from "./replaced-values.ts";
 export * from "./tool-lines.ts";
 export * from "./tool-phrases.ts";
 export * from "./tool-tables.ts";
+export * from "./tool-prose.ts";
+export * from "./replies.ts";
+export * from "./talked-about.ts";

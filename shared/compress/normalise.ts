@@ -142,6 +142,15 @@ const NOT_A_VALUE =
 /** A quote marker in front of a line ("> can you …?"): the question is quoted, its reply follows. */
 const QUOTE = /^\s*(?:>\s*)+/;
 
+/** The statement a proposal makes when `reply` (its first sentence) accepts it, else undefined. */
+export function acceptedProposal(question: string, reply: string): string | undefined {
+  const q = question.replace(QUOTE, "").trim();
+  const r = reply.replace(QUOTE, "").trim();
+  return q.endsWith("?") && CONFIRMATION.test(r) && !REFUSAL.test(r) && !HEDGED.test(r)
+    ? proposalStatement(q)
+    : undefined;
+}
+
 /**
  * What a question and the reply right after it state, or undefined: a proposal
  * the reply accepts ("Should the X be V?" "Yes, done.") or a value asked for
@@ -239,6 +248,10 @@ function splitLabel(line: string): string {
   return line;
 }
 
+/** "So that is settled", "this is final": a clause that only says the next one holds. */
+const SETTLED =
+  /^(?:(?:so|ok(?:ay)?|and|well|right)[,\s]+)*(?:that|this|it)\s+(?:is|was)\s+(?:settled|decided|final|agreed|official|confirmed|done)[.!]?$/i;
+
 /** Clause breaks: ";", a spaced dash, ", so", "and then". */
 const CLAUSE_BREAK = /\s*;\s+|\s+(?:—|–|--|-)\s+|,\s+so\s+(?=[a-z0-9])|,?\s+and then\s+/gi;
 
@@ -259,7 +272,10 @@ function splitClauses(sentence: string): string {
   let current = out;
   for (let i = 1; i + 1 < parts.length; i += 2) {
     const next = parts[i + 1] ?? "";
-    if (HAS_VALUE.test(current) && HAS_VALUE.test(next.trim())) {
+    if (
+      (HAS_VALUE.test(current) || SETTLED.test(current.trim())) &&
+      HAS_VALUE.test(next.trim())
+    ) {
       out += `\n${next}`;
     } else {
       out += `${parts[i] ?? ""}${next}`;
@@ -315,13 +331,13 @@ const TOKEN = "(?:[^\\s,;:!?]|(?<=\\d):(?=\\d))+";
 const VALUE = `(\`[^\`]{1,80}\`|${TOKEN}(?:\\s+${TOKEN}){0,5}?)`;
 /** Adverbials that end a statement and are no part of its subject ("… after all", "… starting today"). */
 const ADJUNCT_TAIL =
-  "(?:\\s+(?:after all|for now|from now on|going forward|from today|for the time being|again|instead|starting \\w+|as of \\w+|until further notice))+";
+  "(?:\\s+(?:after all|for now|from now on|going forward|from today|for the time being|again|instead|starting \\w+|as of \\w+|until further notice|from here on|effective immediately|effective \\w+))+";
 /**
  * "we're going with V for the X", "I meant V for the X", "let's use / go back to
  * V for the X", "make that V for the X" (a correction): V is the X's value.
  */
 const CHOSEN_FOR = new RegExp(
-  `^(.{0,60}?[:,]\\s+)?(?:(?:we|i)(?:'re|'ll| are| will)?\\s+(?:(?:going|go)\\s+with|meant|mean|picked|chose|settled on|went with|use|are using|want)|let(?:'s| us)\\s+(?:go with|use|pick|go back to|switch to|stick with)|make\\s+(?:that|it))\\s+${VALUE}\\s+(?:for|as)\\s+(${DET}\\s+[^,;:!?]{1,${SPAN}}?)((?:,?\\s+(?:instead of|not|rather than)\\s+.{1,${SPAN}}|${ADJUNCT_TAIL})?)(?:;\\s+.{1,${SPAN}})?[.!]?$`,
+  `^(.{0,60}?[:,]\\s+)?(?:(?:going forward|from now on|from here on),?\\s+)?(?:(?:we|i)(?:'re|'ll| are| will)?\\s+(?:(?:going|go)\\s+with|meant|mean|picked|chose|settled on|decided on|went with|use|are using|want|count|treat)|(?:[A-Z][\\w'-]*(?:\\s+[a-z][\\w'-]*)?)\\s+(?:settled on|decided on|went with|picked|chose|signed off on)|let(?:'s| us)\\s+(?:go with|use|pick|go back to|switch to|stick with|treat|count)|make\\s+(?:that|it))\\s+${VALUE}\\s+(?:for|as)\\s+(${DET}\\s+[^,;:!?]{1,${SPAN}}?)((?:,?\\s+(?:instead of|not|rather than)\\s+.{1,${SPAN}}|${ADJUNCT_TAIL})?)(?:;\\s+.{1,${SPAN}})?[.!]?$`,
   "i",
 );
 /** "V — that is the new X (…)", "V is what we use for the X", "V is the new X": the value first. */
@@ -354,7 +370,12 @@ function invertedStatement(sentence: string): string {
     /^,?\s+(?:instead of|not|rather than)\s/i.test(chosen?.[4] ?? "") &&
     /^[a-z][\w-]{1,40}$/i.test(chosen?.[2] ?? "") &&
     !isStopword((chosen?.[2] ?? "").toLowerCase());
-  if (chosen !== null && (VALUE_WORD.test(chosen[2] ?? "") || contrasted)) {
+  // "let's treat hourly as the X": one plain word named as the X is its value.
+  const plainAs =
+    /^[a-z][\w-]{1,40}$/i.test(chosen?.[2] ?? "") &&
+    !isStopword((chosen?.[2] ?? "").toLowerCase()) &&
+    s.includes(` ${chosen?.[2] ?? ""} as `);
+  if (chosen !== null && (VALUE_WORD.test(chosen[2] ?? "") || contrasted || plainAs)) {
     const noun = (chosen[3] ?? "").trim().replace(ARTICLE, "");
     const value = VALUE_WORD.test(chosen[2] ?? "") ? (chosen[2] ?? "") : `\`${chosen[2] ?? ""}\``;
     return `${chosen[1] ?? ""}the ${noun} is ${value}${chosen[4] ?? ""}.`.replace(/^the/, "The");
@@ -391,7 +412,9 @@ function invertedStatement(sentence: string): string {
     return `The ${(relayed[1] ?? "").trim()} is ${value}.`;
   }
   const first = VALUE_FIRST.exec(s);
-  if (first !== null && VALUE_WORD.test(first[1] ?? "")) {
+  // "That is the new X as the tool reports it": a pronoun points at a value, it is none.
+  const pointer = /^(?:that|this|it|which|these|those)$/i.test((first?.[1] ?? "").trim());
+  if (first !== null && VALUE_WORD.test(first[1] ?? "") && !pointer) {
     const noun = (first[2] ?? "").trim().replace(ARTICLE, "");
     return `The ${noun} is ${first[1] ?? ""}${first[3] ?? ""}${first[4] ?? ""}.`;
   }
@@ -484,8 +507,21 @@ const TRANSITION_WORDS =
 const CHANGED_TO =
   /(\b(?:switched|changed|set|sets|moved|bumped|raised|lowered|updated|turned|flipped)\s+(?:the|our)\s+[^,;:!?]{1,200}?\s+to\s+)([a-z][\w-]{1,40})(?=[.!]?\s*$)/i;
 
+/** "we agreed the X is w w": a decision names its complement of two to four plain words as the value. */
+const DECIDED_WORDS =
+  /(\b(?:we|they|i|everyone|the team|finance|leadership)\s+(?:agreed|decided|settled|confirmed)(?:\s+(?:that|on it))?\s*[:,]?\s+(?:the|our)\s+[^,;:!?`]{1,200}?\s+(?:is|are|should be|will be)\s+)([a-z][\w-]*(?:\s+[a-z][\w-]*){1,3})(?=[.!]?\s*$)/i;
+
 /** Plain words that syntax marks as values read as values (`w`). */
 function markedValues(sentence: string): string {
+  const decided = DECIDED_WORDS.exec(sentence);
+  const complement = decided?.[2] ?? "";
+  if (
+    decided !== null &&
+    !isStopword((complement.split(" ")[0] ?? "").toLowerCase()) &&
+    !/^(?:not|still|now|also|unchanged|fine|done|final|settled)\b/i.test(complement)
+  ) {
+    return sentence.replace(DECIDED_WORDS, "$1`$2`");
+  }
   const transition = TRANSITION_WORDS.exec(sentence);
   if (
     transition !== null &&

@@ -8,6 +8,13 @@ import type { NumberedTurn } from "../model/contracts.ts";
 import { normaliseSubject } from "./facts.ts";
 import { tableStatements, type Stated } from "./tool-tables.ts";
 import {
+  inDateOrder,
+  messageStamp,
+  proseStatement,
+  removesField,
+  unwrappedLines,
+} from "./tool-prose.ts";
+import {
   cleanValue,
   isEnvKey,
   itemSubject,
@@ -80,7 +87,7 @@ function jsonStated(root: unknown, known: KnownPhrases, out: Stated[]): void {
       const scalar = cleanValue(v);
       const withUnit = subject === undefined && !isEnvKey(k) ? unitField(k, v, known) : undefined;
       if (subject !== undefined && scalar !== undefined) {
-        out.push({ subject, value: scalar });
+        out.push({ subject, value: scalar, phrase: k });
       } else if (withUnit !== undefined) {
         out.push(withUnit);
       } else {
@@ -113,7 +120,7 @@ const FROM_TO = new RegExp(
 const ARROW = /^(.*?)\s*(?:->|→|=>|⇒)\s*(.+)$/;
 const SET_TO = new RegExp(`^(?:(?:was|is|has been)\\s+)?${CHANGE_VERB}\\s+to\\s+(.+)$`, "i");
 const VERB_BEFORE =
-  /\b(?:set|change|changed|update|updated|move|moved|raise|raised|lower|lowered|bump|bumped|switch|switched|pin|pinned)\s+(?:the\s+)?$/i;
+  /\b(?:set|change|changed|update|updated|move|moved|raise|raised|lower|lowered|bump|bumped|switch|switched|pin|pinned|applied|applying|apply|override|overrode|overriding)\s+(?:the\s+)?(?:(?:field|setting|key|value|parameter|option|property)\s+)?["'`]?$/i;
 /** Where a value ends in a change-log line: an aside, a clause, a column. */
 const VALUE_END = /\s+\(|;\s|,\s|\s[—–]\s|\s-\s|\s#\s|\s\|/;
 
@@ -148,7 +155,41 @@ function namedSubject(
       }
     }
   }
-  return best;
+  return best ?? namedRun(words, known);
+}
+
+/** Words a known run of prose words may have at most (tool-phrases.ts MAX_LONG_GRAM). */
+const MAX_RUN = 8;
+
+/**
+ * The longest run of three or more words the prose says that a line names, when
+ * no known subject is there ("set ingest log retention period to 60 days",
+ * the prose only ever saying "the ingest log retention period line").
+ */
+function namedRun(
+  words: readonly RegExpMatchArray[],
+  known: KnownPhrases,
+): { subject: string; start: number; end: number } | undefined {
+  let best: { subject: string; start: number; end: number; n: number } | undefined;
+  for (let i = 0; i < words.length; i++) {
+    for (let n = Math.min(MAX_RUN, words.length - i); n >= 3 && n > (best?.n ?? 0); n--) {
+      const run = words.slice(i, i + n).map((w) => w[0]);
+      const phrase = run.join(" ");
+      if (known.has(phrase) && normaliseSubject(phrase) === phrase) {
+        const last = words[i + n - 1];
+        best = {
+          subject: phrase,
+          start: words[i]?.index ?? 0,
+          end: (last?.index ?? 0) + (last?.[0].length ?? 0),
+          n,
+        };
+        break;
+      }
+    }
+  }
+  return best === undefined
+    ? undefined
+    : { subject: best.subject, start: best.start, end: best.end };
 }
 
 /** A change-log line's statement: "X A -> V", "X: from A to V", "set X to V", "X changed to V". */
@@ -157,15 +198,16 @@ function changeStated(line: string, known: KnownPhrases): Stated | undefined {
   if (named === undefined) {
     return undefined;
   }
-  const rest = line
-    .slice(named.end)
-    .replace(/^\s*[:=]?\s*/, "")
-    .trim();
+  const after = line.slice(named.end).replace(/^["'`]/, "");
+  const rest = after.replace(/^\s*[:=]?\s*/, "").trim();
   const fromTo = FROM_TO.exec(rest);
   const arrow = fromTo === null ? ARROW.exec(rest) : null;
   const setTo = fromTo === null && arrow === null ? SET_TO.exec(rest) : null;
-  const before = VERB_BEFORE.test(line.slice(0, named.start));
-  const to = before ? /^to\s+(.+)$/i.exec(rest) : null;
+  // "set new X flow rollout to V": a status word between the verb and the subject.
+  const lead = STATUS_LEAD.exec(line.slice(0, named.start))?.[0] ?? "";
+  const before = VERB_BEFORE.test(line.slice(0, named.start - lead.length));
+  // "set field "X" to V", "applied X = V": a verb in front says the line sets X.
+  const to = before ? (/^to\s+(.+)$/i.exec(rest) ?? /^\s*(?:=|:=)\s*(.+)$/.exec(after)) : null;
   const wasRaw = fromTo?.[1] ?? arrow?.[1];
   const value = valuePart(fromTo?.[2] ?? arrow?.[2] ?? setTo?.[1] ?? to?.[1] ?? "");
   if (value === undefined) {
@@ -175,8 +217,16 @@ function changeStated(line: string, known: KnownPhrases): Stated | undefined {
   if (wasRaw !== undefined && wasRaw.length > 0 && was === undefined) {
     return undefined;
   }
-  return { subject: named.subject, value, ...(was === undefined ? {} : { was }) };
+  return {
+    subject: named.subject,
+    value,
+    ...(lead.length === 0 ? {} : { phrase: `${lead}${named.subject}` }),
+    ...(was === undefined ? {} : { was }),
+  };
 }
+
+/** Status words right before a subject ("new", "default"): how the line writes it. */
+const STATUS_LEAD = /\b(?:(?:new|current|default|updated|revised|latest)\s+)+$/i;
 
 /** A key/value line's statement, when its key is a known subject. */
 function keyValueStated(
@@ -197,7 +247,7 @@ function keyValueStated(
   if (subject === undefined) {
     return isEnvKey(key) ? undefined : unitField(key, m[3], known);
   }
-  return value === undefined ? undefined : { subject, value };
+  return value === undefined ? undefined : { subject, value, phrase: key };
 }
 
 function firstDefined<T>(list: readonly string[], f: (x: string) => T | undefined): T | undefined {
@@ -258,12 +308,46 @@ export function toolStatements(
   /** What the call that produced it names (its short string arguments): the item its keys belong to. */
   items: readonly string[] = [],
 ): string[] {
-  const stated: Stated[] = [];
+  // A value read from a field, or a sentence of the output shown as it is.
+  const stated: (Stated | string)[] = [];
+  // The date of the message a sentence is under ("[2026-03-05 10:12] ana:", "Date: …").
+  const dated: { at: number; stamp: string | undefined }[] = [];
+  let stamp: string | undefined;
   const trimmed = output.trim();
   const whole =
     trimmed.length <= MAX_JSON_CHARS && /^[{[]/.test(trimmed) ? parseJson(trimmed) : undefined;
+  const readLine = (line: string): void => {
+    if (removesField(line)) {
+      return;
+    }
+    for (const form of unwrappedLines(line)) {
+      if (/^\s*\{.*\}\s*,?\s*$/.test(form)) {
+        const record = parseJson(form.trim().replace(/,$/, ""));
+        if (record !== undefined) {
+          const before = stated.length;
+          jsonStated(record, known, stated as Stated[]);
+          if (stated.length > before) {
+            return;
+          }
+          continue;
+        }
+      }
+      const read =
+        (CHANGE.test(form) || /[=:]/.test(form) ? changeStated(form, known) : undefined) ??
+        keyValueStated(form, known, items);
+      if (read !== undefined) {
+        stated.push(read);
+        return;
+      }
+    }
+    const prose = proseStatement(line, known);
+    if (prose !== undefined) {
+      dated.push({ at: stated.length, stamp });
+      stated.push(prose);
+    }
+  };
   if (whole !== undefined) {
-    jsonStated(whole, known, stated);
+    jsonStated(whole, known, stated as Stated[]);
   } else {
     // Box-drawing tables (│ ─ ┼) read as their ASCII forms.
     const lines = output.split(/\r?\n/, MAX_TOOL_LINES).map((l) =>
@@ -285,35 +369,30 @@ export function toolStatements(
       );
       if (table !== undefined) {
         stated.push(...table.stated);
+        // A row that is no record of a subject may still be a line that states one.
+        for (const at of table.unread) {
+          readLine(lines[at] ?? "");
+        }
         i = table.next;
         continue;
       }
-      const line = lines[i] ?? "";
+      stamp = messageStamp(lines[i] ?? "") ?? stamp;
+      readLine(lines[i] ?? "");
       i++;
-      if (/^\s*\{.*\}\s*,?\s*$/.test(line)) {
-        const record = parseJson(line.trim().replace(/,$/, ""));
-        if (record !== undefined) {
-          jsonStated(record, known, stated);
-          continue;
-        }
-      }
-      const read =
-        (CHANGE.test(line) ? changeStated(line, known) : undefined) ??
-        keyValueStated(line, known, items);
-      if (read !== undefined) {
-        stated.push(read);
-      }
     }
   }
   if (whole === undefined) {
     // A card line already read under a known subject is not read again under its bare key.
     stated.push(
-      ...cardStated(output, known).filter((c) => !stated.some((x) => x.value === c.value)),
+      ...cardStated(output, known).filter(
+        (c) => !stated.some((x) => typeof x !== "string" && x.value === c.value),
+      ),
     );
   }
+  inDateOrder(stated, dated);
   const out: string[] = [];
   for (const s of stated) {
-    const line = statement(s);
+    const line = typeof s === "string" ? s : statement(s);
     if (!out.includes(line)) {
       out.push(line);
     }

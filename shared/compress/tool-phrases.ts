@@ -4,6 +4,7 @@
 // statement itself. Called by tool-lines.ts.
 import { nounPhrases } from "./config-lines.ts";
 import { normaliseSubject } from "./facts.ts";
+import { isStopword } from "../model/words.ts";
 import type { Stated } from "./tool-tables.ts";
 
 const MAX_VALUE = 80;
@@ -13,6 +14,8 @@ const MAX_PHRASES = 50_000;
 /** Prose words read at most for phrases the conversation mentions (n-grams of up to 5 words). */
 const MAX_PROSE_WORDS = 100_000;
 const MAX_GRAM = 5;
+/** Runs of up to this many words are known when they start and end on a content word. */
+const MAX_LONG_GRAM = 8;
 
 /** The subjects the conversation's prose talks about, for matching tool output against. */
 export interface KnownPhrases {
@@ -51,9 +54,13 @@ export function knownPhrases(subjects: Iterable<string>, prose: readonly string[
       read += words.length;
       for (let i = 0; i < words.length; i++) {
         let gram = words[i] ?? "";
-        for (let n = 2; n <= MAX_GRAM && i + n <= words.length; n++) {
+        for (let n = 2; n <= MAX_LONG_GRAM && i + n <= words.length; n++) {
           gram += ` ${words[i + n - 1] ?? ""}`;
-          grams.add(gram);
+          // Past five words only a run between content words ("target date for the X review").
+          const content = !isStopword(words[i] ?? "") && !isStopword(words[i + n - 1] ?? "");
+          if (n <= MAX_GRAM || content) {
+            grams.add(gram);
+          }
         }
       }
     }
@@ -173,7 +180,26 @@ export function cleanValue(raw: unknown): string | undefined {
 /** "The X is `V` (was `A`).": how a stated value reads to the summariser. */
 export function statement(s: Stated): string {
   const was = s.was === undefined || s.was === s.value ? "" : ` (was \`${s.was}\`)`;
-  return `The ${s.subject} is \`${s.value}\`${was}.`;
+  return `The ${shownPhrase(s)} is \`${s.value}\`${was}.`;
+}
+
+/**
+ * The subject as the output wrote it, when that keys the same subject and says
+ * more ("default date range" for the key "date range", "new X flow" for "X flow"):
+ * a reader looks for the words the conversation uses.
+ */
+function shownPhrase(s: Stated): string {
+  if (s.phrase === undefined) {
+    return s.subject;
+  }
+  const raw = s.phrase.replace(/[*`"']/g, "").trim();
+  const words = (/\s/.test(raw) ? raw.toLowerCase() : keyWords(raw)).replace(/^(?:the|a|an)\s+/, "");
+  return words !== s.subject &&
+    words.endsWith(s.subject) &&
+    words.length <= s.subject.length + 30 &&
+    normaliseSubject(words) === s.subject
+    ? words
+    : s.subject;
 }
 
 /** "<field> of <item>", "<item> <field>", "<field> for <item>": the subject a row or record's cell states. */

@@ -9,6 +9,8 @@ export interface Stated {
   subject: string;
   value: string;
   was?: string;
+  /** How the output writes the subject when that says more than its key ("default X" for X). */
+  phrase?: string;
 }
 
 /** Rows of one table read at most. */
@@ -76,7 +78,7 @@ const isHeader = (cells: readonly string[]) =>
 function tableAt(
   lines: readonly string[],
   start: number,
-): { header: string[] | undefined; rows: string[][]; next: number } | undefined {
+): { header: string[] | undefined; rows: string[][]; at: number[]; next: number } | undefined {
   const first = lines[start] ?? "";
   const kind = / \| |^\|/.test(first.trim())
     ? pipedCells
@@ -89,7 +91,11 @@ function tableAt(
     return undefined;
   }
   const rows: string[][] = [];
+  const at: number[] = [];
   let width: number | undefined;
+  // Aligned columns start where the header's words start: a value as wide as its
+  // column leaves one space before the next, so such a row is cut at those starts.
+  const starts = kind === alignedCells ? columnStarts(first) : [];
   let separated = false;
   let i = start;
   for (; i < lines.length && rows.length < MAX_ROWS; i++) {
@@ -98,12 +104,16 @@ function tableAt(
       separated = separated || rows.length === 1;
       continue;
     }
-    const cells = kind(line);
+    let cells = kind(line);
+    if (cells !== undefined && width !== undefined && cells.length !== width) {
+      cells = cutAt(line, starts, width);
+    }
     if (cells === undefined || (width !== undefined && cells.length !== width)) {
       break;
     }
     width = cells.length;
     rows.push(cells);
+    at.push(i);
   }
   if (rows.length < 2 && kind !== pipedCells) {
     return undefined;
@@ -114,8 +124,25 @@ function tableAt(
   const top = rows[0] ?? [];
   const headed = kind === pipedCells ? separated : isHeader(top);
   return headed
-    ? { header: top, rows: rows.slice(1), next: i }
-    : { header: undefined, rows, next: i };
+    ? { header: top, rows: rows.slice(1), at: at.slice(1), next: i }
+    : { header: undefined, rows, at, next: i };
+}
+
+/** Where each column of an aligned header line starts. */
+function columnStarts(header: string): number[] {
+  return [...header.matchAll(/(?:^|\t|\s{2,})(?=\S)/g)].map((m) => m.index + m[0].length);
+}
+
+/** A row cut at the header's column starts, when a space precedes each start. */
+function cutAt(line: string, starts: readonly number[], width: number): string[] | undefined {
+  if (starts.length !== width || line.length <= (starts.at(-1) ?? 0)) {
+    return undefined;
+  }
+  if (!starts.every((s, j) => j === 0 || line[s - 1] === " " || line[s - 1] === "\t")) {
+    return undefined;
+  }
+  const cells = starts.map((s, j) => line.slice(s, starts[j + 1] ?? line.length).trim());
+  return cells.every((c) => c.length > 0) ? cells : undefined;
 }
 
 /**
@@ -129,7 +156,7 @@ export function tableStatements(
   valueOf: (cell: string) => string | undefined,
   /** The subject "<column> of <row>" names, if the conversation talks about it. */
   itemOf: (row: string, column: string) => string | undefined,
-): { stated: Stated[]; next: number } | undefined {
+): { stated: Stated[]; next: number; unread: number[] } | undefined {
   const table = tableAt(lines, start);
   if (table === undefined) {
     return undefined;
@@ -140,14 +167,19 @@ export function tableStatements(
   const valueAt =
     newAt > 0 ? newAt : header !== undefined && OLD_HEADER.test(header[1] ?? "") ? -1 : 1;
   const stated: Stated[] = [];
-  for (const row of table.rows) {
+  // A row that states nothing as a row is read again as a line ("Annotations:  set X to V").
+  const unread: number[] = [];
+  for (const [r, row] of table.rows.entries()) {
     const first = row[0] ?? "";
     const subject = subjectOf(first);
+    const before = stated.length;
     if (subject !== undefined && valueAt > 0) {
       const value = valueOf(row[valueAt] ?? "");
       const was = oldAt > 0 ? valueOf(row[oldAt] ?? "") : undefined;
       if (value !== undefined) {
-        stated.push({ subject, value, ...(was === undefined ? {} : { was }) });
+        stated.push({ subject, value, phrase: first, ...(was === undefined ? {} : { was }) });
+      } else {
+        unread.push(table.at[r] ?? -1);
       }
       continue;
     }
@@ -162,6 +194,9 @@ export function tableStatements(
         stated.push({ subject: named, value });
       }
     });
+    if (stated.length === before) {
+      unread.push(table.at[r] ?? -1);
+    }
   }
-  return { stated, next: table.next };
+  return { stated, next: table.next, unread };
 }
