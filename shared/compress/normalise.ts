@@ -272,10 +272,7 @@ function splitClauses(sentence: string): string {
   let current = out;
   for (let i = 1; i + 1 < parts.length; i += 2) {
     const next = parts[i + 1] ?? "";
-    if (
-      (HAS_VALUE.test(current) || SETTLED.test(current.trim())) &&
-      HAS_VALUE.test(next.trim())
-    ) {
+    if ((HAS_VALUE.test(current) || SETTLED.test(current.trim())) && HAS_VALUE.test(next.trim())) {
       out += `\n${next}`;
     } else {
       out += `${parts[i] ?? ""}${next}`;

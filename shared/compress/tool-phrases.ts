@@ -193,7 +193,10 @@ function shownPhrase(s: Stated): string {
     return s.subject;
   }
   const raw = s.phrase.replace(/[*`"']/g, "").trim();
-  const words = (/\s/.test(raw) ? raw.toLowerCase() : keyWords(raw)).replace(/^(?:the|a|an)\s+/, "");
+  const words = (/\s/.test(raw) ? raw.toLowerCase() : keyWords(raw)).replace(
+    /^(?:the|a|an)\s+/,
+    "",
+  );
   return words !== s.subject &&
     words.endsWith(s.subject) &&
     words.length <= s.subject.length + 30 &&

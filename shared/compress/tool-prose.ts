@@ -21,8 +21,7 @@ export function removesField(line: string): boolean {
 /** A log line's quoted message: logfmt `msg="…"`, `message="…"`, `event="…"`. */
 const LOG_MESSAGE = /\b(?:msg|message|event|summary|description|reason)="((?:[^"\\]|\\.){3,300})"/i;
 /** A chat or mail line's lead: quote markers, a bullet, a "[time] name:" or "name:" speaker. */
-const LINE_LEAD =
-  /^\s*(?:(?:>\s*)+|[-*•]\s+)?(?:\[[^\]]{1,40}\]\s*)?(?:[\w.@ -]{1,40}:\s+(?=\S))?/;
+const LINE_LEAD = /^\s*(?:(?:>\s*)+|[-*•]\s+)?(?:\[[^\]]{1,40}\]\s*)?(?:[\w.@ -]{1,40}:\s+(?=\S))?/;
 
 /** The forms of a tool output line to read as fields: its quoted message, itself, unmarked. */
 export function unwrappedLines(line: string): string[] {
@@ -57,8 +56,7 @@ export function proseStatement(line: string, known: KnownPhrases): string | unde
 }
 
 /** A message header's date: "[2026-03-05 10:12] ana:", "2026-03-05T10:12Z ana:", "Date: 2026-03-05 10:12". */
-const STAMP =
-  /^\s*(?:\[|date:\s*|sent:\s*)?(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}:\d{2}(?::\d{2})?))?/i;
+const STAMP = /^\s*(?:\[|date:\s*|sent:\s*)?(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}:\d{2}(?::\d{2})?))?/i;
 
 /** The sortable date of a line that opens a message (a thread or mail header), if it is one. */
 export function messageStamp(line: string): string | undefined {

@@ -22,7 +22,12 @@ describe("fitBullets ranks", () => {
   });
 
   it("a boolean rank still puts keyed bullets first, newest first (kept in their order)", () => {
-    const fitted = fitBullets(bullets, 2, () => 1, (b) => !b.text.startsWith("Sounds"));
+    const fitted = fitBullets(
+      bullets,
+      2,
+      () => 1,
+      (b) => !b.text.startsWith("Sounds"),
+    );
     expect(fitted.kept.map((b) => b.turns[0])).toEqual([40, 12]);
   });
 });

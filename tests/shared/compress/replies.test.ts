@@ -54,9 +54,9 @@ describe("prose phrasings of a decision", () => {
     expect(normaliseProse("Let's treat weekly as the seed order cadence from here on.")).toBe(
       "The seed order cadence is `weekly` from here on.",
     );
-    expect(normaliseProse("Going forward we count 12 days for the seedling hardening period.")).toBe(
-      "The seedling hardening period is 12 days.",
-    );
+    expect(
+      normaliseProse("Going forward we count 12 days for the seedling hardening period."),
+    ).toBe("The seedling hardening period is 12 days.");
   });
 
   it("splits 'so that is settled — the X is V' and marks 'we agreed the X is w w'", () => {
@@ -91,7 +91,10 @@ describe("end to end", () => {
     const tokenizer = await loadTokenizer("gpt-4o");
     const messages: ChatMessage[] = [
       { role: "system", content: "You help run a greenhouse." },
-      { role: "user", content: "The irrigation cycle length is 20 min. The greenhouse night temperature is 15 C." },
+      {
+        role: "user",
+        content: "The irrigation cycle length is 20 min. The greenhouse night temperature is 15 C.",
+      },
       ...filler(4),
       { role: "assistant", content: "Should I switch the irrigation cycle length to 25 min?" },
       { role: "user", content: "Yes, go ahead." },

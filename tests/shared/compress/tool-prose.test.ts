@@ -148,7 +148,10 @@ describe("tool output lines that are not plain fields", () => {
       ),
     ).toEqual(["The default mooring line tension for the east quay is `12 kN`."]);
     expect(
-      toolStatements('{"settings": {"default mooring line tension for the east quay": "14 kN"}}', known),
+      toolStatements(
+        '{"settings": {"default mooring line tension for the east quay": "14 kN"}}',
+        known,
+      ),
     ).toEqual(["The default mooring line tension for the east quay is `14 kN`."]);
   });
 
@@ -158,7 +161,10 @@ describe("tool output lines that are not plain fields", () => {
     const tokenizer = await loadTokenizer("gpt-4o");
     const messages: ChatMessage[] = [
       { role: "system", content: "You help run a harbour." },
-      { role: "user", content: "The harbour crane lift limit is 40 t. The tug fleet standby count is 3." },
+      {
+        role: "user",
+        content: "The harbour crane lift limit is 40 t. The tug fleet standby count is 3.",
+      },
       {
         role: "assistant",
         content: null,
