@@ -88,6 +88,50 @@ function outcome(committed: HiveResult<Committed>): CommitOutcome {
   };
 }
 
+/** A socket frame's commits: their outcomes in order, answered once all are in. */
+interface SocketCall {
+  results: CommitOutcome[];
+  answer: (results: CommitOutcome[]) => void;
+}
+
+/** The outcome of a commit the store did not answer (its group failed). */
+function internalOutcome(): CommitOutcome {
+  return {
+    ok: false,
+    code: "INTERNAL",
+    message: "the hive failed to commit this group",
+    hint: "retry with the same idempotency key; the failure is logged",
+  };
+}
+
+/** Sends each socket frame's answer once every commit of it has an outcome. */
+function answerCalls(
+  group: ReadonlyArray<{ call?: SocketCall }>,
+  outcomeAt: (index: number) => CommitOutcome,
+): void {
+  const counts = new Map<SocketCall, number>();
+  for (const g of group) {
+    if (g.call !== undefined) {
+      counts.set(g.call, (counts.get(g.call) ?? 0) + 1);
+    }
+  }
+  group.forEach((g, i) => {
+    const call = g.call;
+    if (call === undefined) {
+      return;
+    }
+    call.results.push(outcomeAt(i));
+    if (call.results.length === counts.get(call)) {
+      try {
+        call.answer(call.results);
+      } catch (error) {
+        // The socket is closing or gone: its client resends with the same keys.
+        log.debug("commit.answer.dropped", describeError(error));
+      }
+    }
+  });
+}
+
 /** One write as a commit; anything that is not an object fails the commit's validation. */
 function single(op: "put" | "retract" | "supersede", request: unknown): CommitRequestIn {
   if (typeof request !== "object" || request === null) {
@@ -106,6 +150,8 @@ export class Hive extends Server<Env> {
     request: CommitRequest;
     resolve: (result: HiveResult<Committed>) => void;
     reject: (error: unknown) => void;
+    /** The socket frame this commit came in, answered by the drain itself. */
+    call?: SocketCall;
   }> = [];
   readonly #workspace: Workspace;
   readonly #refs: RefStore;
@@ -224,30 +270,35 @@ export class Hive extends Server<Env> {
         return;
       case "hive.commit": {
         // receive() already validated the frame's commit against CommitRequestSchema.
-        const [committed] = await this.#enqueue([message.commit]);
-        if (committed === undefined) {
-          return;
-        }
-        const result = outcome(committed);
-        if (result.ok) {
-          send(connection, { type: "hive.committed", id: message.id, result: result.result });
-        } else {
-          const { code, message: text, hint, conflict } = result;
-          send(connection, {
-            type: "hive.rejected",
-            id: message.id,
-            code,
-            message: text,
-            ...(hint === undefined ? {} : { hint }),
-            ...(conflict === undefined ? {} : { conflict }),
-          });
-        }
+        const id = message.id;
+        await this.#enqueue([message.commit], {
+          results: [],
+          answer: ([committed]) => {
+            const result: CommitOutcome = committed ?? internalOutcome();
+            if (result.ok) {
+              send(connection, { type: "hive.committed", id, result: result.result });
+            } else {
+              const { code, message: text, hint, conflict } = result;
+              send(connection, {
+                type: "hive.rejected",
+                id,
+                code,
+                message: text,
+                ...(hint === undefined ? {} : { hint }),
+                ...(conflict === undefined ? {} : { conflict }),
+              });
+            }
+          },
+        });
         return;
       }
       case "hive.commits": {
         // One group: one storage transaction, one answer frame, one fan-out.
-        const results = await this.#enqueue(message.commits);
-        send(connection, { type: "hive.results", id: message.id, results: results.map(outcome) });
+        const id = message.id;
+        await this.#enqueue(message.commits, {
+          results: [],
+          answer: (results) => send(connection, { type: "hive.results", id, results }),
+        });
         return;
       }
       default: {
@@ -291,17 +342,27 @@ export class Hive extends Server<Env> {
    * Every caller arms its own timer: a timer belongs to the event that set it,
    * so no commit depends on another caller's event staying alive.
    */
-  #enqueue(requests: readonly CommitRequest[]): Promise<Array<HiveResult<Committed>>> {
+  #enqueue(
+    requests: readonly CommitRequest[],
+    call?: SocketCall,
+  ): Promise<Array<HiveResult<Committed>>> {
     const all = requests.map(
       (request) =>
         new Promise<HiveResult<Committed>>((resolve, reject) => {
-          this.#pending.push({ request, resolve, reject });
+          this.#pending.push({ request, resolve, reject, ...(call === undefined ? {} : { call }) });
         }),
     );
     setTimeout(() => this.#drain(), 0);
     return Promise.all(all);
   }
 
+  /**
+   * Commits everything waiting as one group. A socket frame's answer is sent
+   * here, by the event that drains, not by the frame's own event after it
+   * resumes: under load workerd was seen to drop the continuations of frames
+   * whose group another event drained (their answers never left, and writers
+   * waited forever), so nothing a client waits for depends on them.
+   */
   #drain(): void {
     const group = this.#pending.splice(0);
     if (group.length === 0) {
@@ -314,6 +375,8 @@ export class Hive extends Server<Env> {
         Date.now(),
       );
     } catch (error) {
+      log.error("commit.group.failed", describeError(error));
+      answerCalls(group, () => internalOutcome());
       for (const g of group) {
         g.reject(error);
       }
@@ -328,6 +391,10 @@ export class Hive extends Server<Env> {
         log.error("mirror.schedule.failed", describeError(error));
       });
     }
+    answerCalls(group, (i) => {
+      const result = results[i];
+      return result === undefined ? internalOutcome() : outcome(result);
+    });
     group.forEach((g, i) => {
       const result = results[i];
       if (result) {

@@ -189,4 +189,42 @@ describe("hive on the running cluster", () => {
     expect(cross.status).toBe(403);
     expect(((await cross.json()) as { error: { code: string } }).error.code).toBe("FORBIDDEN_HIVE");
   });
+
+  it("answers every commit of a pipelined burst, the last in flight included", async ({
+    expect,
+  }) => {
+    // 8 writers x 32 compare-and-swap loops, one commit per frame, for 3 s: every
+    // commit, the last one of each loop included, gets its answer.
+    const { hive, key } = await newHive("burst");
+    const lethe = new Lethe({ url: cluster.url, key });
+    const writers = Array.from({ length: 8 }, () => lethe.writer(hive, { validate: false }));
+    await Promise.all(writers.map((w) => w.ready()));
+    const deadline = Date.now() + 3_000;
+    let unanswered = 0;
+    let committed = 0;
+    await Promise.all(
+      writers.flatMap((writer, s) =>
+        Array.from({ length: 32 }, async (_, i) => {
+          const identifier = `burst.${s}.${i}`;
+          let version = 0;
+          while (Date.now() < deadline) {
+            const answer = await Promise.race([
+              writer.commit(makeCommit([makePut({ identifier, value: version }, version)])),
+              new Promise<null>((resolve) => setTimeout(() => resolve(null), 10_000)),
+            ]);
+            if (answer === null) {
+              unanswered++;
+              return;
+            }
+            expect(answer.ok).toBe(true);
+            version++;
+            committed++;
+          }
+        }),
+      ),
+    );
+    writers.forEach((w) => w.close());
+    expect(unanswered).toBe(0);
+    expect(committed).toBeGreaterThan(256);
+  }, 60_000);
 });
