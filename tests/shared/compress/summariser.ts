@@ -1,5 +1,9 @@
 // Test helpers: a real Driver whose fetch is the local endpoint's deterministic
-// policy in-process (the project's model stand-in), with fast retries.
+// policy in-process (the project's model stand-in), with fast retries, and
+// compressConversation run with it.
+import type { ChatMessage } from "../../../shared/context/messages.ts";
+import type { Tokenizer } from "../../../shared/context/tokens.ts";
+import { compressConversation, type CompressionRun } from "../../../shared/compress/compress.ts";
 import type { DriverConfigInput } from "../../../shared/driver/config.ts";
 import { driverConfigFromEnv } from "../../../shared/driver/config.ts";
 import { Driver } from "../../../shared/driver/driver.ts";
@@ -34,4 +38,20 @@ export function recordingDriver(
     return call(request);
   };
   return { driver, requests };
+}
+
+/** compressConversation with the local summariser and an 8,192-token window; throws unless it succeeds. */
+export async function compressLocally(
+  messages: ChatMessage[],
+  tokenizer: Tokenizer,
+): Promise<CompressionRun> {
+  const run = await compressConversation(messages, {
+    tokenizer,
+    client: makeDriver(),
+    windowTokens: 8_192,
+  });
+  if (!run.ok) {
+    throw new Error(`compression failed: ${run.code}: ${run.message}`);
+  }
+  return run.value;
 }

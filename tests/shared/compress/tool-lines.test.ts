@@ -12,7 +12,7 @@ import {
 } from "../../../shared/compress/index.ts";
 import type { ChatMessage } from "../../../shared/context/messages.ts";
 import { loadTokenizer } from "../../../shared/context/tokens.ts";
-import { makeDriver } from "./summariser.ts";
+import { compressLocally } from "./summariser.ts";
 
 const prose = [
   "The kiln firing temperature is 1220 C.",
@@ -255,22 +255,14 @@ describe("tool output as statements", () => {
       { role: "assistant", content: "Ordering clay." },
       { role: "user", content: "Go ahead." },
     ];
-    const run = await compressConversation(messages, {
-      tokenizer,
-      client: makeDriver(),
-      windowTokens: 8_192,
-    });
-    expect(run.ok).toBe(true);
-    if (!run.ok) {
-      return;
-    }
-    const current = run.value.bullets.map((b) => b.text).join("\n");
+    const run = await compressLocally(messages, tokenizer);
+    const current = run.bullets.map((b) => b.text).join("\n");
     expect(current).toContain("The glaze batch size is `18 l`.");
     expect(current).not.toContain("14 l");
     // Cited by the tool result's turn, whose full text stays behind its ref.
-    const bullet = run.value.bullets.find((b) => b.text.includes("18 l"));
+    const bullet = run.bullets.find((b) => b.text.includes("18 l"));
     expect(bullet?.turns).toEqual([4]);
-    expect(run.value.summary).not.toContain("| glaze batch size |");
-    expect(run.value.report.losses.join("\n")).toMatch(/superseded: "glaze batch size"/);
+    expect(run.summary).not.toContain("| glaze batch size |");
+    expect(run.report.losses.join("\n")).toMatch(/superseded: "glaze batch size"/);
   });
 });
