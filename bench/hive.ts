@@ -614,8 +614,7 @@ async function mirrorSettled(
       method: "POST",
       headers: { authorization: `Bearer ${key}` },
     });
-    const body = (await response.json()) as { confirmed?: number; value?: { confirmed?: number } };
-    const confirmed = body.value?.confirmed ?? body.confirmed ?? 0;
+    const { confirmed } = (await response.json()) as { confirmed: number };
     if (confirmed >= head) {
       return performance.now() - started;
     }
