@@ -4,6 +4,7 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import {
   closeSync,
+  existsSync,
   mkdirSync,
   openSync,
   readFileSync,
@@ -64,12 +65,25 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/**
+ * True while the process runs. A zombie (dead, not yet reaped by its parent)
+ * still answers signal 0, so Linux's process state is read too: a zombie's lock
+ * is stale.
+ */
 function pidAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch {
     return false;
+  }
+  try {
+    // /proc/<pid>/stat reads "pid (comm) S ...": the state follows the last ')'.
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const state = stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3);
+    return state !== "Z" && state !== "X";
+  } catch {
+    // No /proc (not Linux), or the process ended between the two reads.
+    return !existsSync("/proc");
   }
 }
 

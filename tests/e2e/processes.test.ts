@@ -45,6 +45,7 @@ describe("cluster processes", () => {
 
     await expect(startCluster({ persistTo })).rejects.toThrow(/in use by another cluster/);
 
+    const parentExited = new Promise<void>((resolve) => parent.once("exit", () => resolve()));
     parent.kill("SIGKILL");
     const killed = Date.now();
     while ((await answers(`http://127.0.0.1:${port}/`)) && Date.now() - killed < 20_000) {
@@ -52,7 +53,8 @@ describe("cluster processes", () => {
     }
     expect(await answers(`http://127.0.0.1:${port}/`)).toBe(false);
 
-    // The state is free again once its owner is gone.
+    // The state is free again once its owner is gone (reaped, or a zombie: both read as gone).
+    await parentExited;
     const again = await startCluster({ persistTo });
     expect(await answers(`${again.url}/`)).toBe(true);
     await again.stop();
