@@ -3,7 +3,9 @@
 // (corpora/compression-transcript.ts), against baselines measured in the same run.
 // Columns: reduction, current-value recall, stale-only, both-visible, tokens of
 // refs. Flags: --seeds=1,2,3  --family=dev,holdout,fresh,unseen,later,blind,sealed,<any
-// corpora/compression-<name>.ts exporting a FamilySpec>  --turns=600. Prints; never asserts.
+// corpora/compression-<name>.ts exporting a FamilySpec>  --turns=600  --misses (after each
+// Lethe map-reduce row, every fact it did not recall: the latest planted statement, its role,
+// and what the output shows about the subject). Prints; never asserts.
 import type { ChatMessage } from "../shared/context/messages.ts";
 import { loadTokenizer } from "../shared/context/tokens.ts";
 import { compressConversation, type SummariserClient } from "../shared/compress/index.ts";
@@ -19,7 +21,11 @@ import {
   scoreLines,
   truncateOldest,
 } from "./compression-methods.ts";
-import { makeTranscript, type TranscriptFact } from "../corpora/compression-transcript.ts";
+import {
+  makeTranscript,
+  type Transcript,
+  type TranscriptFact,
+} from "../corpora/compression-transcript.ts";
 import { discoverFamilies } from "./compression-families.ts";
 
 const args = new Map(
@@ -40,6 +46,7 @@ if (unknown.length > 0) {
 }
 const FAMILIES = ALL_FAMILIES.filter((f) => asked.includes(f.name));
 const TURNS = Number(args.get("turns") ?? 600);
+const MISSES = args.has("misses");
 const BUDGETS = [0.5, 0.25, 0.1, 0.05];
 
 const started = performance.now();
@@ -50,7 +57,12 @@ if (!config.ok) {
 }
 const local = new Driver(config.value, { fetch: localModelFetch() });
 
+type Statement = Transcript["statements"][number];
+
 interface Score {
+  /** Indexes of the facts whose current value the output does not show. */
+  missed: number[];
+  output: ChatMessage[];
   reduction: number;
   recall: number;
   staleOnly: number;
@@ -131,12 +143,35 @@ async function measure(
   const input = countAll(messages);
   const out = await method(messages, Math.floor(input * ratio), ratio, perfect);
   const output = countAll(out);
+  const lines = visibleLines(out);
   return {
+    missed: facts.flatMap((f, i) => (scoreLines([f], lines).recalled === 1 ? [] : [i])),
+    output: out,
     reduction: 1 - output / input,
     ...score(facts, out),
     refTokens: refTokens(out),
     larger: output > input,
   };
+}
+
+/** For --misses: per fact not recalled, its latest planted statement and what the output says about it. */
+function missReport(c: Case, s: Score): string {
+  const shown = visibleLines(s.output);
+  return s.missed
+    .map((i) => {
+      const fact = c.facts[i];
+      const latest = c.statements.filter((st) => st.fact === i).at(-1);
+      const message = latest === undefined ? undefined : c.messages[latest.turn - 1];
+      const subject = (fact?.subject ?? "").toLowerCase();
+      const about = shown.filter((l) => l.includes(subject)).slice(0, 3);
+      return [
+        `    missed "${fact?.subject}" = ${fact?.values.at(-1)} (values ${fact?.values.join(" -> ")})`,
+        `      latest statement (${message?.role ?? "?"}, turn ${latest?.turn ?? "?"}): ${(latest?.sentence ?? "none recorded").replace(/\s+/g, " ").slice(0, 220)}`,
+        ...about.map((l) => `      output: ${l.slice(0, 220)}`),
+      ].join("\n");
+    })
+    .map((text) => `${text}\n`)
+    .join("");
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
@@ -175,6 +210,7 @@ interface Case {
   label: string;
   messages: ChatMessage[];
   facts: TranscriptFact[];
+  statements: Statement[];
   perfect: SummariserClient;
 }
 
@@ -194,6 +230,7 @@ for (const family of FAMILIES) {
       label: `${family.name} seed ${seed}`,
       messages: t.messages,
       facts: t.facts,
+      statements: t.statements,
       perfect: perfectSummariser(t.statements, t.facts),
     });
   }
@@ -209,6 +246,7 @@ for (const seed of SEEDS) {
       values: x.values,
       lookAlike: `${x.subject} of the`,
     })),
+    statements: [],
     perfect: perfectSummariser([]),
   });
 }
@@ -243,6 +281,9 @@ for (const c of cases) {
           String(s.refTokens),
         ])}\n`,
       );
+      if (MISSES && name.startsWith("Lethe map-reduce")) {
+        process.stdout.write(missReport(c, s));
+      }
     }
   }
   process.stdout.write("\n");

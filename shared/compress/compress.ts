@@ -39,6 +39,7 @@ import {
 } from "./supersede.ts";
 import { readToolOutputs } from "./tool-lines.ts";
 import { confirmedAcrossTurns } from "./replies.ts";
+import { isHedgedText } from "./hedges.ts";
 import { TALKED_ABOUT, turnsNaming } from "./talked-about.ts";
 import { knownPhrases } from "./tool-phrases.ts";
 import { resolveConfigKeys } from "./config-lines.ts";
@@ -352,9 +353,18 @@ export async function compressConversation(
     }
   } else {
     // A sentence said in many turns cites its latest few; the index holds every turn.
-    const capped = bullets.map((b) =>
-      b.turns.length > MAX_CITED_TURNS ? { ...b, turns: b.turns.slice(-MAX_CITED_TURNS) } : b,
-    );
+    // A question, proposal or quoted stale source sets no value: never shown as current.
+    const hedged = bullets.filter((b) => isHedgedText(b.text));
+    const capped = bullets
+      .filter((b) => !isHedgedText(b.text))
+      .map((b) =>
+        b.turns.length > MAX_CITED_TURNS ? { ...b, turns: b.turns.slice(-MAX_CITED_TURNS) } : b,
+      );
+    if (hedged.length > 0) {
+      losses.push(
+        `${hedged.length} bullets that ask, propose or quote a value without setting it left out (turns ${ranges(hedged.flatMap((b) => b.turns))}, full text by ref)`,
+      );
+    }
     // Subjects are known from the whole conversation, so a later value keys the same subject.
     const subjects = subjectIndex([...turns.map((t) => t.text), ...capped.map((b) => b.text)]);
     const split = supersede(

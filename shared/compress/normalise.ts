@@ -35,7 +35,7 @@ const DET = "(?:the|our|its|their|this|that)";
 const ARTICLE = /^(?:the|our|its|their|this|that)\s+/i;
 /** "can we make/set/bump the X (to) V?": a modal, a subject-taking verb, the object, maybe "to". */
 const PROPOSE_VERB = new RegExp(
-  `^(?:(?:so|ok(?:ay)?|then|and)[,\\s]+)?(?:(?:can|could|should|shall|would|will|do|may|must)\\s+(?:we|you|i|someone|they)\\s+(?:please\\s+|just\\s+|also\\s+)?)?(?:make|set|change|bump|raise|lower|move|switch|put|update|drop|increase|decrease|reduce|pin|take|push|cap|turn)\\s+(${DET}\\s+.{1,${SPAN}})\\?$`,
+  `^(?:(?:so|ok(?:ay)?|then|and)[,\\s]+)?(?:(?:can|could|should|shall|would|will|do|may|must)\\s+(?:we|you|i|someone|they)\\s+(?:please\\s+|just\\s+|also\\s+)?|(?:do you\\s+)?want me to\\s+)?(?:make|set|change|bump|raise|lower|move|switch|put|update|drop|increase|decrease|reduce|pin|take|push|cap|turn)\\s+(${DET}\\s+.{1,${SPAN}})\\?$`,
   "i",
 );
 /** "should the X be V?", "can our X go to V?". */
@@ -224,6 +224,10 @@ const SENTENCE_START = /\s(?=(?:[A-Z][a-z'][\w']*|I),?\s+[a-z])/g;
 /** A word that holds a value (a digit, an identifier, a path, a capitalised name). */
 const HAS_VALUE = /\d|[a-z][A-Z_]|[/:@`]|\w\.\w|\s[A-Z]/;
 
+/** Labels that open a remark, not a field ("Correction: CI Xcode version should read 16.2"). */
+const DISCOURSE_LABEL =
+  /^(?:correction|update|note|nb|fyi|reminder|heads[- ]up|edit|ps|btw|also|important|context|for the record|for the minutes|re)$/i;
+
 /**
  * "X: V" with no full stop, followed by chatter ("X: 6 pods Can you walk me …"):
  * the value ends where a new sentence starts, once the value holds a value word.
@@ -232,7 +236,7 @@ function splitLabel(line: string): string {
   const m = LABEL.exec(line);
   const label = m?.[1] ?? "";
   const rest = m?.[2] ?? "";
-  if (m === null || label.trim().split(/\s+/).length > 8) {
+  if (m === null || label.trim().split(/\s+/).length > 8 || DISCOURSE_LABEL.test(label.trim())) {
     return line;
   }
   for (const at of rest.matchAll(SENTENCE_START)) {

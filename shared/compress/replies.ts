@@ -17,6 +17,30 @@ function firstSentence(text: string): string {
   return line.trim().split(/(?<=[.!?])\s+/)[0] ?? "";
 }
 
+/**
+ * Options offered for a subject: "For the X I could use A or B, which do you
+ * prefer?", "Should we set the X to A or B?".
+ */
+const OFFERED = [
+  /^for (?:the|our) (.{3,80}?),?\s+(?:i|we) (?:could|can|might) (?:use|go with|pick|set|try)\s+(.{1,40}?)\s+or\s+(.{1,40}?)\s*(?:[,;?]|$)/i,
+  /^(?:should|shall|do|can) (?:i|we) (?:set|make|use|pick|put) (?:the|our) (.{3,80}?)\s+(?:to|as|at)\s+(.{1,40}?)\s+or\s+(.{1,40}?)\s*(?:[,;?]|$)/i,
+];
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** The statement a reply makes by picking one of the options a question offered, else undefined. */
+export function chosenOption(question: string, reply: string): string | undefined {
+  const m = OFFERED.map((r) => r.exec(question.trim())).find((x) => x !== null);
+  if (m === undefined || m === null || /^(?:no|neither|none|not|don't|let's not)\b/i.test(reply)) {
+    return undefined;
+  }
+  const options = [m[2] ?? "", m[3] ?? ""].map((o) => o.trim().replace(/^(?:the|a)\s+/i, ""));
+  const picked = options.filter((o) =>
+    new RegExp(`(?<![\\w.-])${escapeRegExp(o)}(?![\\w-])`, "i").test(reply),
+  );
+  return picked.length === 1 ? `The ${(m[1] ?? "").trim()} is ${picked[0]}.` : undefined;
+}
+
 /** The turns with each proposal the next turn accepts read as the statement it makes. */
 export function confirmedAcrossTurns(turns: readonly NumberedTurn[]): NumberedTurn[] {
   return turns.map((t, i) => {
@@ -34,7 +58,7 @@ export function confirmedAcrossTurns(turns: readonly NumberedTurn[]): NumberedTu
     if (question === undefined || question.length > MAX_QUESTION) {
       return t;
     }
-    const statement = acceptedProposal(question, reply);
+    const statement = acceptedProposal(question, reply) ?? chosenOption(question, reply);
     if (statement === undefined) {
       return t;
     }

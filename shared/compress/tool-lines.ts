@@ -7,6 +7,7 @@
 import type { NumberedTurn } from "../model/contracts.ts";
 import { normaliseSubject } from "./facts.ts";
 import { tableStatements, type Stated } from "./tool-tables.ts";
+import { commentedField, describedField, describedSubject } from "./tool-fields.ts";
 import {
   inDateOrder,
   messageStamp,
@@ -35,7 +36,8 @@ const MAX_JSON_CHARS = 64_000;
 /** JSON nodes walked at most in one result. */
 const MAX_JSON_NODES = 5_000;
 /** Keys of a JSON change record: which field, its new value, its old one. */
-const NAME_KEYS = /^(?:field|name|key|setting|item|parameter|param|property|attribute|subject)$/i;
+const NAME_KEYS =
+  /^(?:field|name|key|setting|item|parameter|param|property|attribute|subject|label|title|metric|variable|option)$/i;
 const NEW_KEYS = /^(?:to|new|new_?value|value|now|after|current|updated)$/i;
 const OLD_KEYS = /^(?:from|old|old_?value|was|before|previous|prior)$/i;
 
@@ -58,13 +60,16 @@ function jsonStated(root: unknown, known: KnownPhrases, out: Stated[]): void {
     const oldAt = entries.find(([k]) => OLD_KEYS.test(k));
     const newValue = cleanValue(newAt?.[1]);
     // A change record ({field, from, to}) says by its shape that the field changed: any field name.
+    // So does a record of a field and its value ({"label": "X", "value": V}), when X is words.
     const named =
       nameAt === undefined
         ? undefined
         : (knownSubject(String(nameAt[1]), known, true) ??
           (oldAt !== undefined && newValue !== undefined
             ? recordSubject(String(nameAt[1]))
-            : undefined));
+            : newValue !== undefined
+              ? describedSubject(String(nameAt[1]))
+              : undefined));
     if (named !== undefined && newValue !== undefined) {
       const was = cleanValue(oldAt?.[1]);
       out.push({ subject: named, value: newValue, ...(was === undefined ? {} : { was }) });
@@ -332,9 +337,12 @@ export function toolStatements(
           continue;
         }
       }
+      // A field whose comment names it is read under that name, not its bare key.
       const read =
+        commentedField(form) ??
         (CHANGE.test(form) || /[=:]/.test(form) ? changeStated(form, known) : undefined) ??
-        keyValueStated(form, known, items);
+        keyValueStated(form, known, items) ??
+        describedField(form);
       if (read !== undefined) {
         stated.push(read);
         return;
@@ -366,6 +374,7 @@ export function toolStatements(
         (cell) => knownSubject(cell, known, true),
         cleanValue,
         (row, column) => itemSubject(row, column, known),
+        describedSubject,
       );
       if (table !== undefined) {
         stated.push(...table.stated);

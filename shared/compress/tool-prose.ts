@@ -49,11 +49,20 @@ export function proseStatement(line: string, known: KnownPhrases): string | unde
     return undefined;
   }
   const subject = sentenceSubject(text);
-  if (subject === undefined || !subject.includes(" ") || !known.has(subject)) {
+  // "The X is V, per the intake sheet.": a sentence that opens on its subject states it,
+  // named before or not; any other form only about a subject the conversation knows.
+  const opens =
+    subject !== undefined &&
+    new RegExp(`^the ${escapeRegExp(subject)} (?:is|are|was|will be|stays|remains)\\b`, "i").test(
+      text,
+    );
+  if (subject === undefined || !subject.includes(" ") || !(known.has(subject) || opens)) {
     return undefined;
   }
   return /[.!]$/.test(text) ? text : `${text}.`;
 }
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** A message header's date: "[2026-03-05 10:12] ana:", "2026-03-05T10:12Z ana:", "Date: 2026-03-05 10:12". */
 const STAMP = /^\s*(?:\[|date:\s*|sent:\s*)?(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}:\d{2}(?::\d{2})?))?/i;

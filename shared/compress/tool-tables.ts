@@ -156,6 +156,8 @@ export function tableStatements(
   valueOf: (cell: string) => string | undefined,
   /** The subject "<column> of <row>" names, if the conversation talks about it. */
   itemOf: (row: string, column: string) => string | undefined,
+  /** A first cell written as words, read as a subject when a column is headed "value" (or "new"). */
+  describedOf: (cell: string) => string | undefined = () => undefined,
 ): { stated: Stated[]; next: number; unread: number[] } | undefined {
   const table = tableAt(lines, start);
   if (table === undefined) {
@@ -171,7 +173,8 @@ export function tableStatements(
   const unread: number[] = [];
   for (const [r, row] of table.rows.entries()) {
     const first = row[0] ?? "";
-    const subject = subjectOf(first);
+    // Under a "value" column, a first cell in words names its field even if nobody said it yet.
+    const subject = subjectOf(first) ?? (newAt > 0 ? describedOf(first) : undefined);
     const before = stated.length;
     if (subject !== undefined && valueAt > 0) {
       const value = valueOf(row[valueAt] ?? "");

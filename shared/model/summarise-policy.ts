@@ -16,6 +16,7 @@ import {
   sentenceSubject,
   startsWithPronoun,
 } from "../compress/facts.ts";
+import { isHedgedText } from "../compress/hedges.ts";
 
 /** Words that mark a decision even without numbers or identifiers. */
 const DECISION =
@@ -118,8 +119,16 @@ export function mergeFacts(items: readonly SummaryBullet[]): SummaryBullet[] {
       continue;
     }
     const existing = byKey.get(key);
-    if (!existing || item.last >= existing.last) {
+    // A question or proposal about a value never replaces a statement of it, nor is replaced by one.
+    const hedged = isHedgedText(item.text);
+    const existingHedged = existing !== undefined && isHedgedText(existing.text);
+    if (existing === undefined || (hedged === existingHedged && item.last >= existing.last)) {
       byKey.set(key, item);
+    } else if (existingHedged && !hedged) {
+      unkeyed.push(existing);
+      byKey.set(key, item);
+    } else if (hedged) {
+      unkeyed.push(item);
     }
   }
   return [...unkeyed, ...byKey.values()]

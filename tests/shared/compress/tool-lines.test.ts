@@ -84,13 +84,17 @@ describe("tool output as statements", () => {
         ].join("\n"),
         known,
       ),
-    ).toEqual(["The glaze batch size is `18 l` (was `14 l`)."]);
+    ).toEqual([
+      "The glaze batch size is `18 l` (was `14 l`).",
+      // Under a "now" column a row written in words states its field, named before or not.
+      "The mug handles is `44` (was `40`).",
+    ]);
     expect(
       toolStatements(
         'item,value,status\nstudio rent per month,"1,050 EUR",paid\nclay order,"2 t",open',
         known,
       ),
-    ).toEqual(["The studio rent per month is `1,050 EUR`."]);
+    ).toEqual(["The studio rent per month is `1,050 EUR`.", "The clay order is `2 t`."]);
     // "| kiln | 1230 C |" under "| name | firing temperature |" is the kiln firing temperature.
     expect(
       toolStatements(

@@ -58,8 +58,14 @@ describe("tool output lines that are not plain fields", () => {
     expect(
       toolStatements('history:\n  ines set field "tug fleet standby count" to 5\n', known),
     ).toEqual(["The tug fleet standby count is `5`."]);
-    // A log message naming no known subject states nothing.
-    expect(toolStatements('level=info msg="applied cache warmup = on"', known)).toEqual([]);
+    // A log message assigning a field named in words states it, named before or not.
+    expect(toolStatements('level=info msg="applied cache warmup = on"', known)).toEqual([
+      "The cache warmup is `on`.",
+    ]);
+    // A log message with no field in words states nothing.
+    expect(toolStatements('level=info msg="worker 3 restarted after 2 retries"', known)).toEqual(
+      [],
+    );
   });
 
   it("reads an annotation line inside an aligned listing, and an aligned row cut at the header's columns", ({
@@ -88,7 +94,7 @@ describe("tool output lines that are not plain fields", () => {
         ].join("\n"),
         known,
       ),
-    ).toEqual(["The berth allocation owner is `Ana Maria Lopes`."]);
+    ).toEqual(["The berth allocation owner is `Ana Maria Lopes`.", "The tide mode is `auto`."]);
   });
 
   it("shows a thread's sentence about a known subject as it is; a question or chatter is not", ({
@@ -101,7 +107,13 @@ describe("tool output lines that are not plain fields", () => {
       proseStatement("> Per the port authority, the harbour crane lift limit is 38 t.", known),
     ).toBe("Per the port authority, the harbour crane lift limit is 38 t.");
     expect(proseStatement("> Is the harbour crane lift limit 38 t?", known)).toBeUndefined();
-    expect(proseStatement("The quay party is on Friday at 18:00.", known)).toBeUndefined();
+    // A sentence that opens on its subject states it, named before or not (an e-mail's "The X is V").
+    expect(proseStatement("The quay party is on Friday at 18:00.", known)).toBe(
+      "The quay party is on Friday at 18:00.",
+    );
+    expect(
+      proseStatement("Lovely light over the quay this morning, 18 boats out.", known),
+    ).toBeUndefined();
     expect(messageStamp("[2026-03-03 10:12] Marek:")).toBe("2026-03-03 10:12");
     expect(messageStamp("Date: 2026-03-03")).toBe("2026-03-03 00:00");
     expect(messageStamp("the tug fleet standby count is 6")).toBeUndefined();

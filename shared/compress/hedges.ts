@@ -1,0 +1,43 @@
+// Talk about a value that does not set it: a question ("Want me to set X to
+// 3.4.0?"), a proposal or its rejection ("5812 was proposed for X and not
+// chosen", "Product asked whether X could be Y instead"), an option weighed
+// ("We considered 48 GB for X, but …") and a stale source quoted ("last week's
+// notes still say X is 3.2.0"). Such a sentence names a value, yet the
+// conversation's current value is elsewhere: it never replaces a statement and is
+// not shown as current. Used by compress.ts and the local summariser's policy.
+
+import { hasValue, sentencesOf } from "./facts.ts";
+
+/** Characters of a sentence examined: the patterns stay linear on a 5 MB line. */
+const SCAN_CHARS = 1_000;
+
+/** A question: the sentence ends with "?" (closing quotes and brackets aside). */
+const QUESTION = /\?\s*["'`)\]]*\s*$/;
+
+/** Proposals, hypotheticals and options: a value someone might use. */
+const PROPOSED =
+  /\b(?:asked (?:whether|if)|wondered (?:whether|if)|what if|how about|could (?:we|be|it be)\b.*\binstead|(?:was|were|is|got) (?:proposed|suggested|floated|pitched)|proposed .{0,80}\b(?:not chosen|rejected|declined|dropped)|not chosen|(?:was|were) rejected|and rejected it|turned (?:it )?down|ruled out|(?:we|i) considered|considered .{0,80}\bbut\b|one option is|another option is|an option is|want me to|shall i|should i|should we|do we want|if we (?:set|use|went|moved|switched)|in case we)\b/i;
+
+/** A stale source quoted or a past value recalled: not the current one. */
+const STALE =
+  /\b(?:still (?:says?|lists?|shows?|reads?|has)|(?:is|was|are|were) (?:stale|outdated|out of date|wrong|obsolete)|back when|used to be|(?:old|older|previous|last week's|last month's|archived) (?:notes|doc|docs|page|wiki|ticket|spreadsheet|sheet|draft|brief|thread|email|e-mail|message)|as it was before)\b/i;
+
+/** A clause that settles the matter after all ("…, but it dropped samples, so it's V now"). */
+const SETTLED =
+  /\b(?:so (?:it is|it's|we use|we are using|we're using|we went with|we go with|we keep)|(?:it is|it's) \S+(?: \S+)? now)\b/i;
+
+/** True when a sentence talks about a value without setting it. */
+export function isHedged(sentence: string): boolean {
+  const text = sentence.slice(0, SCAN_CHARS).trim();
+  return QUESTION.test(text) || ((PROPOSED.test(text) || STALE.test(text)) && !SETTLED.test(text));
+}
+
+/**
+ * True when every sentence of a text (a bullet) that holds a value is hedged:
+ * "X is 5. Should we keep it?" still states X.
+ */
+export function isHedgedText(text: string): boolean {
+  const sentences = sentencesOf(text.slice(0, SCAN_CHARS));
+  const valued = sentences.filter((s) => hasValue(s));
+  return (valued.length > 0 ? valued : sentences).every(isHedged) && sentences.length > 0;
+}

@@ -1,0 +1,130 @@
+// Self-describing fields in tool output: lines that name what they set in words,
+// so they state a value even when the conversation's prose never named that
+// subject. A field with a comment that says what it is (`code_freeze: "Tue" #
+// code freeze cutoff`), a logged assignment (`INFO param flow cell id=HF7K2`), a
+// logged or chatted change (`[cfg] release branch resolved to rel/4.5`, `wen:
+// heads up, X moved to 28 (was 23)`), and a request in a message (`please use
+// TMM as the normalisation method`). Called by tool-lines.ts when no known
+// subject reads the line.
+import { isStopword } from "../model/words.ts";
+import { normaliseSubject } from "./facts.ts";
+import { cleanValue, isEnvKey, keyWords } from "./tool-phrases.ts";
+import type { Stated } from "./tool-tables.ts";
+
+/** Words a described subject has: at least two (one word is a bare key), at most eight. */
+const MIN_WORDS = 2;
+const MAX_WORDS = 8;
+/** Words a value may have. */
+const MAX_VALUE_WORDS = 6;
+
+/**
+ * A field name written as words ("memory per alignment job", "CI Xcode version"),
+ * normalised: two to eight words, letters first, no path, address or id.
+ */
+export function describedSubject(raw: string): string | undefined {
+  const text = raw.trim().replace(/^[-*•]\s+/, "");
+  // An environment variable (`GLAZE_BATCH_SIZE`) is some process's setting, not the conversation's.
+  if (
+    text.length === 0 ||
+    text.length > 80 ||
+    /[/@\\{}[\]<>=|]|:\/\//.test(text) ||
+    isEnvKey(text)
+  ) {
+    return undefined;
+  }
+  const words = (/\s/.test(text) ? text : keyWords(text)).split(/\s+/);
+  if (
+    words.length < MIN_WORDS ||
+    words.length > MAX_WORDS ||
+    !words.every((w) => /^[\p{L}][\p{L}\p{N}'’.-]*$/u.test(w)) ||
+    words.filter((w) => !isStopword(w.toLowerCase())).length < 2
+  ) {
+    return undefined;
+  }
+  return normaliseSubject(words.join(" "));
+}
+
+/** A value for a statement: cleaned, at most six words, none of them a clause. */
+function shortValue(raw: string): string | undefined {
+  const value = cleanValue(raw.replace(/[.!]+$/, "").trim());
+  return value !== undefined && value.split(/\s+/).length <= MAX_VALUE_WORDS ? value : undefined;
+}
+
+/** `key: value  # what it is`, `+key = "v" # what it is` (YAML, TOML, diffs). */
+const COMMENTED =
+  /^\s*[+~]?\s*(?:-\s+)?["'`]?[A-Za-z_][\w.-]{0,60}["'`]?\s*[:=]\s*(\S(?:.{0,120}?\S)?)\s+#\s*([^#]{3,80}?)\s*$/;
+
+/** A field whose trailing comment says, in words, what it is. */
+export function commentedField(line: string): Stated | undefined {
+  const m = COMMENTED.exec(line);
+  const subject = m === null ? undefined : describedSubject(m[2] ?? "");
+  const value = m === null ? undefined : shortValue(m[1] ?? "");
+  return subject === undefined || value === undefined ? undefined : { subject, value };
+}
+
+/** What a log or chat line opens with before its message: a stamp, a level, a tag, a speaker. */
+const LINE_PREFIX =
+  /^\s*(?:(?:\[[^\]]{1,40}\]|\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?Z?)?|\d{2}:\d{2}(?::\d{2})?|(?:TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR)\b:?|[\w.@-]{1,30}:(?=\s))\s*)+/i;
+/** Words in front of the field a log line sets ("param", "set", "heads up,"). */
+const LEAD_WORDS =
+  /^(?:(?:heads[- ]up|fyi|note|update|btw|ok|okay|so),?\s+)*(?:(?:param|parameter|setting|option|config|var|variable|applied|applying|set|setting|the|a|our|new)\s+)*/i;
+
+/** The message of a log or chat line, without its stamp, level, tag, speaker and lead words. */
+function message(line: string): string {
+  return line.replace(LINE_PREFIX, "").replace(LEAD_WORDS, "").trim();
+}
+
+/** `INFO param per-sample walltime limit=12 hours (changed from the default)`. */
+const ASSIGNED = /^([A-Za-z][\w' -]{2,80}?)\s*=\s*(\S.*)$/;
+/** Where a value ends: an aside, a clause, a column. */
+const VALUE_END = /\s+\(|;\s|,\s|\s[—–]\s|\s-\s|\s#\s|\s\|/;
+
+function valueBefore(rest: string): string | undefined {
+  const cut = VALUE_END.exec(rest);
+  return shortValue(cut === null ? rest : rest.slice(0, cut.index));
+}
+
+/** A logged assignment to a field named in words. */
+export function assignedField(line: string): Stated | undefined {
+  const m = ASSIGNED.exec(message(line));
+  const subject = m === null ? undefined : describedSubject(m[1] ?? "");
+  const value = m === null ? undefined : valueBefore(m[2] ?? "");
+  return subject === undefined || value === undefined ? undefined : { subject, value };
+}
+
+/** Verbs of a change a log or chat line reports ("X resolved to V", "X moved to V"). */
+const CHANGED =
+  /^(.{3,80}?)\s+(?:(?:was|is|has been|got|now)\s+)?(?:resolved|set|changed|updated|moved|bumped|switched|pinned|raised|lowered|increased|decreased|reduced|reverted|promoted|locked|fixed|settled|rolled back)\s+(?:back\s+)?to\s+(\S.*)$/i;
+/** "(was A)", "(from A)", "(previously A)" after a value: the one it replaced. */
+const WAS = /\(\s*(?:was|from|previously|prev|old)\s*:?\s+([^)]{1,60})\)/i;
+
+/** A log or chat line reporting that a field named in words changed to a value. */
+export function changedField(line: string): Stated | undefined {
+  const text = message(line);
+  const m = CHANGED.exec(text);
+  const subject = m === null ? undefined : describedSubject(m[1] ?? "");
+  const value = m === null ? undefined : valueBefore(m[2] ?? "");
+  if (subject === undefined || value === undefined) {
+    return undefined;
+  }
+  const was = WAS.exec(m?.[2] ?? "")?.[1];
+  const old = was === undefined ? undefined : shortValue(was);
+  return { subject, value, ...(old === undefined ? {} : { was: old }) };
+}
+
+/** "(Going forward,) please use V as the X (for Y)." in a message a tool returns. */
+const USE_AS =
+  /^(?:[\w ,]{0,40}?,\s*)?(?:please\s+)?(?:use|go with|switch to)\s+(\S+(?:\s+\S+){0,3}?)\s+as\s+(?:the|our)\s+([\w' -]{3,80}?)(?:\s+(?:for|in|on)\s+[\w' -]{1,40})?\s*[.!]?$/i;
+
+/** A request in a message that a value be used as a field: "please use TMM as the normalisation method". */
+export function requestedField(line: string): Stated | undefined {
+  const m = USE_AS.exec(message(line));
+  const subject = m === null ? undefined : describedSubject(m[2] ?? "");
+  const value = m === null ? undefined : shortValue(m[1] ?? "");
+  return subject === undefined || value === undefined ? undefined : { subject, value };
+}
+
+/** Every reader of this file, in order: the first that reads the line wins. */
+export function describedField(line: string): Stated | undefined {
+  return commentedField(line) ?? changedField(line) ?? assignedField(line) ?? requestedField(line);
+}
