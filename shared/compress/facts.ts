@@ -134,10 +134,16 @@ export function locatesOnly(sentence: string): boolean {
 
 /** A value a fact can hold: a number, an identifier, a version, a quoted or capitalised word. */
 export function hasValue(text: string): boolean {
-  return /\d|`[^`]+`|"[^"]+"|(?<![\w@])@[\w-]+|\b[a-z]+[A-Z_][\w]*|\b[a-z]+-[A-Z][\w-]*|\b[\w-]+\.[\w.-]+\b|(?<=\S\s+)[A-Z][\w-]+/.test(
-    text,
+  return (
+    /\d|`[^`]+`|"[^"]+"|(?<![\w@])@[\w-]+|\b[a-z]+[A-Z_][\w]*|\b[a-z]+-[A-Z][\w-]*|\b[\w-]+\.[\w.-]+\b|(?<=\S\s+)[A-Z][\w-]+/.test(
+      text,
+    ) || URL_OR_PATH.test(text)
   );
 }
+
+/** A URL ("gs://bucket/x") or a path with a marked segment ("team-a/cohort-b"); "and/or" is no value. */
+const URL_OR_PATH =
+  /\b[a-z][\w+.-]{0,15}:\/\/\S|\b[\w.-]*[-_.][\w.-]*\/[\w./-]+|\b[\w.-]+\/[\w.-]*[-_.][\w./-]*/;
 
 /** Past participles that report a change after its subject ("X bumped", "X updated"). */
 const CHANGE_VERBS = new Set([

@@ -36,7 +36,7 @@ export function describedSubject(raw: string): string | undefined {
   if (
     words.length < MIN_WORDS ||
     words.length > MAX_WORDS ||
-    !words.every((w) => /^[\p{L}][\p{L}\p{N}'’.-]*$/u.test(w)) ||
+    !words.every((w) => /^[\p{L}][\p{L}\p{N}'’._-]*$/u.test(w)) ||
     words.filter((w) => !isStopword(w.toLowerCase())).length < 2
   ) {
     return undefined;
