@@ -92,6 +92,12 @@ export const STATUS_WORDS = new Set([
   "final",
   "existing",
   "agreed",
+  "live",
+  "actual",
+  "effective",
+  "active",
+  "official",
+  "approved",
 ]);
 /** "-ly" words that are nouns, not adverbs. */
 const LY_NOUNS = new Set([
@@ -141,9 +147,22 @@ export function hasValue(text: string): boolean {
   );
 }
 
-/** A URL ("gs://bucket/x") or a path with a marked segment ("team-a/cohort-b"); "and/or" is no value. */
+/**
+ * A URL ("gs://bucket/x") or a path whose segments on both sides of a slash are
+ * marked ("team-a/cohort-b", "results/run_758"); "and/or" and "go/no-go" are no values.
+ */
 const URL_OR_PATH =
-  /\b[a-z][\w+.-]{0,15}:\/\/\S|\b[\w.-]*[-_.][\w.-]*\/[\w./-]+|\b[\w.-]+\/[\w.-]*[-_.][\w./-]*/;
+  /\b[a-z][\w+.-]{0,15}:\/\/\S|\b[\w.]*[-_.\d][\w.-]*\/[\w.]*[-_.\d][\w./-]*|\b[\w.-]+\/[\w.-]+\/[\w./-]+/;
+
+/**
+ * True when a text holds a value outside the words of `subject` ("The auditors
+ * asked where the GL account for X is documented" names "GL" only inside it).
+ */
+export function valueOutside(text: string, subject: string): boolean {
+  const words = subject.split(" ").map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  const spelled = new RegExp(words.join("[\\s_-]+"), "ig");
+  return hasValue(text.slice(0, 1_000).replace(spelled, " "));
+}
 
 /** Past participles that report a change after its subject ("X bumped", "X updated"). */
 const CHANGE_VERBS = new Set([
@@ -221,7 +240,9 @@ const LINE_MARK = /^\s*(?:(?:[-*•>]|\d{1,3}[.)])\s*)+/;
 const TRANSITION = /→|->|⇒|\bfrom\s+\S+(?:\s+\S+)?\s+to\s+\S/;
 
 /** After "X:", a bare value (a few words, no function words) or a transition keys X. */
-function bareValue(rest: string): boolean {
+function bareValue(raw: string): boolean {
+  // "X: $124.99 (checked in pricing)": an aside in parentheses is no part of the value.
+  const rest = raw.replace(/\s*\([^()]{1,120}\)\s*[.;!]*\s*$/, "");
   const words = rest
     .trim()
     .replace(/[.;!]+$/, "")

@@ -4,7 +4,9 @@
 // ("We considered 48 GB for X, but …") and a stale source quoted ("last week's
 // notes still say X is 3.2.0"). Such a sentence names a value, yet the
 // conversation's current value is elsewhere: it never replaces a statement and is
-// not shown as current. Used by compress.ts and the local summariser's policy.
+// not shown as current. A contrast ("for comparison, the X for Y is V") states
+// another subject's value: it never replaces the named one's. Used by compress.ts,
+// supersede.ts and the local summariser's policy.
 
 import { hasValue, sentencesOf } from "./facts.ts";
 
@@ -16,7 +18,7 @@ const QUESTION = /\?\s*["'`)\]]*\s*$/;
 
 /** Proposals, hypotheticals and options: a value someone might use. */
 const PROPOSED =
-  /\b(?:asked (?:whether|if)|wondered (?:whether|if)|what if|how about|could (?:we|be|it be)\b.*\binstead|(?:was|were|is|got) (?:proposed|suggested|floated|pitched)|proposed .{0,80}\b(?:not chosen|rejected|declined|dropped)|not chosen|(?:was|were) rejected|and rejected it|turned (?:it )?down|ruled out|(?:we|i) considered|considered .{0,80}\bbut\b|one option is|another option is|an option is|want me to|shall i|should i|should we|do we want|if we (?:set|use|went|moved|switched)|in case we)\b/i;
+  /\b(?:asked (?:whether|if|where|when|who|why|how|what|about)|wondered (?:whether|if)|what if|how about|could (?:we|be|it be)\b.*\binstead|(?:was|were|is|got) (?:proposed|suggested|floated|pitched)|proposed .{0,80}\b(?:not chosen|rejected|declined|dropped)|not chosen|(?:was|were) rejected|and rejected it|turned (?:it )?down|ruled out|(?:we|i) considered|considered .{0,80}\bbut\b|one option is|another option is|an option is|want me to|shall i|should i|should we|do we want|if we (?:set|use|went|moved|switched)|in case we|what-if|hypothetical(?:ly)?|if (?:the|our) [^,;]{3,80}? (?:were|was set to|went to)|(?:floated|pitched|suggested|proposed) (?:taking|moving|setting|raising|lowering|changing|bumping|making)|(?:we|they|i) said no|was turned down)\b/i;
 
 /** A stale source quoted or a past value recalled: not the current one. */
 const STALE =
@@ -25,6 +27,19 @@ const STALE =
 /** A clause that settles the matter after all ("…, but it dropped samples, so it's V now"). */
 const SETTLED =
   /\b(?:so (?:it is|it's|we use|we are using|we're using|we went with|we go with|we keep)|(?:it is|it's) \S+(?: \S+)? now)\b/i;
+
+/**
+ * A value of another thing, signposted as such ("For comparison, the X for
+ * trade customers sits at 9 days", "Don't mix that up with the X in the VIP
+ * queue, which is 72 hours"): it sets no value of the subject it names.
+ */
+const CONTRAST =
+  /\b(?:for comparison|by comparison|in comparison|compared with|compared to|(?:don't|do not|never) (?:mix|confuse)|not to be confused|mix (?:that|it|them|the two) up|as opposed to|unlike the|whereas the)\b/i;
+
+/** True when a text names a subject only to contrast another one with it. */
+export function isContrast(text: string): boolean {
+  return CONTRAST.test(text.slice(0, SCAN_CHARS));
+}
 
 /** True when a sentence talks about a value without setting it. */
 export function isHedged(sentence: string): boolean {

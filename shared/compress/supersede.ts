@@ -7,6 +7,7 @@
 import type { SummaryBullet } from "../model/contracts.ts";
 import { isStopword } from "../model/words.ts";
 import { replacedValues, statesReplacedValue, type Replacement } from "./replaced-values.ts";
+import { isContrast } from "./hedges.ts";
 import {
   hasValue,
   isAdverb,
@@ -25,7 +26,7 @@ const SCAN_CHARS = 1_000;
 /** Value sentences the index reads at most (the newest); the rest key by their own words. */
 export const MAX_INDEXED_SENTENCES = 20_000;
 /** Words a subject may have; a longer "subject" is a clause. */
-const MAX_SUBJECT_WORDS = 8;
+const MAX_SUBJECT_WORDS = 12;
 
 /** Verbs that may stand right before a subject without changing it ("bumped X to V"). */
 const LEFT_VERBS =
@@ -135,10 +136,13 @@ function wholeMentions(toks: readonly Token[], words: readonly string[]): number
     const leftOk =
       !/^\d/.test(left?.text ?? "") &&
       (!isContent(left) || STATUS_WORDS.has(left?.text ?? "") || LEFT_VERBS.test(left?.text ?? ""));
+    // "X of the sandbox", "X in Canada", "X for budgeting": a qualifier makes another subject
+    // ("X for 3 weeks" is a duration, not one).
+    const after = toks[i + words.length + 1];
     const qualified =
       right !== undefined &&
       QUALIFIER.test(right.text) &&
-      DETERMINER.test(toks[i + words.length + 1]?.text ?? "");
+      (DETERMINER.test(after?.text ?? "") || (isContent(after) && !/^\d/.test(after?.text ?? "")));
     const next = toks[i + words.length + 1];
     const rightOk =
       !qualified &&
@@ -415,7 +419,10 @@ export function supersede(
   replacements: readonly Replacement[] = [],
 ): { current: SummaryBullet[]; superseded: Superseded[] } {
   const latest = new Map<string, { index: number; last: number }>();
-  const subjects = bullets.map((b) => subjectOfText(b.text, index));
+  // A contrast names a subject to set another's value: it keys none.
+  const subjects = bullets.map((b) =>
+    isContrast(b.text) ? undefined : subjectOfText(b.text, index),
+  );
   bullets.forEach((b, i) => {
     const subject = subjects[i];
     if (subject === undefined) {

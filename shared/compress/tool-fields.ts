@@ -27,7 +27,7 @@ export function describedSubject(raw: string): string | undefined {
   if (
     text.length === 0 ||
     text.length > 80 ||
-    /[/@\\{}[\]<>=|]|:\/\//.test(text) ||
+    /[@\\{}[\]<>=|]|\/\/|(?:^|\s)\/|\/.*\//.test(text) ||
     isEnvKey(text)
   ) {
     return undefined;
@@ -36,7 +36,7 @@ export function describedSubject(raw: string): string | undefined {
   if (
     words.length < MIN_WORDS ||
     words.length > MAX_WORDS ||
-    !words.every((w) => /^[\p{L}][\p{L}\p{N}'’._-]*$/u.test(w)) ||
+    !words.every((w) => /^[\p{L}][\p{L}\p{N}'’._/-]*$/u.test(w)) ||
     words.filter((w) => !isStopword(w.toLowerCase())).length < 2
   ) {
     return undefined;
@@ -64,20 +64,25 @@ export function commentedField(line: string): Stated | undefined {
 
 /** What a log or chat line opens with before its message: a stamp, a level, a tag, a speaker. */
 const LINE_PREFIX =
-  /^\s*(?:(?:\[[^\]]{1,40}\]|\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?Z?)?|\d{2}:\d{2}(?::\d{2})?|(?:TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR)\b:?|[\w.@-]{1,30}:(?=\s))\s*)+/i;
+  /^\s*(?:(?:\[[^\]]{1,40}\]|\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?Z?)?|\d{2}:\d{2}(?::\d{2})?|(?:TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR)\b:?|[\w.@-]{1,30}:(?=\s)|(?:\p{Lu}[\p{L}.'-]*\s){1,2}\p{Lu}[\p{L}.'-]*:(?=\s)|\p{L}+\s\([^()]{1,60}\):(?=\s)|[\w-]+\.[\w.-]+(?=\s))\s*)+/iu;
 /** Words in front of the field a log line sets ("param", "set", "heads up,"). */
 const LEAD_WORDS =
-  /^(?:(?:heads[- ]up|fyi|note|update|btw|ok|okay|so),?\s+)*(?:(?:param|parameter|setting|option|config|var|variable|applied|applying|set|setting|the|a|our|new)\s+)*/i;
+  /^(?:(?:heads[- ]up|fyi|note|update|btw|ok|okay|so|final call|decision|agreed),?\s+)*(?:(?:param|parameter|setting|option|config|var|variable|applied|applying|set|setting|the|a|our|new)\s+)*/i;
 
 /** The message of a log or chat line, without its stamp, level, tag, speaker and lead words. */
 function message(line: string): string {
   return line.replace(LINE_PREFIX, "").replace(LEAD_WORDS, "").trim();
 }
 
+/** A log's verb before the field it sets: "loaded X=V", "applied X=V", "using X=V". */
+const LOG_VERB =
+  /^(?:loaded|applied|applying|using|read|reading|resolved|got|set|setting|effective)\s+/i;
+
 /** `INFO param per-sample walltime limit=12 hours (changed from the default)`. */
 const ASSIGNED = /^([A-Za-z][\w' -]{2,80}?)\s*=\s*(\S.*)$/;
 /** Where a value ends: an aside, a clause, a column. */
-const VALUE_END = /\s+\(|;\s|,\s|\s[—–]\s|\s-\s|\s#\s|\s\|/;
+const VALUE_END =
+  /\s+\(|;\s|,\s|\s[—–]\s|\s-\s|\s#\s|\s\||\s+(?:from|starting|effective|as of|until|since|after|for the)\s|\s+[\w.-]+=/;
 
 function valueBefore(rest: string): string | undefined {
   const cut = VALUE_END.exec(rest);
@@ -86,7 +91,7 @@ function valueBefore(rest: string): string | undefined {
 
 /** A logged assignment to a field named in words. */
 export function assignedField(line: string): Stated | undefined {
-  const m = ASSIGNED.exec(message(line));
+  const m = ASSIGNED.exec(message(line).replace(LOG_VERB, ""));
   const subject = m === null ? undefined : describedSubject(m[1] ?? "");
   const value = m === null ? undefined : valueBefore(m[2] ?? "");
   return subject === undefined || value === undefined ? undefined : { subject, value };
@@ -94,7 +99,7 @@ export function assignedField(line: string): Stated | undefined {
 
 /** Verbs of a change a log or chat line reports ("X resolved to V", "X moved to V"). */
 const CHANGED =
-  /^(.{3,80}?)\s+(?:(?:was|is|has been|got|now)\s+)?(?:resolved|set|changed|updated|moved|bumped|switched|pinned|raised|lowered|increased|decreased|reduced|reverted|promoted|locked|fixed|settled|rolled back)\s+(?:back\s+)?to\s+(\S.*)$/i;
+  /^(.{3,80}?)\s+(?:(?:was|is|has been|got|now)\s+)?(?:resolved|set|changed|updated|moved|bumped|switched|pinned|raised|lowered|increased|decreased|reduced|reverted|promoted|locked|fixed|settled|rolled back|goes|went|will go|is going)\s+(?:back\s+)?to\s+(\S.*)$/i;
 /** "(was A)", "(from A)", "(previously A)" after a value: the one it replaced. */
 const WAS = /\(\s*(?:was|from|previously|prev|old)\s*:?\s+([^)]{1,60})\)/i;
 
@@ -127,4 +132,66 @@ export function requestedField(line: string): Stated | undefined {
 /** Every reader of this file, in order: the first that reads the line wins. */
 export function describedField(line: string): Stated | undefined {
   return commentedField(line) ?? changedField(line) ?? assignedField(line) ?? requestedField(line);
+}
+
+/** A YAML flow mapping on one line: `- { name: X, value: "1.65" }`, `+ - {…}` (added in a diff). */
+const FLOW = /^\s*(?:[+~]\s*)?(?:-\s*)?\{(.{3,600})\}\s*,?\s*$/;
+/** A diff's removed list item (`- - {…}`): it states nothing. */
+const REMOVED_FLOW = /^\s*-\s+-\s*\{/;
+
+/** A YAML flow mapping's fields, when the line is one; quotes hold commas. */
+export function flowMapping(line: string): Record<string, string> | undefined {
+  const m = REMOVED_FLOW.test(line) ? null : FLOW.exec(line);
+  if (m === null) {
+    return undefined;
+  }
+  const out: Record<string, string> = {};
+  let field = "";
+  let quote: string | undefined;
+  const flush = (): boolean => {
+    const kv = /^\s*["']?([\w .-]{1,60}?)["']?\s*:\s+(.*?)\s*$/.exec(field);
+    field = "";
+    if (kv === null) {
+      return false;
+    }
+    out[kv[1] ?? ""] = (kv[2] ?? "").replace(/^(["'])(.*)\1$/, "$2");
+    return true;
+  };
+  for (const c of m[1] ?? "") {
+    if (quote !== undefined) {
+      quote = c === quote ? undefined : quote;
+      field += c;
+    } else if (c === '"' || c === "'") {
+      quote = c;
+      field += c;
+    } else if (c === ",") {
+      if (!flush()) {
+        return undefined;
+      }
+    } else {
+      field += c;
+    }
+  }
+  return quote === undefined && flush() ? out : undefined;
+}
+
+/** One logfmt pair: `key=value` or `key="quoted value"`. */
+const LOGFMT_PAIR = /([A-Za-z_][\w.-]{0,40})=("(?:[^"\\]|\\.){0,200}"|[^\s"]{1,200})/g;
+
+/**
+ * A logfmt line's fields (`setting="safety stock" value="225 units" env=prod`),
+ * when two or more pairs and little else make the line.
+ */
+export function logfmtRecord(line: string): Record<string, string> | undefined {
+  if (line.length > 1_000 || !line.includes("=")) {
+    return undefined;
+  }
+  const out: Record<string, string> = {};
+  let covered = 0;
+  for (const m of line.matchAll(LOGFMT_PAIR)) {
+    out[m[1] ?? ""] = (m[2] ?? "").replace(/^"(.*)"$/, "$1").replace(/\\"/g, '"');
+    covered += m[0].length;
+  }
+  const pairs = Object.keys(out).length;
+  return pairs >= 2 && covered >= line.trim().length * 0.6 ? out : undefined;
 }

@@ -7,7 +7,13 @@
 import type { NumberedTurn } from "../model/contracts.ts";
 import { normaliseSubject } from "./facts.ts";
 import { tableStatements, type Stated } from "./tool-tables.ts";
-import { commentedField, describedField, describedSubject } from "./tool-fields.ts";
+import {
+  commentedField,
+  describedField,
+  describedSubject,
+  flowMapping,
+  logfmtRecord,
+} from "./tool-fields.ts";
 import {
   inDateOrder,
   messageStamp,
@@ -324,6 +330,15 @@ export function toolStatements(
   const readLine = (line: string): void => {
     if (removesField(line)) {
       return;
+    }
+    // A YAML flow mapping or a logfmt line reads as the record it spells.
+    const flow = flowMapping(line) ?? logfmtRecord(line);
+    if (flow !== undefined) {
+      const before = stated.length;
+      jsonStated(flow, known, stated as Stated[]);
+      if (stated.length > before) {
+        return;
+      }
     }
     for (const form of unwrappedLines(line)) {
       if (/^\s*\{.*\}\s*,?\s*$/.test(form)) {

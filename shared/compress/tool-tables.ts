@@ -19,6 +19,8 @@ const MAX_ROWS = 500;
 const MAX_COLUMNS = 24;
 const NEW_HEADER =
   /^(?:new|now|to|after|current|value|new value|current value|updated value|updated|latest|val)$/i;
+const NAME_HEADER =
+  /^(?:setting|name|field|parameter|param|key|label|metric|attribute|property|subject|option)$/i;
 const OLD_HEADER = /^(?:old|was|from|before|previous|prior|old value|previous value)$/i;
 /** A rule under a header: markdown `|---|---|`, psql `----+----`, a box border `+----+----+`. */
 const SEPARATOR = /^\s*[|+]?\s*:?-{2,}:?\s*(?:[|+]\s*:?-{2,}:?\s*)*[|+]?\s*$/;
@@ -164,15 +166,21 @@ export function tableStatements(
     return undefined;
   }
   const header = table.header?.map((h) => h.toLowerCase().replace(/[*_`]/g, "").trim());
-  const newAt = header?.findIndex((h, j) => j > 0 && NEW_HEADER.test(h)) ?? -1;
-  const oldAt = header?.findIndex((h, j) => j > 0 && OLD_HEADER.test(h)) ?? -1;
+  // A column headed "setting" or "name" holds the subject, wherever it is ("| sku | setting | value |").
+  const nameAt = Math.max(0, header?.findIndex((h) => NAME_HEADER.test(h)) ?? 0);
+  const newAt = header?.findIndex((h, j) => j > nameAt && NEW_HEADER.test(h)) ?? -1;
+  const oldAt = header?.findIndex((h, j) => j > nameAt && OLD_HEADER.test(h)) ?? -1;
   const valueAt =
-    newAt > 0 ? newAt : header !== undefined && OLD_HEADER.test(header[1] ?? "") ? -1 : 1;
+    newAt > 0
+      ? newAt
+      : header !== undefined && OLD_HEADER.test(header[nameAt + 1] ?? "")
+        ? -1
+        : nameAt + 1;
   const stated: Stated[] = [];
   // A row that states nothing as a row is read again as a line ("Annotations:  set X to V").
   const unread: number[] = [];
   for (const [r, row] of table.rows.entries()) {
-    const first = row[0] ?? "";
+    const first = row[nameAt] ?? "";
     // Under a "value" column, a first cell in words names its field even if nobody said it yet.
     const subject = subjectOf(first) ?? (newAt > 0 ? describedOf(first) : undefined);
     const before = stated.length;
@@ -188,7 +196,7 @@ export function tableStatements(
     }
     // "| checkout | 4 |" under "| service | replicas |": the replicas of checkout.
     header?.forEach((h, j) => {
-      if (j === 0 || first.length === 0) {
+      if (j === nameAt || first.length === 0) {
         return;
       }
       const named = itemOf(first, h);

@@ -15,8 +15,9 @@ import {
   isCodeLine,
   sentenceSubject,
   startsWithPronoun,
+  valueOutside,
 } from "../compress/facts.ts";
-import { isHedgedText } from "../compress/hedges.ts";
+import { isContrast, isHedgedText } from "../compress/hedges.ts";
 
 /** Words that mark a decision even without numbers or identifiers. */
 const DECISION =
@@ -113,7 +114,9 @@ export function mergeFacts(items: readonly SummaryBullet[]): SummaryBullet[] {
   const byKey = new Map<string, Item>();
   const unkeyed: Item[] = [];
   for (const item of bySentence.values()) {
-    const key = factKey(item.text);
+    // A subject named with no value of its own ("asked where the X is documented") keys nothing.
+    const named = isContrast(item.text) ? undefined : factKey(item.text);
+    const key = named !== undefined && valueOutside(item.text, named) ? named : undefined;
     if (key === undefined) {
       unkeyed.push(item);
       continue;
