@@ -109,6 +109,8 @@ export interface SubjectIndex {
   prefixes: ReadonlySet<string>;
   /** Value sentences that name each subject and no other. */
   solo: ReadonlyMap<string, number>;
+  /** Qualifiers used with many subjects: the conversation's scope ("for cohort b"). */
+  scopes?: ReadonlySet<string>;
 }
 
 interface Candidate {
@@ -124,7 +126,12 @@ interface Candidate {
 }
 
 /** Where `words` occur in `toks` as a whole noun phrase. */
-function wholeMentions(toks: readonly Token[], words: readonly string[]): number[] {
+function wholeMentions(
+  toks: readonly Token[],
+  words: readonly string[],
+  /** Qualifiers the whole conversation uses with many subjects ("for cohort b"): its own scope, not another subject. */
+  scopes: ReadonlySet<string> = new Set(),
+): number[] {
   const at: number[] = [];
   for (let i = 0; i + words.length <= toks.length; i++) {
     if (!words.every((w, k) => toks[i + k]?.text === w)) {
@@ -142,7 +149,9 @@ function wholeMentions(toks: readonly Token[], words: readonly string[]): number
     const qualified =
       right !== undefined &&
       QUALIFIER.test(right.text) &&
-      (DETERMINER.test(after?.text ?? "") || (isContent(after) && !/^\d/.test(after?.text ?? "")));
+      (DETERMINER.test(after?.text ?? "") ||
+        (isContent(after) && !/^\d/.test(after?.text ?? ""))) &&
+      !scopes.has(qualifierAt(toks, i + words.length));
     const next = toks[i + words.length + 1];
     const rightOk =
       !qualified &&
@@ -155,6 +164,92 @@ function wholeMentions(toks: readonly Token[], words: readonly string[]): number
     }
   }
   return at;
+}
+
+/** The qualifier starting at `at` as words: "for cohort b", "in canada", "of the sandbox". */
+function qualifierAt(toks: readonly Token[], at: number): string {
+  const words: string[] = [];
+  for (let k = at; k < toks.length && words.length < 4; k++) {
+    const t = toks[k];
+    if (t === undefined || !t.word) {
+      break;
+    }
+    words.push(t.text);
+    // A qualifier ends on its first content word, and a one- or two-character tag after it ("cohort b").
+    if (k > at && isContent(t) && !DETERMINER.test(t.text)) {
+      const tag = toks[k + 1];
+      if (tag?.word === true && tag.text.length <= 2 && !isStopword(tag.text)) {
+        words.push(tag.text);
+      }
+      break;
+    }
+  }
+  return words.join(" ");
+}
+
+/** A subject without a trailing scope qualifier ("normalisation method for cohort b" → "normalisation method"). */
+function unscoped(
+  subject: string | undefined,
+  scopes: ReadonlySet<string> | undefined,
+): string | undefined {
+  if (subject === undefined || scopes === undefined) {
+    return subject;
+  }
+  for (const scope of scopes) {
+    if (subject.endsWith(` ${scope}`) && subject.length > scope.length + 1) {
+      return subject.slice(0, -scope.length - 1);
+    }
+  }
+  return subject;
+}
+
+/** Subjects a qualifier must follow before it reads as the conversation's scope. */
+const SCOPE_SUBJECTS = 3;
+
+/**
+ * Qualifiers that follow three or more different subjects in the value
+ * sentences ("the X for cohort B", "the Y for cohort B"): the conversation's own
+ * scope, so "the X for cohort B" is X; one that follows a single subject ("the
+ * X in Canada") makes another subject.
+ */
+function scopesOf(sentences: readonly string[], known: Lookup): Set<string> {
+  const subjectsBy = new Map<string, Set<string>>();
+  for (const sentence of sentences) {
+    const toks = tokens(sentence);
+    for (const subject of spelled(toks, known)) {
+      const words = subject.split(" ");
+      for (let i = 0; i + words.length < toks.length; i++) {
+        if (!words.every((w, k) => toks[i + k]?.text === w)) {
+          continue;
+        }
+        const right = toks[i + words.length];
+        if (right === undefined || !QUALIFIER.test(right.text)) {
+          continue;
+        }
+        const key = qualifierAt(toks, i + words.length);
+        const set = subjectsBy.get(key) ?? new Set<string>();
+        set.add(subject);
+        subjectsBy.set(key, set);
+      }
+    }
+  }
+  // Subjects keyed with the qualifier inside them ("p-value cutoff for cohort b") count their head.
+  for (const subject of known.known) {
+    const words = subject.split(" ");
+    words.forEach((w, i) => {
+      if (i === 0 || !QUALIFIER.test(w)) {
+        return;
+      }
+      const toks = tokens(words.slice(i).join(" "));
+      const key = qualifierAt(toks, 0);
+      if (key.split(" ").length === toks.length) {
+        const set = subjectsBy.get(key) ?? new Set<string>();
+        set.add(words.slice(0, i).join(" "));
+        subjectsBy.set(key, set);
+      }
+    });
+  }
+  return new Set([...subjectsBy].filter(([, s]) => s.size >= SCOPE_SUBJECTS).map(([k]) => k));
 }
 
 /** The word before a phrase, past its determiners and status words, and whether a determiner was passed. */
@@ -213,7 +308,7 @@ function spelled(toks: readonly Token[], index: Lookup): Set<string> {
   return out;
 }
 
-type Lookup = Pick<SubjectIndex, "known" | "prefixes">;
+type Lookup = Pick<SubjectIndex, "known" | "prefixes" | "scopes">;
 
 function lookup(subjects: readonly string[]): Lookup {
   const prefixes = new Set<string>();
@@ -232,7 +327,7 @@ function candidates(sentence: string, known: Lookup): Candidate[] {
   }
   const toks = tokens(sentence);
   const found = new Map<string, Candidate>();
-  const keyed = sentenceSubject(sentence.slice(0, SCAN_CHARS));
+  const keyed = unscoped(sentenceSubject(sentence.slice(0, SCAN_CHARS)), known.scopes);
   if (
     keyed !== undefined &&
     !PRONOUNS.has(keyed) &&
@@ -245,7 +340,7 @@ function candidates(sentence: string, known: Lookup): Candidate[] {
     if (found.has(subject)) {
       continue;
     }
-    const at = wholeMentions(toks, subject.split(" "))[0];
+    const at = wholeMentions(toks, subject.split(" "), known.scopes)[0];
     if (at !== undefined && valueBeside(toks, subject, sentence)) {
       const words = subject.split(" ");
       const left = before(toks, at);
@@ -339,8 +434,12 @@ export function subjectIndex(texts: readonly string[]): SubjectIndex {
       found.add(phrase);
     }
   }
-  const subjects = [...found].sort((a, b) => b.length - a.length);
-  const known = lookup(subjects);
+  const scopes = scopesOf(valueSentences, lookup([...found]));
+  // "the X for cohort b" keys X when "for cohort b" is the conversation's scope.
+  const subjects = [...new Set([...found].map((f) => unscoped(f, scopes) ?? f))].sort(
+    (a, b) => b.length - a.length,
+  );
+  const known = { ...lookup(subjects), scopes };
   const solo = new Map<string, number>();
   for (const sentence of valueSentences) {
     const list = candidates(sentence, known);
@@ -356,7 +455,13 @@ export function subjectIndex(texts: readonly string[]): SubjectIndex {
 export function subjectOf(sentence: string, index: SubjectIndex): string | undefined {
   const keyed = sentenceSubject(sentence.slice(0, SCAN_CHARS));
   if (keyed !== undefined && PRONOUNS.has(keyed)) {
-    return keyed;
+    // "It is 23, nobody has touched the X since": the one subject the sentence names is "it".
+    const toks = tokens(sentence);
+    const named = [...spelled(toks, index)].filter(
+      (s) => wholeMentions(toks, s.split(" "), index.scopes).length > 0,
+    );
+    const whole = named.filter((s) => !named.some((o) => o !== s && ` ${o} `.includes(` ${s} `)));
+    return whole.length === 1 ? whole[0] : keyed;
   }
   const list = candidates(sentence, index);
   const rank = (c: Candidate) => [
