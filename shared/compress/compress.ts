@@ -366,7 +366,14 @@ export async function compressConversation(
       );
     }
     // Subjects are known from the whole conversation, so a later value keys the same subject.
-    const subjects = subjectIndex([...turns.map((t) => t.text), ...capped.map((b) => b.text)]);
+    const scope = messages
+      .filter((m) => m.role === "system")
+      .map((m) => m.content ?? "")
+      .join("\n");
+    const subjects = subjectIndex(
+      [...turns.map((t) => t.text), ...capped.map((b) => b.text)],
+      scope,
+    );
     const split = supersede(
       capped,
       subjects,

@@ -125,6 +125,9 @@ const SETTING =
 /** "<we> moved the X to V": the subject sits between the verb and "to". */
 const OBJECT_SETTING =
   /\b(?:moved|move|changed|change|updated|update|set|sets|setting|bumped|bump|bumps|raised|raise|raises|lowered|lower|lowers|switched|switch|switches|increased|decreased|reduced|pinned|pin|pins|renamed|put|puts|made|makes|swapped|swaps|flipped|flips|wants?|keeps?|kept|re-?pointed|pointed|tuned|adjusted|reset|restored|reverted|took|taking)\s+((?:the|our|its|their)\s+[^,.;:!?]{2,80}?)\s+(?:from\s+\S+(?:\s+\S+){0,3}?\s+)?(?:over\s+)?(?:to|at|as)\s+\S/i;
+/** "we're going with V for the X", "we used V as the X": the value comes before its subject. */
+const VALUE_FOR =
+  /\b(?:going|go|went|settled|sticking|stick|use|using|used|picked|chose|choosing)\s+(?:with\s+|on\s+)?(?:[^\s,;]+(?:\s+[^\s,;]+){0,3}?)\s+(?:for|as)\s+((?:the|our)\s+[^,.;:!?]{2,80}?)(?=\s+(?:after all|instead|again|today|now|going forward|from now on|for now|starting|effective|as of)\b|\s*(?:[,.;:!?]|$))/i;
 /** Leading discourse words before a subject: "Update:", "So,", "Heads up -". */
 const LEAD =
   /^(?:(?:update|note|heads up|fyi|correction|so|ok|okay|also|and|but|well|right|actually|btw|by the way|quick note|reminder|from now on|going forward|effective (?:immediately|today|now)|as of (?:today|now|this week)|starting (?:today|now|tomorrow|this week))(?:\s+(?:on|about|regarding)(?=\s+(?:the|our)\b))?\b[\s,:;-]*)+/i;
@@ -299,7 +302,7 @@ export function sentenceSubject(sentence: string): string | undefined {
     return /[a-z]/i.test(key) && hasValue(row[2] ?? "") ? normaliseSubject(key) : undefined;
   }
   const text = plainEmphasis(sentence.trim()).replace(LINE_MARK, "").replace(LEAD, "");
-  const object = OBJECT_SETTING.exec(text);
+  const object = OBJECT_SETTING.exec(text) ?? VALUE_FOR.exec(text);
   if (object?.[1] !== undefined) {
     return normaliseSubject(object[1]);
   }

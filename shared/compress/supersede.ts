@@ -62,6 +62,8 @@ const ADJUNCT = new Set([
 const DETERMINER = /^(?:the|a|an|our|its|their|this|that|my|your)$/;
 /** "X of the sandbox", "X for the EU tenant": a qualifier makes another subject. */
 const QUALIFIER = /^(?:of|for|in|on|at|from|under|inside)$/;
+/** Prepositions that qualify without a determiner ("X for budgeting", "X in Canada"). */
+const BARE_QUALIFIER = /^(?:of|for|in|on|under|inside)$/;
 
 interface Token {
   text: string;
@@ -87,6 +89,10 @@ function tokens(sentence: string): Token[] {
   }
   return out;
 }
+
+/** "It is 23, …", "It's Thursday 14:00 UTC, …": a value right after "it is", not a noun phrase. */
+const IT_IS_VALUE =
+  /^\s*(?:it|this)\s+(?:is|was|'s|’s)\s+(?!(?:the|a|an|our|its|their|that|this|not|still|now)\b)\S/i;
 
 /** Verb particles ("dropped the X down to V", "signed off on"). */
 const PARTICLES = new Set(["down", "off", "back", "away", "over", "up", "out"]);
@@ -150,7 +156,8 @@ function wholeMentions(
       right !== undefined &&
       QUALIFIER.test(right.text) &&
       (DETERMINER.test(after?.text ?? "") ||
-        (isContent(after) && !/^\d/.test(after?.text ?? ""))) &&
+        // "X at node:23.4-slim", "X at Lindgren": a value after "at" is its value, not a qualifier.
+        (BARE_QUALIFIER.test(right.text) && isContent(after) && !/\d/.test(after?.raw ?? ""))) &&
       !scopes.has(qualifierAt(toks, i + words.length));
     const next = toks[i + words.length + 1];
     const rightOk =
@@ -158,6 +165,9 @@ function wholeMentions(
       (!isContent(right) ||
         RIGHT_VERBS.test(right?.text ?? "") ||
         FOLLOWERS.test(right?.text ?? "") ||
+        // "Brief: X 99.3%", "X Tuesday 18:30 UTC": a value right after a subject that opens
+        // the sentence or follows a label is its value ("I've put V" is no subject "ive put").
+        (right?.value === true && left !== undefined && !left.word) ||
         (PRESENT.test(right?.text ?? "") && (!isContent(next) || next?.value === true)));
     if (leftOk && rightOk) {
       at.push(i);
@@ -187,6 +197,8 @@ function qualifierAt(toks: readonly Token[], at: number): string {
   return words.join(" ");
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
 /** A subject without a trailing scope qualifier ("normalisation method for cohort b" → "normalisation method"). */
 function unscoped(
   subject: string | undefined,
@@ -203,53 +215,46 @@ function unscoped(
   return subject;
 }
 
-/** Subjects a qualifier must follow before it reads as the conversation's scope. */
-const SCOPE_SUBJECTS = 3;
-
 /**
- * Qualifiers that follow three or more different subjects in the value
- * sentences ("the X for cohort B", "the Y for cohort B"): the conversation's own
- * scope, so "the X for cohort B" is X; one that follows a single subject ("the
- * X in Canada") makes another subject.
+ * Qualifiers that name what the system messages say the session works on ("the
+ * X for cohort B" in a session about cohort B): the conversation's own scope, so
+ * "the X for cohort B" is X; any other ("the X in Canada", "the X for Day 2")
+ * makes another subject. A qualifier used with many subjects is no scope by
+ * itself: "for Day 2" may qualify every look-alike of an itinerary.
  */
-function scopesOf(sentences: readonly string[], known: Lookup): Set<string> {
-  const subjectsBy = new Map<string, Set<string>>();
+function scopesOf(sentences: readonly string[], known: Lookup, scopeText: string): Set<string> {
+  const keys = new Set<string>();
+  if (scopeText.length === 0) {
+    return keys;
+  }
   for (const sentence of sentences) {
     const toks = tokens(sentence);
-    for (const subject of spelled(toks, known)) {
-      const words = subject.split(" ");
-      for (let i = 0; i + words.length < toks.length; i++) {
-        if (!words.every((w, k) => toks[i + k]?.text === w)) {
-          continue;
-        }
-        const right = toks[i + words.length];
-        if (right === undefined || !QUALIFIER.test(right.text)) {
-          continue;
-        }
-        const key = qualifierAt(toks, i + words.length);
-        const set = subjectsBy.get(key) ?? new Set<string>();
-        set.add(subject);
-        subjectsBy.set(key, set);
-      }
-    }
-  }
-  // Subjects keyed with the qualifier inside them ("p-value cutoff for cohort b") count their head.
-  for (const subject of known.known) {
-    const words = subject.split(" ");
-    words.forEach((w, i) => {
-      if (i === 0 || !QUALIFIER.test(w)) {
-        return;
-      }
-      const toks = tokens(words.slice(i).join(" "));
-      const key = qualifierAt(toks, 0);
-      if (key.split(" ").length === toks.length) {
-        const set = subjectsBy.get(key) ?? new Set<string>();
-        set.add(words.slice(0, i).join(" "));
-        subjectsBy.set(key, set);
+    toks.forEach((t, i) => {
+      if (BARE_QUALIFIER.test(t.text) && i > 0) {
+        keys.add(qualifierAt(toks, i));
       }
     });
   }
-  return new Set([...subjectsBy].filter(([, s]) => s.size >= SCOPE_SUBJECTS).map(([k]) => k));
+  // Subjects keyed with the qualifier inside them ("p-value cutoff for cohort b").
+  for (const subject of known.known) {
+    const toks = tokens(subject);
+    toks.forEach((t, i) => {
+      if (i > 0 && BARE_QUALIFIER.test(t.text)) {
+        keys.add(qualifierAt(toks, i));
+      }
+    });
+  }
+  // A qualifier with a determiner ("in this PR", "of the sandbox") points at one thing: never a scope.
+  return new Set(
+    [...keys].filter((key) => {
+      const rest = key.split(" ").slice(1);
+      return (
+        rest.length > 0 &&
+        !DETERMINER.test(rest[0] ?? "") &&
+        new RegExp(`(?<![\\w-])${escapeRegExp(rest.join(" "))}(?![\\w-])`).test(scopeText)
+      );
+    }),
+  );
 }
 
 /** The word before a phrase, past its determiners and status words, and whether a determiner was passed. */
@@ -341,7 +346,11 @@ function candidates(sentence: string, known: Lookup): Candidate[] {
       continue;
     }
     const at = wholeMentions(toks, subject.split(" "), known.scopes)[0];
-    if (at !== undefined && valueBeside(toks, subject, sentence)) {
+    // "Noting it before it gets lost: X = V": words before a label's colon are no subject
+    // when the clause after it keys one.
+    const labels =
+      at !== undefined && keyed !== undefined && toks[at + subject.split(" ").length]?.text === ":";
+    if (at !== undefined && !labels && valueBeside(toks, subject, sentence)) {
       const words = subject.split(" ");
       const left = before(toks, at);
       found.set(subject, {
@@ -403,7 +412,11 @@ function phrases(sentence: string): Set<string> {
  * subject of a value sentence (a subject stands alone somewhere, a discourse
  * phrase such as "the design doc" does not).
  */
-export function subjectIndex(texts: readonly string[]): SubjectIndex {
+export function subjectIndex(
+  texts: readonly string[],
+  /** What the conversation is about (its system messages): a qualifier naming it is no other subject. */
+  scopeText = "",
+): SubjectIndex {
   const found = new Set<string>();
   const seen = new Map<string, number>();
   const all = new Set<string>();
@@ -434,7 +447,11 @@ export function subjectIndex(texts: readonly string[]): SubjectIndex {
       found.add(phrase);
     }
   }
-  const scopes = scopesOf(valueSentences, lookup([...found]));
+  const scopes = scopesOf(
+    valueSentences,
+    lookup([...found]),
+    scopeText.slice(0, 20_000).toLowerCase(),
+  );
   // "the X for cohort b" keys X when "for cohort b" is the conversation's scope.
   const subjects = [...new Set([...found].map((f) => unscoped(f, scopes) ?? f))].sort(
     (a, b) => b.length - a.length,
@@ -454,11 +471,17 @@ export function subjectIndex(texts: readonly string[]): SubjectIndex {
 /** The subject one sentence sets a value of, against the index; "it"-like pronouns as is. */
 export function subjectOf(sentence: string, index: SubjectIndex): string | undefined {
   const keyed = sentenceSubject(sentence.slice(0, SCAN_CHARS));
+  if (keyed !== undefined && PRONOUNS.has(keyed) && !IT_IS_VALUE.test(sentence)) {
+    return keyed;
+  }
   if (keyed !== undefined && PRONOUNS.has(keyed)) {
-    // "It is 23, nobody has touched the X since": the one subject the sentence names is "it".
+    // "It is 23, nobody has touched the X since": the one subject the sentence names is "it"
+    // ("That is the X as the tool reports it" names X, it sets no value of it).
     const toks = tokens(sentence);
     const named = [...spelled(toks, index)].filter(
-      (s) => wholeMentions(toks, s.split(" "), index.scopes).length > 0,
+      (s) =>
+        wholeMentions(toks, s.split(" "), index.scopes).length > 0 &&
+        valueBeside(toks, s, sentence),
     );
     const whole = named.filter((s) => !named.some((o) => o !== s && ` ${o} `.includes(` ${s} `)));
     return whole.length === 1 ? whole[0] : keyed;

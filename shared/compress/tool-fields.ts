@@ -50,9 +50,9 @@ function shortValue(raw: string): string | undefined {
   return value !== undefined && value.split(/\s+/).length <= MAX_VALUE_WORDS ? value : undefined;
 }
 
-/** `key: value  # what it is`, `+key = "v" # what it is` (YAML, TOML, diffs). */
+/** `key: value  # what it is`, `+key = "v" # what it is`, `key = v ; what it is` (YAML, TOML, INI, diffs). */
 const COMMENTED =
-  /^\s*[+~]?\s*(?:-\s+)?["'`]?[A-Za-z_][\w.-]{0,60}["'`]?\s*[:=]\s*(\S(?:.{0,120}?\S)?)\s+#\s*([^#]{3,80}?)\s*$/;
+  /^\s*[+~]?\s*(?:-\s+)?["'`]?[A-Za-z_][\w.-]{0,60}["'`]?\s*[:=]\s*(\S(?:.{0,120}?\S)?)\s+[#;]\s*([^#;]{3,80}?)\s*$/;
 
 /** A field whose trailing comment says, in words, what it is. */
 export function commentedField(line: string): Stated | undefined {

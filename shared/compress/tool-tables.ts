@@ -165,7 +165,18 @@ export function tableStatements(
   if (table === undefined) {
     return undefined;
   }
-  const header = table.header?.map((h) => h.toLowerCase().replace(/[*_`]/g, "").trim());
+  // "param_value", "Current-Value" read as "param value", "current value"; a column names its role by its last word.
+  const header = table.header?.map((h) => {
+    const words = h.toLowerCase().replace(/[*`]/g, "").replace(/[_-]+/g, " ").trim();
+    const last = words.split(" ").at(-1) ?? "";
+    return NAME_HEADER.test(words) || NEW_HEADER.test(words) || OLD_HEADER.test(words)
+      ? words
+      : /^(?:name|setting|parameter|param|key|field)$/.test(last) && !/\bvalue\b/.test(words)
+        ? last
+        : last === "value" && !OLD_HEADER.test(words.split(" ")[0] ?? "")
+          ? "value"
+          : words;
+  });
   // A column headed "setting" or "name" holds the subject, wherever it is ("| sku | setting | value |").
   const nameAt = Math.max(0, header?.findIndex((h) => NAME_HEADER.test(h)) ?? 0);
   const newAt = header?.findIndex((h, j) => j > nameAt && NEW_HEADER.test(h)) ?? -1;
