@@ -146,9 +146,15 @@ export function hasValue(text: string): boolean {
   return (
     /\d|`[^`]+`|"[^"]+"|(?<![\w@])@[\w-]+|\b[a-z]+[A-Z_][\w]*|\b[a-z]+-[A-Z][\w-]*|\b[\w-]+\.[\w.-]+\b|(?<=\S\s+)[A-Z][\w-]+/.test(
       text,
-    ) || URL_OR_PATH.test(text)
+    ) ||
+    URL_OR_PATH.test(text) ||
+    FREQUENCY.test(text)
   );
 }
+
+/** A frequency is a value ("twice a day", "weekly"). */
+const FREQUENCY =
+  /\b(?:once|twice|thrice|daily|weekly|fortnightly|monthly|hourly|nightly|quarterly|yearly|annually)\b/i;
 
 /**
  * A URL ("gs://bucket/x") or a path whose segments on both sides of a slash are
@@ -185,6 +191,21 @@ const CHANGE_VERBS = new Set([
   "tweaked",
 ]);
 
+/** Verbs that link a subject to its value ("X reads 488", "X sits at 40%"): never the end of a subject. */
+const LINKING_VERBS = new Set([
+  "reads",
+  "sits",
+  "stays",
+  "stands",
+  "remains",
+  "becomes",
+  "equals",
+  "shows",
+  "holds",
+  "lands",
+  "hovers",
+]);
+
 /** A label that opens with a preposition ("for the plan:", "per the call:"): an adjunct. */
 const ADJUNCT_LABEL =
   /^(?:for|per|from|as|by|with|regarding|about|on|in|at|after|before|during|since|until|to|re)\s/;
@@ -216,7 +237,8 @@ export function normaliseSubject(phrase: string): string | undefined {
     words.length > 1 &&
     (isStopword(words.at(-1) ?? "") ||
       isAdverb(words.at(-1) ?? "") ||
-      CHANGE_VERBS.has(words.at(-1) ?? ""))
+      CHANGE_VERBS.has(words.at(-1) ?? "") ||
+      LINKING_VERBS.has(words.at(-1) ?? ""))
   ) {
     words.pop();
   }

@@ -292,7 +292,20 @@ function valueBeside(toks: readonly Token[], subject: string, sentence: string):
 /** "X at V", "X to V": a value right after a subject, past one linking preposition. */
 function valueFollows(toks: readonly Token[], after: number): boolean {
   const link = toks[after]?.text ?? "";
-  return /^(?:at|to|=)$/.test(link) && toks[after + 1]?.value === true;
+  // "at 40%", "at every 3300 steps", "to about 5": a value within the next three words.
+  if (!/^(?:at|to|=)$/.test(link)) {
+    return false;
+  }
+  for (let k = after + 1; k <= after + 3; k++) {
+    const t = toks[k];
+    if (t === undefined || !t.word) {
+      return false;
+    }
+    if (t.value) {
+      return true;
+    }
+  }
+  return false;
 }
 
 /** Known subjects a sentence's words spell out, at any position. */
