@@ -22,3 +22,5 @@ export * from "./tool-tables.ts";
 export * from "./tool-prose.ts";
 export * from "./replies.ts";
 export * from "./talked-about.ts";
+export * from "./tool-fields.ts";
+export * from "./hedges.ts";

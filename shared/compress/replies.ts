@@ -3,8 +3,10 @@
 // "Yes, go ahead." The question becomes the statement "The X is V." before any
 // summariser runs (the reply alone names nothing); a refusal ("No, leave it."),
 // a hedged yes ("Yes, but keep A.") or no reply leaves the question, which sets
-// nothing. Called by compress.ts; the same rule inside one message is
-// confirmedProposals in normalise.ts.
+// nothing. Options offered ("For the X I could use A or B, which do you
+// prefer?") and one picked by the reply ("ok go with B") state "The X is B.".
+// Called by compress.ts; the same rule inside one message is confirmedProposals
+// in normalise.ts.
 import type { NumberedTurn } from "../model/contracts.ts";
 import { acceptedProposal } from "./normalise.ts";
 

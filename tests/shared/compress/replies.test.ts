@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { ChatMessage } from "../../../shared/context/messages.ts";
 import { loadTokenizer } from "../../../shared/context/tokens.ts";
 import {
+  chosenOption,
   confirmedAcrossTurns,
   normaliseProse,
   sentenceSubject,
@@ -111,5 +112,23 @@ describe("end to end", () => {
     expect(current).not.toContain("20 min");
     expect(current).toContain("15 C");
     expect(current).not.toMatch(/night temperature is 11 C/);
+  });
+});
+
+describe("an option the next message picks", () => {
+  it("states the option picked; neither, or a refusal, states nothing", () => {
+    const q = "For the firing date I could use May 3 or May 10, which do you prefer?";
+    expect(chosenOption(q, "ok go with May 10")).toBe("The firing date is May 10.");
+    expect(chosenOption("Should we set the kiln cooldown to 8 h or 9 h?", "8 h, please")).toBe(
+      "The kiln cooldown is 8 h.",
+    );
+    expect(chosenOption(q, "no, neither works")).toBeUndefined();
+    expect(chosenOption(q, "either is fine")).toBeUndefined();
+    expect(
+      confirmedAcrossTurns([
+        { turn: 3, text: q },
+        { turn: 4, text: "ok go with May 10" },
+      ])[0]?.text,
+    ).toBe("The firing date is May 10.");
   });
 });

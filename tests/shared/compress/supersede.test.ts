@@ -130,3 +130,29 @@ describe("supersession over a conversation", () => {
     },
   );
 });
+
+describe("qualifiers", () => {
+  it("make another subject, unless they name the scope the system message gives", ({ expect }) => {
+    const texts = [
+      "The kiln cooldown is 8 h.",
+      "The kiln cooldown for raku is 2 h.",
+      "The kiln cooldown in Oslo is 4 h.",
+      "The glaze batch size for studio B is 14 l.",
+    ];
+    const plain = subjectIndex(texts);
+    expect(subjectOfText("The kiln cooldown for raku is 3 h.", plain)).toBe(
+      "kiln cooldown for raku",
+    );
+    expect(subjectOfText("The kiln cooldown in Oslo is 5 h.", plain)).toBe("kiln cooldown in oslo");
+    expect(subjectOfText("The glaze batch size for studio B is 15 l.", plain)).toBe(
+      "glaze batch size for studio b",
+    );
+    const scoped = subjectIndex(texts, "You keep the kiln schedule of studio B.");
+    expect(subjectOfText("The glaze batch size for studio B is 15 l.", scoped)).toBe(
+      "glaze batch size",
+    );
+    expect(subjectOfText("The kiln cooldown for raku is 3 h.", scoped)).toBe(
+      "kiln cooldown for raku",
+    );
+  });
+});

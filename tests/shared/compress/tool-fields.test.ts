@@ -1,0 +1,120 @@
+// Self-describing fields in tool output (shared/compress/tool-fields.ts): lines
+// that name what they set in words state a value even when the conversation's
+// prose never named that subject; env keys, paths, single words and removed diff
+// lines state nothing.
+import { describe, expect, it } from "vitest";
+import {
+  assignedField,
+  changedField,
+  commentedField,
+  describedSubject,
+  flowMapping,
+  knownPhrases,
+  logfmtRecord,
+  requestedField,
+  toolStatements,
+} from "../../../shared/compress/index.ts";
+
+const nothingKnown = knownPhrases([], []);
+
+describe("a field named in words", () => {
+  it("is two to eight words, not an env key, a path or one word", () => {
+    expect(describedSubject("Queue flush interval")).toBe("queue flush interval");
+    expect(describedSubject("queue_flush_interval")).toBe("queue flush interval");
+    expect(describedSubject("EUR/USD hedge ratio")).toBe("eur/usd hedge ratio");
+    expect(describedSubject("QUEUE_FLUSH_INTERVAL")).toBeUndefined();
+    expect(describedSubject("/var/lib/queue")).toBeUndefined();
+    expect(describedSubject("interval")).toBeUndefined();
+    expect(describedSubject("a b c d e f g h i j")).toBeUndefined();
+  });
+
+  it("reads a comment that says what a field is (YAML, TOML, INI)", () => {
+    expect(commentedField("pool_size: 12   # worker pool size")).toEqual({
+      subject: "worker pool size",
+      value: "12",
+    });
+    expect(commentedField("flush = 30s ; queue flush interval")).toEqual({
+      subject: "queue flush interval",
+      value: "30s",
+    });
+    expect(commentedField("pool_size: 12")).toBeUndefined();
+  });
+
+  it("reads a logged assignment past its stamp, level, tag and verb", () => {
+    expect(
+      assignedField(
+        "2026-01-02T03:04:05Z INFO svc.boot loaded queue flush interval=30 s source=defaults",
+      ),
+    ).toEqual({ subject: "queue flush interval", value: "30 s" });
+    expect(assignedField("INFO worker restarted")).toBeUndefined();
+  });
+
+  it("reads a logged or chatted change, with the value it replaced", () => {
+    expect(changedField("[deploy-bot] primary region resolved to eu-west-2")).toEqual({
+      subject: "primary region",
+      value: "eu-west-2",
+    });
+    expect(changedField("[09:12] Ana Costa: heads up, retry budget moved to 7 (was 5)")).toEqual({
+      subject: "retry budget",
+      value: "7",
+      was: "5",
+    });
+    expect(changedField("ok final call, archive window goes to 4 days from today")).toEqual({
+      subject: "archive window",
+      value: "4 days",
+    });
+  });
+
+  it("reads a request to use a value as a field", () => {
+    expect(
+      requestedField("Going forward, please use zstd as the archive codec for the nightly export."),
+    ).toEqual({ subject: "archive codec", value: "zstd" });
+    expect(requestedField("Please use your judgement.")).toBeUndefined();
+  });
+
+  it("parses a YAML flow mapping and a logfmt line; a removed diff line is none", () => {
+    expect(flowMapping('  - { name: cache warmup window, value: "15 min", owner: ops }')).toEqual({
+      name: "cache warmup window",
+      value: "15 min",
+      owner: "ops",
+    });
+    expect(flowMapping('- - { name: cache warmup window, value: "10 min" }')).toBeUndefined();
+    expect(logfmtRecord('setting="cache warmup window" value="15 min" env=prod rev=4')).toEqual({
+      setting: "cache warmup window",
+      value: "15 min",
+      env: "prod",
+      rev: "4",
+    });
+    expect(logfmtRecord("worker 3 restarted after 2 retries (pid=44)")).toBeUndefined();
+  });
+});
+
+describe("tool output with fields nobody named before", () => {
+  it("states each as 'The X is `V`.'", () => {
+    const output = [
+      '  - { name: cache warmup window, value: "15 min", owner: ops }',
+      'setting="archive window" value="4 days" env=prod',
+      '{"label": "retry budget", "value": "7", "source": "runbook"}',
+      "pool_size: 12   # worker pool size",
+    ].join("\n");
+    expect(toolStatements(output, nothingKnown)).toEqual([
+      "The cache warmup window is `15 min`.",
+      "The archive window is `4 days`.",
+      "The retry budget is `7`.",
+      "The worker pool size is `12`.",
+    ]);
+  });
+
+  it("reads a table's subject from its name column and its value from its value column", () => {
+    const psql = [
+      " sku     | param_name               | param_value | updated_on",
+      "---------+--------------------------+-------------+------------",
+      " AB-1    | cache warmup window      | 15 min      | 2026-01-02",
+      " AB-2    | archive window           | 4 days      | 2026-01-02",
+    ].join("\n");
+    expect(toolStatements(psql, nothingKnown)).toEqual([
+      "The cache warmup window is `15 min`.",
+      "The archive window is `4 days`.",
+    ]);
+  });
+});
