@@ -18,7 +18,7 @@ const QUESTION = /\?\s*["'`)\]]*\s*$/;
 
 /** Proposals, hypotheticals and options: a value someone might use. */
 const PROPOSED =
-  /\b(?:asked (?:whether|if|where|when|who|why|how|what|about)|wondered (?:whether|if)|what if|how about|could (?:we|be|it be)\b.*\binstead|(?:was|were|is|got) (?:proposed|suggested|floated|pitched)|proposed .{0,80}\b(?:not chosen|rejected|declined|dropped)|not chosen|(?:was|were) rejected|and rejected it|turned (?:it )?down|ruled out|(?:we|i) considered|considered .{0,80}\bbut\b|one option is|another option is|an option is|want me to|shall i|should i|should we|do we want|if we (?:set|use|went|moved|switched)|in case we|what-if|hypothetical(?:ly)?|if (?:the|our) [^,;]{3,80}? (?:were|was set to|went to)|(?:floated|pitched|suggested|proposed) (?:taking|moving|setting|raising|lowering|changing|bumping|making)|(?:we|they|i) said no|was turned down)\b/i;
+  /\b(?:asked (?:whether|if|where|when|who|why|how|what|about)|wondered (?:whether|if)|what if|how about|could (?:we|be|it be)\b.*\binstead|(?:was|were|is|got) (?:proposed|suggested|floated|pitched)|proposed .{0,80}\b(?:not chosen|rejected|declined|dropped)|not chosen|(?:was|were) rejected|and rejected it|turned (?:it )?down|ruled out|(?:we|i) considered|considered .{0,80}\bbut\b|one option is|another option is|an option is|want me to|shall i|should i|should we|do we want|if we (?:set|use|went|moved|switched)|in case we|what-if|hypothetical(?:ly)?|if (?:the|our) [^,;]{3,80}? (?:were|was set to|went to)|(?:floated|pitched|suggested|proposed) (?:taking|moving|setting|raising|lowering|changing|bumping|making)|(?:we|they|i) said no|was turned down|out of curiosity|with a different|(?:i'll|i will|we'll|we will|let me|need to|needs to|going to|want to) (?:re-?check|double-check|check|verify|confirm|look at|review|revisit))\b/i;
 
 /** A stale source quoted or a past value recalled: not the current one. */
 const STALE =
@@ -34,17 +34,24 @@ const SETTLED =
  * queue, which is 72 hours"): it sets no value of the subject it names.
  */
 const CONTRAST =
-  /\b(?:for comparison|by comparison|in comparison|compared with|compared to|(?:don't|do not|never) (?:mix|confuse)|not to be confused|mix (?:that|it|them|the two) up|as opposed to|unlike the|whereas the)\b/i;
+  /\b(?:for comparison|by comparison|in comparison|compared with|compared to|(?:don't|do not|never) (?:mix|confuse)|not to be confused|mix (?:that|it|them|the two) up|as opposed to|unlike the|whereas the|separately|out of scope)\b/i;
 
 /** True when a text names a subject only to contrast another one with it. */
 export function isContrast(text: string): boolean {
   return CONTRAST.test(text.slice(0, SCAN_CHARS));
 }
 
+/** A heading ("> 4.2 Target of the status CNAME", "## Drain timeout"): it names a subject, it sets none. */
+const HEADING = /^(?:>\s*)*(?:#{1,6}\s+|\d+(?:\.\d+)+\s+)[^.:=]{3,120}$/;
+
 /** True when a sentence talks about a value without setting it. */
 export function isHedged(sentence: string): boolean {
   const text = sentence.slice(0, SCAN_CHARS).trim();
-  return QUESTION.test(text) || ((PROPOSED.test(text) || STALE.test(text)) && !SETTLED.test(text));
+  return (
+    HEADING.test(text) ||
+    QUESTION.test(text) ||
+    ((PROPOSED.test(text) || STALE.test(text)) && !SETTLED.test(text))
+  );
 }
 
 /**

@@ -157,7 +157,7 @@ function wholeMentions(
       QUALIFIER.test(right.text) &&
       (DETERMINER.test(after?.text ?? "") ||
         // "X at node:23.4-slim", "X at Lindgren": a value after "at" is its value, not a qualifier.
-        (BARE_QUALIFIER.test(right.text) && isContent(after) && !/\d/.test(after?.raw ?? ""))) &&
+        (BARE_QUALIFIER.test(right.text) && isContent(after) && !/^\d/.test(after?.raw ?? ""))) &&
       !scopes.has(qualifierAt(toks, i + words.length));
     const next = toks[i + words.length + 1];
     const rightOk =

@@ -59,12 +59,14 @@ export function commentedField(line: string): Stated | undefined {
   const m = COMMENTED.exec(line);
   const subject = m === null ? undefined : describedSubject(m[2] ?? "");
   const value = m === null ? undefined : shortValue(m[1] ?? "");
-  return subject === undefined || value === undefined ? undefined : { subject, value };
+  return subject === undefined || value === undefined
+    ? undefined
+    : { subject, value, phrase: m?.[2] ?? subject };
 }
 
 /** What a log or chat line opens with before its message: a stamp, a level, a tag, a speaker. */
 const LINE_PREFIX =
-  /^\s*(?:(?:\[[^\]]{1,40}\]|\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?Z?)?|\d{2}:\d{2}(?::\d{2})?|(?:TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR)\b:?|[\w.@-]{1,30}:(?=\s)|(?:\p{Lu}[\p{L}.'-]*\s){1,2}\p{Lu}[\p{L}.'-]*:(?=\s)|\p{L}+\s\([^()]{1,60}\):(?=\s)|[\w-]+\.[\w.-]+(?=\s))\s*)+/iu;
+  /^\s*(?:(?:\[[^\]]{1,40}\]|\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?Z?)?|\d{2}:\d{2}(?::\d{2})?|(?:TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|ERROR)\b:?|[\w.@-]{1,30}:(?=\s)|(?:\p{Lu}[\p{L}.'-]*\s){1,2}\p{Lu}[\p{L}.'-]*:(?=\s)|\p{L}+\s\([^()]{1,60}\):(?=\s)|#\d+\s+(?:\p{Lu}[\p{L}.'-]*\s){0,2}\p{Lu}[\p{L}.'-]*(?:\s\([^()]{1,40}\))?:(?=\s)|[\w-]+\.[\w.-]+(?=\s))\s*)+/iu;
 /** Words in front of the field a log line sets ("param", "set", "heads up,"). */
 const LEAD_WORDS =
   /^(?:(?:heads[- ]up|fyi|note|update|btw|ok|okay|so|final call|decision|agreed),?\s+)*(?:(?:param|parameter|setting|option|config|var|variable|applied|applying|set|setting|the|a|our|new)\s+)*/i;
@@ -99,7 +101,7 @@ export function assignedField(line: string): Stated | undefined {
 
 /** Verbs of a change a log or chat line reports ("X resolved to V", "X moved to V"). */
 const CHANGED =
-  /^(.{3,80}?)\s+(?:(?:was|is|has been|got|now)\s+)?(?:resolved|set|changed|updated|moved|bumped|switched|pinned|raised|lowered|increased|decreased|reduced|reverted|promoted|locked|fixed|settled|rolled back|goes|went|will go|is going)\s+(?:back\s+)?to\s+(\S.*)$/i;
+  /^(.{3,80}?)\s+(?:(?:was|is|has been|got|now)\s+)?(?:resolved|set|changed|updated|moved|bumped|switched|pinned|raised|lowered|increased|decreased|reduced|reverted|promoted|locked|fixed|settled|rolled back|goes|went|will go|is going|flipped|changes|moves|switches)\s+(?:back\s+)?to\s+(\S.*)$/i;
 /** "(was A)", "(from A)", "(previously A)" after a value: the one it replaced. */
 const WAS = /\(\s*(?:was|from|previously|prev|old)\s*:?\s+([^)]{1,60})\)/i;
 
@@ -107,14 +109,20 @@ const WAS = /\(\s*(?:was|from|previously|prev|old)\s*:?\s+([^)]{1,60})\)/i;
 export function changedField(line: string): Stated | undefined {
   const text = message(line);
   const m = CHANGED.exec(text);
-  const subject = m === null ? undefined : describedSubject(m[1] ?? "");
+  // "CAB agreed on the call, the X changes to V": the field is the clause after the last comma.
+  const named =
+    (m?.[1] ?? "")
+      .split(/,\s*/)
+      .at(-1)
+      ?.replace(/^(?:the|our)\s+/i, "") ?? "";
+  const subject = m === null ? undefined : describedSubject(named);
   const value = m === null ? undefined : valueBefore(m[2] ?? "");
   if (subject === undefined || value === undefined) {
     return undefined;
   }
   const was = WAS.exec(m?.[2] ?? "")?.[1];
   const old = was === undefined ? undefined : shortValue(was);
-  return { subject, value, ...(old === undefined ? {} : { was: old }) };
+  return { subject, value, phrase: named, ...(old === undefined ? {} : { was: old }) };
 }
 
 /** "(Going forward,) please use V as the X (for Y)." in a message a tool returns. */
@@ -129,9 +137,77 @@ export function requestedField(line: string): Stated | undefined {
   return subject === undefined || value === undefined ? undefined : { subject, value };
 }
 
+/** "health check interval for the checkout pool ....... 7s": a dotted leader between a field and its value. */
+const LEADER = /^\s*([A-Za-z][\w' /-]{2,80}?)\s*\.{4,}\s*(\S.{0,80}?)\s*$/;
+
+/** A field and its value across a dotted leader (a `show` command's listing). */
+export function leaderField(line: string): Stated | undefined {
+  const m = LEADER.exec(line);
+  const subject = m === null ? undefined : describedSubject(m[1] ?? "");
+  const value = m === null ? undefined : shortValue(m[2] ?? "");
+  return subject === undefined || value === undefined
+    ? undefined
+    : { subject, value, phrase: m?.[1] ?? subject };
+}
+
+/** `"description": "Resolved after the X was set to V",`: a sentence held in a text field. */
+const TEXT_FIELD =
+  /^\s*"(?:description|summary|message|msg|note|notes|comment|text|body|title|detail|details|reason)"\s*:\s*"((?:[^"\\]|\\.){8,300})"\s*,?\s*$/i;
+
+/** The sentence a JSON text field holds, if the line is one. */
+export function textFieldSentence(line: string): string | undefined {
+  return TEXT_FIELD.exec(line)?.[1]?.replace(/\\"/g, '"');
+}
+
+/** A text field's sentence: "Baseline check: X is V", "Resolved after the X was set to V". */
+function sentenceField(line: string): Stated | undefined {
+  const sentence = textFieldSentence(line);
+  return sentence === undefined ? undefined : sentenceStated(sentence);
+}
+
+/** What a short sentence in a text field states: "Baseline check: X is V", "Resolved after the X was set to V". */
+export function sentenceStated(sentence: string): Stated | undefined {
+  const text = sentence
+    .replace(/^[\w ]{1,30}:\s+/, "")
+    .replace(/^(?:resolved|fixed|closed|done)\s+(?:after|when|once)\s+/i, "");
+  const is =
+    /^(?:the\s+)?([A-Za-z][\w' /-]{2,80}?)\s+(?:is|was set to|is set to|was changed to|was moved to|equals)\s+(\S.{0,80}?)\s*[.]?$/i.exec(
+      text,
+    );
+  const subject = is === null ? undefined : describedSubject(is[1] ?? "");
+  const value = is === null ? undefined : valueBefore(is[2] ?? "");
+  // "target of the status CNAME" is shown as written, though it keys "status cname".
+  return subject === undefined || value === undefined
+    ? undefined
+    : { subject, value, phrase: is?.[1] ?? subject };
+}
+
+/** `~ local preference of the Cogent routes: 120 -> 250` (a plan or changelog line). */
+const ARROWED =
+  /^\s*[~+*-]?\s*([A-Za-z][\w' /-]{2,80}?)\s*[:=]\s*(\S(?:.{0,60}?\S)?)\s*(?:->|→|=>)\s*(\S.{0,80}?)\s*$/;
+
+/** A field named in words changed from one value to another. */
+export function arrowedField(line: string): Stated | undefined {
+  const m = ARROWED.exec(line);
+  const subject = m === null ? undefined : describedSubject(m[1] ?? "");
+  const value = m === null ? undefined : valueBefore(m[3] ?? "");
+  const was = m === null ? undefined : shortValue(m[2] ?? "");
+  return subject === undefined || value === undefined
+    ? undefined
+    : { subject, value, phrase: m?.[1] ?? subject, ...(was === undefined ? {} : { was }) };
+}
+
 /** Every reader of this file, in order: the first that reads the line wins. */
 export function describedField(line: string): Stated | undefined {
-  return commentedField(line) ?? changedField(line) ?? assignedField(line) ?? requestedField(line);
+  return (
+    commentedField(line) ??
+    leaderField(line) ??
+    arrowedField(line) ??
+    sentenceField(line) ??
+    changedField(line) ??
+    assignedField(line) ??
+    requestedField(line)
+  );
 }
 
 /** A YAML flow mapping on one line: `- { name: X, value: "1.65" }`, `+ - {…}` (added in a diff). */

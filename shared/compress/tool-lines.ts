@@ -13,6 +13,7 @@ import {
   describedSubject,
   flowMapping,
   logfmtRecord,
+  sentenceStated,
 } from "./tool-fields.ts";
 import {
   inDateOrder,
@@ -44,6 +45,9 @@ const MAX_JSON_NODES = 5_000;
 /** Keys of a JSON change record: which field, its new value, its old one. */
 const NAME_KEYS =
   /^(?:field|name|key|setting|item|parameter|param|property|attribute|subject|label|title|metric|variable|option)$/i;
+/** Keys of a field that holds a sentence someone wrote. */
+const TEXT_KEYS =
+  /^(?:description|summary|message|msg|note|notes|comment|text|body|title|detail|details|reason)$/i;
 const NEW_KEYS = /^(?:to|new|new_?value|value|now|after|current|updated)$/i;
 const OLD_KEYS = /^(?:from|old|old_?value|was|before|previous|prior)$/i;
 
@@ -61,7 +65,9 @@ function jsonStated(root: unknown, known: KnownPhrases, out: Stated[]): void {
       return;
     }
     const entries = Object.entries(value as Record<string, unknown>);
-    const nameAt = entries.find(([k, v]) => NAME_KEYS.test(k) && typeof v === "string");
+    // Of several name-like keys ({"key": "max_prefix", "label": "prefix limit of …"}), the one in words.
+    const names = entries.filter(([k, v]) => NAME_KEYS.test(k) && typeof v === "string");
+    const nameAt = names.find(([, v]) => /\s/.test(String(v))) ?? names[0];
     const newAt = entries.find(([k]) => NEW_KEYS.test(k));
     const oldAt = entries.find(([k]) => OLD_KEYS.test(k));
     const newValue = cleanValue(newAt?.[1]);
@@ -96,6 +102,12 @@ function jsonStated(root: unknown, known: KnownPhrases, out: Stated[]): void {
         : ((item === undefined || k === label?.[0] ? undefined : itemSubject(item, k, known)) ??
           knownSubject(k, known));
       const scalar = cleanValue(v);
+      // {"description": "Resolved after the X was set to V"}: a sentence in a text field states X.
+      const said = typeof v === "string" && TEXT_KEYS.test(k) ? sentenceStated(v) : undefined;
+      if (said !== undefined) {
+        out.push(said);
+        continue;
+      }
       const withUnit = subject === undefined && !isEnvKey(k) ? unitField(k, v, known) : undefined;
       if (subject !== undefined && scalar !== undefined) {
         out.push({ subject, value: scalar, phrase: k });
@@ -166,7 +178,11 @@ function namedSubject(
       }
     }
   }
-  return best ?? namedRun(words, known);
+  // A longer run the prose says ("local preference of the Cogent routes") beats a known part of it.
+  const run = namedRun(words, known);
+  return run !== undefined && (best === undefined || run.end - run.start > best.end - best.start)
+    ? run
+    : best;
 }
 
 /** Words a known run of prose words may have at most (tool-phrases.ts MAX_LONG_GRAM). */

@@ -29,11 +29,11 @@ describe("a field named in words", () => {
   });
 
   it("reads a comment that says what a field is (YAML, TOML, INI)", () => {
-    expect(commentedField("pool_size: 12   # worker pool size")).toEqual({
+    expect(commentedField("pool_size: 12   # worker pool size")).toMatchObject({
       subject: "worker pool size",
       value: "12",
     });
-    expect(commentedField("flush = 30s ; queue flush interval")).toEqual({
+    expect(commentedField("flush = 30s ; queue flush interval")).toMatchObject({
       subject: "queue flush interval",
       value: "30s",
     });
@@ -50,16 +50,18 @@ describe("a field named in words", () => {
   });
 
   it("reads a logged or chatted change, with the value it replaced", () => {
-    expect(changedField("[deploy-bot] primary region resolved to eu-west-2")).toEqual({
+    expect(changedField("[deploy-bot] primary region resolved to eu-west-2")).toMatchObject({
       subject: "primary region",
       value: "eu-west-2",
     });
-    expect(changedField("[09:12] Ana Costa: heads up, retry budget moved to 7 (was 5)")).toEqual({
+    expect(
+      changedField("[09:12] Ana Costa: heads up, retry budget moved to 7 (was 5)"),
+    ).toMatchObject({
       subject: "retry budget",
       value: "7",
       was: "5",
     });
-    expect(changedField("ok final call, archive window goes to 4 days from today")).toEqual({
+    expect(changedField("ok final call, archive window goes to 4 days from today")).toMatchObject({
       subject: "archive window",
       value: "4 days",
     });
@@ -103,6 +105,17 @@ describe("tool output with fields nobody named before", () => {
       "The retry budget is `7`.",
       "The worker pool size is `12`.",
     ]);
+    // A sentence in a JSON text field, a dotted leader, an arrowed plan line.
+    const more = [
+      '{"id": 7, "description": "Resolved after the archive window was set to 5 days"}',
+    ].join("\n");
+    expect(toolStatements(more, nothingKnown)).toEqual(["The archive window is `5 days`."]);
+    expect(
+      toolStatements(
+        "cache warmup window ............ 20 min\n~ retry budget: 7 -> 9",
+        nothingKnown,
+      ),
+    ).toEqual(["The cache warmup window is `20 min`.", "The retry budget is `9` (was `7`)."]);
   });
 
   it("reads a table's subject from its name column and its value from its value column", () => {
