@@ -197,12 +197,26 @@ export function arrowedField(line: string): Stated | undefined {
     : { subject, value, phrase: m?.[1] ?? subject, ...(was === undefined ? {} : { was }) };
 }
 
+/** `[preflight] skill window for ranked duos: 225 MMR (from live-config@2eff)`: a tagged "X: V" line. */
+const TAGGED = /^\s*\[[^\]]{1,40}\]\s*([A-Za-z][\w' /-]{2,80}?)\s*:\s+(\S.{0,120}?)\s*$/;
+
+/** A field named in words after a log tag, and its value. */
+export function taggedField(line: string): Stated | undefined {
+  const m = TAGGED.exec(line);
+  const subject = m === null ? undefined : describedSubject(m[1] ?? "");
+  const value = m === null ? undefined : valueBefore(m[2] ?? "");
+  return subject === undefined || value === undefined
+    ? undefined
+    : { subject, value, phrase: m?.[1] ?? subject };
+}
+
 /** Every reader of this file, in order: the first that reads the line wins. */
 export function describedField(line: string): Stated | undefined {
   return (
     commentedField(line) ??
     leaderField(line) ??
     arrowedField(line) ??
+    taggedField(line) ??
     sentenceField(line) ??
     changedField(line) ??
     assignedField(line) ??

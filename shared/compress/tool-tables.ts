@@ -193,10 +193,19 @@ export function tableStatements(
   for (const [r, row] of table.rows.entries()) {
     const first = row[nameAt] ?? "";
     // Under a "value" column, a first cell in words names its field even if nobody said it yet.
-    const subject = subjectOf(first) ?? (newAt > 0 ? describedOf(first) : undefined);
+    const decided = row.some((c) => /^winner:/i.test(c));
+    const subject = subjectOf(first) ?? (newAt > 0 || decided ? describedOf(first) : undefined);
     const before = stated.length;
     if (subject !== undefined && valueAt > 0) {
-      const value = valueOf(row[valueAt] ?? "");
+      // An experiment's row ("control 7 days | variant 48 hours | winner: variant") states the winner's value.
+      const winner = /^winner:\s*(\w+)/i.exec(row.find((c) => /^winner:/i.test(c)) ?? "")?.[1];
+      const won =
+        winner === undefined
+          ? undefined
+          : row.find((c) => c.toLowerCase().startsWith(`${winner.toLowerCase()} `));
+      const value = valueOf(
+        won === undefined ? (row[valueAt] ?? "") : won.slice(winner?.length ?? 0).trim(),
+      );
       const was = oldAt > 0 ? valueOf(row[oldAt] ?? "") : undefined;
       if (value !== undefined) {
         stated.push({ subject, value, phrase: first, ...(was === undefined ? {} : { was }) });

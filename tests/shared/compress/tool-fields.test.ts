@@ -130,4 +130,16 @@ describe("tool output with fields nobody named before", () => {
       "The archive window is `4 days`.",
     ]);
   });
+
+  it("reads a tagged 'X: V' line and an experiment row's winning value", () => {
+    expect(
+      toolStatements("[preflight] retry budget: 9 (from live-config@3d9f)", nothingKnown),
+    ).toEqual(["The retry budget is `9`."]);
+    const experiment = [
+      "| knob | control | variant | result |",
+      "|---|---|---|---|",
+      "| archive window | control 5 days | variant 3 days | winner: variant (p=0.02) |",
+    ].join("\n");
+    expect(toolStatements(experiment, nothingKnown)).toEqual(["The archive window is `3 days`."]);
+  });
 });
