@@ -257,6 +257,9 @@ const SETTLED =
   /^(?:(?:so|ok(?:ay)?|and|well|right)[,\s]+)*(?:that|this|it)\s+(?:is|was)\s+(?:settled|decided|final|agreed|official|confirmed|done)[.!]?$/i;
 
 /** Clause breaks: ";", a spaced dash, ", so", "and then". */
+/** A value alone: at most four words and no verb ("40 minutes.", "AmerisourceBergen.", "July 9."). */
+const BARE_VALUE =
+  /^(?!(?:the|a|an|it|this|that|we|i|you|they)\b)[^\s,;]+(?:\s+[^\s,;]+){0,3}[.!]?$/i;
 const CLAUSE_BREAK = /\s*;\s+|\s+(?:—|–|--|-)\s+|,\s+so\s+(?=[a-z0-9])|,?\s+and then\s+/gi;
 
 /**
@@ -276,7 +279,13 @@ function splitClauses(sentence: string): string {
   let current = out;
   for (let i = 1; i + 1 < parts.length; i += 2) {
     const next = parts[i + 1] ?? "";
-    if ((HAS_VALUE.test(current) || SETTLED.test(current.trim())) && HAS_VALUE.test(next.trim())) {
+    // "X — 40 minutes.": a dash before a bare value joins it to its subject.
+    const bare = /^\s*(?:—|–|--)\s*$/.test(parts[i] ?? "") && BARE_VALUE.test(next.trim());
+    if (
+      !bare &&
+      (HAS_VALUE.test(current) || SETTLED.test(current.trim())) &&
+      HAS_VALUE.test(next.trim())
+    ) {
       out += `\n${next}`;
     } else {
       out += `${parts[i] ?? ""}${next}`;

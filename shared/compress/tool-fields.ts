@@ -36,8 +36,11 @@ export function describedSubject(raw: string): string | undefined {
   if (
     words.length < MIN_WORDS ||
     words.length > MAX_WORDS ||
-    !words.every((w) => /^[\p{L}][\p{L}\p{N}'’._/-]*$/u.test(w)) ||
-    words.filter((w) => !isStopword(w.toLowerCase())).length < 2
+    !/^\p{L}/u.test(words[0] ?? "") ||
+    !words.every((w) => /^[\p{L}\p{N}][\p{L}\p{N}'’._/-]*$/u.test(w)) ||
+    words.filter((w) => !isStopword(w.toLowerCase())).length < 2 ||
+    // "Ruth Adeyemi", "Release Notes": a name or a title, not a field.
+    words.every((w) => /^\p{Lu}/u.test(w))
   ) {
     return undefined;
   }
@@ -210,6 +213,57 @@ export function taggedField(line: string): Stated | undefined {
     : { subject, value, phrase: m?.[1] ?? subject };
 }
 
+/** `Custom field [X]: V`, `field X: V` (a tracker's field dump). */
+const FIELD_LINE =
+  /^\s*(?:custom\s+)?field\s*(?:\[([^\]]{3,80})\]|([A-Za-z][\w' /-]{2,80}?))\s*:\s+(\S.{0,120}?)\s*$/i;
+
+/** A tracker's field line naming its field in words. */
+export function trackerField(line: string): Stated | undefined {
+  const m = FIELD_LINE.exec(line);
+  const named = m === null ? "" : (m[1] ?? m[2] ?? "");
+  const subject = m === null ? undefined : describedSubject(named);
+  const value = m === null ? undefined : valueBefore(m[3] ?? "");
+  return subject === undefined || value === undefined
+    ? undefined
+    : { subject, value, phrase: named };
+}
+
+/** Cells of a delimited record: pipes (HL7, unheaded tables) or a CSV line with quotes. */
+function recordCells(line: string): string[] | undefined {
+  if (line.length > 400) {
+    return undefined;
+  }
+  if ((line.match(/\|/g) ?? []).length >= 2) {
+    return line.split("|").map((c) => c.trim());
+  }
+  if (/^\s*"[^"]+"\s*,/.test(line)) {
+    return [...line.matchAll(/"((?:[^"]|"")*)"|([^,]+)/g)].map((m) => (m[1] ?? m[2] ?? "").trim());
+  }
+  return undefined;
+}
+
+/**
+ * A record line with a cell naming a field in words and the next non-empty cell
+ * its value (`RC-7 | reefer setpoint for the citrus loads | 4.5 degrees | …`,
+ * `OBX|3|ST|high alarm limit||9.0 °C||F`, `"high alarm limit","7.5 °C","2026-11-04"`).
+ */
+export function recordField(line: string): Stated | undefined {
+  const cells = recordCells(line);
+  if (cells === undefined || cells.filter((c) => c.length > 0).length < 2) {
+    return undefined;
+  }
+  for (let i = 0; i < cells.length; i++) {
+    const subject = /\s/.test(cells[i] ?? "") ? describedSubject(cells[i] ?? "") : undefined;
+    if (subject === undefined) {
+      continue;
+    }
+    const next = cells.slice(i + 1).find((c) => c.length > 0);
+    const value = next === undefined ? undefined : shortValue(next);
+    return value === undefined ? undefined : { subject, value, phrase: cells[i] ?? subject };
+  }
+  return undefined;
+}
+
 /** Every reader of this file, in order: the first that reads the line wins. */
 export function describedField(line: string): Stated | undefined {
   return (
@@ -217,6 +271,8 @@ export function describedField(line: string): Stated | undefined {
     leaderField(line) ??
     arrowedField(line) ??
     taggedField(line) ??
+    trackerField(line) ??
+    recordField(line) ??
     sentenceField(line) ??
     changedField(line) ??
     assignedField(line) ??
