@@ -124,10 +124,13 @@ const SETTING =
   /\s*(?:=|:=|:(?=\s)|\b(?:is|are|was|were|has been|have been|becomes|became|equals|stays|remains|(?:should|will|must|would|shall|can|is going to|needs to|has to|ought to) be)\b(?:\s+(?:now|still|currently|set to|changed to|updated to|moved to|raised to|lowered to|bumped to|going to be))?|\b(?:changed|updated|moved|raised|lowered|bumped|switched|set|increased|decreased|reduced|pinned|renamed|narrows|narrowed|widens|widened|shifts|shifted|drops|dropped|rises|rose|falls|fell|grows|grew|shrinks|shrank|slips|slipped|changes|moves)\s+(?:to|from)\b|\bshould read\b)\s+/i;
 /** "<we> moved the X to V": the subject sits between the verb and "to". */
 const OBJECT_SETTING =
-  /\b(?:moved|move|changed|change|updated|update|set|sets|setting|bumped|bump|bumps|raised|raise|raises|lowered|lower|lowers|switched|switch|switches|increased|decreased|reduced|pinned|pin|pins|renamed|put|puts|made|makes|swapped|swaps|flipped|flips|wants?|keeps?|kept|re-?pointed|pointed|tuned|adjusted|reset|restored|reverted|took|taking)\s+((?:the|our|its|their)\s+[^,.;:!?]{2,80}?)\s+(?:from\s+\S+(?:\s+\S+){0,3}?\s+)?(?:over\s+)?(?:to|at|as)\s+\S/i;
+  /\b(?:moved|move|changed|change|updated|update|set|sets|setting|bumped|bump|bumps|raised|raise|raises|lowered|lower|lowers|switched|switch|switches|increased|decreased|reduced|pinned|pin|pins|renamed|put|puts|made|makes|swapped|swaps|flipped|flips|wants?|keeps?|kept|re-?pointed|pointed|tuned|adjusted|reset|restored|reverted|took|taking|amended|amends|lists|listed|shows|showed|reports|reported|records|recorded)\s+((?:the|our|its|their)\s+[^,.;:!?]{2,80}?)\s+(?:from\s+\S+(?:\s+\S+){0,3}?\s+)?(?:over\s+)?(?:to|at|as)\s+\S/i;
 /** "we're going with V for the X", "we used V as the X": the value comes before its subject. */
 const VALUE_FOR =
   /\b(?:going|go|went|settled|sticking|stick|use|using|used|picked|chose|choosing)\s+(?:with\s+|on\s+)?(?:[^\s,;]+(?:\s+[^\s,;]+){0,3}?)\s+(?:for|as)\s+((?:the|our)\s+[^,.;:!?]{2,80}?)(?=\s+(?:after all|instead|again|today|now|going forward|from now on|for now|starting|effective|as of)\b|\s*(?:[,.;:!?]|$))/i;
+/** "for the X we are running V at the moment": the subject comes first, after "for". */
+const FOR_RUNNING =
+  /^\s*for\s+((?:the|our)\s+[^,.;:!?]{2,80}?),?\s+(?:we are|we're|we run|we use|we're using|we are using|it is|it's)\s+(?:running|using|at|on)?\s*[^\s,.;]/i;
 /** Leading discourse words before a subject: "Update:", "So,", "Heads up -". */
 const LEAD =
   /^(?:(?:update|note|heads up|fyi|correction|so|ok|okay|also|and|but|well|right|actually|btw|by the way|quick note|reminder|from now on|going forward|effective (?:immediately|today|now)|as of (?:today|now|this week)|starting (?:today|now|tomorrow|this week))(?:\s+(?:on|about|regarding)(?=\s+(?:the|our)\b))?\b[\s,:;-]*)+/i;
@@ -324,7 +327,7 @@ export function sentenceSubject(sentence: string): string | undefined {
     return /[a-z]/i.test(key) && hasValue(row[2] ?? "") ? normaliseSubject(key) : undefined;
   }
   const text = plainEmphasis(sentence.trim()).replace(LINE_MARK, "").replace(LEAD, "");
-  const object = OBJECT_SETTING.exec(text) ?? VALUE_FOR.exec(text);
+  const object = OBJECT_SETTING.exec(text) ?? VALUE_FOR.exec(text) ?? FOR_RUNNING.exec(text);
   if (object?.[1] !== undefined) {
     return normaliseSubject(object[1]);
   }

@@ -61,9 +61,10 @@ const ADJUNCT = new Set([
 ]);
 const DETERMINER = /^(?:the|a|an|our|its|their|this|that|my|your)$/;
 /** "X of the sandbox", "X for the EU tenant": a qualifier makes another subject. */
-const QUALIFIER = /^(?:of|for|in|on|at|from|under|inside)$/;
-/** Prepositions that qualify without a determiner ("X for budgeting", "X in Canada"). */
-const BARE_QUALIFIER = /^(?:of|for|in|on|under|inside)$/;
+const QUALIFIER =
+  /^(?:of|for|in|on|at|from|under|inside|with|without|during|outside|excluding|including)$/;
+/** Prepositions that qualify without a determiner ("X for budgeting", "X in Canada", "X with mega trailers"). */
+const BARE_QUALIFIER = /^(?:of|for|in|on|under|inside|with|without|during|outside)$/;
 
 interface Token {
   text: string;

@@ -104,7 +104,7 @@ export function assignedField(line: string): Stated | undefined {
 
 /** Verbs of a change a log or chat line reports ("X resolved to V", "X moved to V"). */
 const CHANGED =
-  /^(.{3,80}?)\s+(?:(?:was|is|has been|got|now)\s+)?(?:resolved|set|changed|updated|moved|bumped|switched|pinned|raised|lowered|increased|decreased|reduced|reverted|promoted|locked|fixed|settled|rolled back|goes|went|will go|is going|flipped|changes|moves|switches)\s+(?:back\s+)?to\s+(\S.*)$/i;
+  /^(.{3,80}?)\s+(?:(?:was|is|has been|got|now)\s+)?(?:resolved|set|changed|updated|moved|bumped|switched|pinned|raised|lowered|increased|decreased|reduced|reverted|promoted|locked|fixed|settled|rolled back|goes|went|will go|is going|flipped|changes|moves|switches|amended)\s+(?:back\s+)?to\s+(\S.*)$/i;
 /** "(was A)", "(from A)", "(previously A)" after a value: the one it replaced. */
 const WAS = /\(\s*(?:was|from|previously|prev|old)\s*:?\s+([^)]{1,60})\)/i;
 

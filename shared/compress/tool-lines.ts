@@ -7,6 +7,7 @@
 import type { NumberedTurn } from "../model/contracts.ts";
 import { normaliseSubject } from "./facts.ts";
 import { tableStatements, type Stated } from "./tool-tables.ts";
+import { isHedged } from "./hedges.ts";
 import {
   commentedField,
   describedField,
@@ -344,7 +345,8 @@ export function toolStatements(
   const whole =
     trimmed.length <= MAX_JSON_CHARS && /^[{[]/.test(trimmed) ? parseJson(trimmed) : undefined;
   const readLine = (line: string): void => {
-    if (removesField(line)) {
+    // A removed field, or a proposal or motion that failed, states nothing.
+    if (removesField(line) || isHedged(line)) {
       return;
     }
     // A YAML flow mapping or a logfmt line reads as the record it spells.
