@@ -381,11 +381,16 @@ export async function compressConversation(
     );
     // What the summariser already dropped as replaced is found in the turns themselves.
     superseded = [...split.superseded, ...supersededStatements(turns, split.current, subjects)];
-    // A subject named in several turns (set, asked about, changed) ranks before a one-off field.
-    const naming = turnsNaming(turns.map((t) => t.text));
+    // A subject the prose names in several turns (set, asked about, changed) ranks first, then
+    // one the prose names once, then a field only tool output states (a settings export's rows).
+    const naming = turnsNaming(collected.turns.map((t) => t.text));
     const keyed = (b: SummaryBullet) => {
       const subject = subjectOfText(b.text, subjects);
-      return subject === undefined ? 0 : naming(subject) >= TALKED_ABOUT ? 2 : 1;
+      if (subject === undefined) {
+        return 0;
+      }
+      const named = naming(subject);
+      return named >= TALKED_ABOUT ? 3 : named > 0 ? 2 : 1;
     };
     let fitted = fitBullets(split.current, blockBudget - fixed, cost, keyed);
     if (fitted.cut.length > 0) {
