@@ -7,6 +7,7 @@ import type { ChatMessage } from "../context/messages.ts";
 import { isStopword } from "../model/words.ts";
 import { configStatements } from "./config-lines.ts";
 import { normaliseProse, plainEmphasis } from "./normalise.ts";
+import { escapeRegExp } from "../regexp.ts";
 
 /** A line that reads as source code or machine output rather than prose. */
 const CODE_LINE =
@@ -171,7 +172,7 @@ const URL_OR_PATH =
  * asked where the GL account for X is documented" names "GL" only inside it).
  */
 export function valueOutside(text: string, subject: string): boolean {
-  const words = subject.split(" ").map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"));
+  const words = subject.split(" ").map(escapeRegExp);
   const spelled = new RegExp(words.join("[\\s_-]+"), "ig");
   return hasValue(text.slice(0, 1_000).replace(spelled, " "));
 }

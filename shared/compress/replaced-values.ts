@@ -2,6 +2,7 @@
 // "V instead of A", "V, not A", "no longer A". A sentence no rule keys that names
 // the same subject with such a value is that subject's old statement, so it is
 // superseded like a keyed one. Called by supersede.ts (supersede).
+import { escapeRegExp } from "../regexp.ts";
 
 /** Characters of a statement examined. */
 const SCAN_CHARS = 1_000;
@@ -29,9 +30,8 @@ export function replacedValues(text: string): string[] {
   return [...out];
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const whole = (text: string, phrase: string) =>
-  new RegExp(`(?<![\\w.-])${escape(phrase)}(?![\\w-])`).test(text);
+  new RegExp(`(?<![\\w.-])${escapeRegExp(phrase)}(?![\\w-])`).test(text);
 
 /** True when `text` names `subject` whole together with one of the `replaced` values. */
 export function statesReplacedValue(

@@ -9,6 +9,7 @@
 // in normalise.ts.
 import type { NumberedTurn } from "../model/contracts.ts";
 import { acceptedProposal } from "./normalise.ts";
+import { escapeRegExp } from "../regexp.ts";
 
 /** A question of at most this many characters is read as a proposal. */
 const MAX_QUESTION = 600;
@@ -27,8 +28,6 @@ const OFFERED = [
   /^for (?:the|our) (.{3,80}?),?\s+(?:i|we) (?:could|can|might) (?:use|go with|pick|set|try)\s+(.{1,40}?)\s+or\s+(.{1,40}?)\s*(?:[,;?]|$)/i,
   /^(?:should|shall|do|can) (?:i|we) (?:set|make|use|pick|put) (?:the|our) (.{3,80}?)\s+(?:to|as|at)\s+(.{1,40}?)\s+or\s+(.{1,40}?)\s*(?:[,;?]|$)/i,
 ];
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** The statement a reply makes by picking one of the options a question offered, else undefined. */
 export function chosenOption(question: string, reply: string): string | undefined {

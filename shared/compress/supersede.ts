@@ -20,6 +20,7 @@ import {
   startsWithPronoun,
   STATUS_WORDS,
 } from "./facts.ts";
+import { escapeRegExp } from "../regexp.ts";
 
 /** Characters of a sentence examined: the patterns stay linear on a 5 MB line. */
 const SCAN_CHARS = 1_000;
@@ -197,8 +198,6 @@ function qualifierAt(toks: readonly Token[], at: number): string {
   }
   return words.join(" ");
 }
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** A subject without a trailing scope qualifier ("normalisation method for cohort b" → "normalisation method"). */
 function unscoped(

@@ -7,6 +7,7 @@
 // in the order of its messages' dates. Called by tool-lines.ts.
 import { hasValue, sentenceSubject } from "./facts.ts";
 import type { KnownPhrases } from "./tool-phrases.ts";
+import { escapeRegExp } from "../regexp.ts";
 
 /** A diff marker in front of a field: terraform plan's `+` (added) and `~` (changed). */
 const DIFF_MARK = /^(\s*)[+~]\s+(?=["'`\w])/;
@@ -61,8 +62,6 @@ export function proseStatement(line: string, known: KnownPhrases): string | unde
   }
   return /[.!]$/.test(text) ? text : `${text}.`;
 }
-
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** A message header's date: "[2026-03-05 10:12] ana:", "2026-03-05T10:12Z ana:", "Date: 2026-03-05 10:12". */
 const STAMP = /^\s*(?:\[|date:\s*|sent:\s*)?(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}:\d{2}(?::\d{2})?))?/i;

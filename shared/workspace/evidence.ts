@@ -1,6 +1,7 @@
 // Whether a fact's value appears in the code lines it cites. save_artifact refuses
 // a fact its evidence does not show, and the Hive's verify-first check reports an
 // artifact whose value contradicts its citation (a poisoned artifact).
+import { escapeRegExp } from "../regexp.ts";
 
 /** Strings longer than this are prose, not a value a line of code holds verbatim. */
 export const MAX_CHECKED_STRING = 200;
@@ -8,10 +9,6 @@ export const MAX_CHECKED_STRING = 200;
 /** A number as code writes it: digit separators dropped (30_000 and 30,000 are 30000). */
 function normaliseDigits(text: string): string {
   return text.replace(/(?<=\d)[_,](?=\d)/g, "");
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 
 /**
