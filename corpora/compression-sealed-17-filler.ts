@@ -11,9 +11,7 @@ export type DocKind =
   | "points"
   | "trend"
   | "meter"
-  | "alarms"
-  | "yaml"
-  | "ini";
+  | "alarms";
 
 export const FILLER_KINDS: readonly DocKind[] = [
   "points",
@@ -109,9 +107,9 @@ function alarms(rnd: Rnd): string {
   return [`TIME              DEVICE   ALARM               STATE`, ...rows].join("\n");
 }
 
-function yaml(rnd: Rnd): string {
+function yaml(rnd: Rnd, extra: readonly string[]): string {
   const device = pick(DEVICES, rnd);
-  return [
+  const body = [
     `# controller: ${device} (JCI FX-PCG, firmware 14.${int(0, 9, rnd)})`,
     `device: ${device}`,
     `network:`,
@@ -122,11 +120,12 @@ function yaml(rnd: Rnd): string {
     `  static_pid: { kp: ${dec(0.5, 4, rnd, 2)}, ki: ${dec(0.01, 0.2, rnd, 3)} }`,
     `schedule_ref: SCH-${int(10, 99, rnd)}`,
     `trend_interval_s: ${pick([60, 300, 900], rnd)}`,
-  ].join("\n");
+  ];
+  return splice(body, extra, rnd).join("\n");
 }
 
-function ini(rnd: Rnd): string {
-  return [
+function ini(rnd: Rnd, extra: readonly string[]): string {
+  const body = [
     `[gateway]`,
     `host = 10.40.${int(1, 20, rnd)}.${int(2, 250, rnd)}`,
     `poll_seconds = ${pick([15, 30, 60], rnd)}`,
@@ -139,7 +138,8 @@ function ini(rnd: Rnd): string {
     `[export]`,
     `target = s3://hp-tower-energy/raw`,
     `batch = ${int(50, 500, rnd)}`,
-  ].join("\n");
+  ];
+  return splice(body, extra, rnd).join("\n");
 }
 
 const EMAIL_LINES = [
@@ -280,9 +280,9 @@ export function toolDocument(
     case "alarms":
       return alarms(rnd);
     case "yaml":
-      return yaml(rnd);
+      return yaml(rnd, extra);
     case "ini":
-      return ini(rnd);
+      return ini(rnd, extra);
     case "email":
       return email(rnd, extra, archived);
     case "slack":

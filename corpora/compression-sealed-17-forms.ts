@@ -15,7 +15,9 @@ export type Carrier =
   | "diff"
   | "checklist"
   | "schedule"
-  | "archive";
+  | "archive"
+  | "yaml"
+  | "ini";
 
 /** What a form is given: the subject, the value, the value it replaces ("" if none), a die. */
 export interface FormInput {
@@ -87,6 +89,12 @@ export const FIRST_FORMS: readonly Form[] = [
       one(`${subject} is ${value} btw, that's what we commissioned with`),
   },
   {
+    name: "controller-config-comment",
+    carrier: "yaml",
+    lines: ({ subject, value }) =>
+      one(`# ${subject}: ${value} (design value, do not change without an SOO revision)`),
+  },
+  {
     name: "terse-user",
     carrier: "user",
     lines: ({ subject, value }) => one(`fyi ${subject} = ${value}, don't change it without me.`),
@@ -145,6 +153,12 @@ export const UPDATE_FORMS: readonly Form[] = [
     name: "slack-approval",
     carrier: "slack",
     lines: ({ subject, value }) => one(`ok go with ${value} for the ${subject}. approved`),
+  },
+  {
+    name: "gateway-config-note",
+    carrier: "ini",
+    lines: ({ subject, value, old, rnd }) =>
+      one(`; ${subject} changed ${old} -> ${value} per WO-${40000 + Math.floor(rnd() * 9999)}`),
   },
   {
     name: "assistant-done",
