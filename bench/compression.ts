@@ -16,6 +16,7 @@ import { makeConversation } from "../corpora/conversation.ts";
 import {
   dropToolOutput,
   extractiveKeeper,
+  hasPhrase,
   headAndTail,
   perfectSummariser,
   scoreLines,
@@ -145,7 +146,10 @@ async function measure(
   const output = countAll(out);
   const lines = visibleLines(out);
   return {
-    missed: facts.flatMap((f, i) => (scoreLines([f], lines).recalled === 1 ? [] : [i])),
+    missed: facts.flatMap((f, i) => {
+      const one = scoreLines([f], lines);
+      return one.recalled === 1 && one.both === 0 ? [] : [i];
+    }),
     output: out,
     reduction: 1 - output / input,
     ...score(facts, out),
@@ -154,7 +158,7 @@ async function measure(
   };
 }
 
-/** For --misses: per fact not recalled, its latest planted statement and what the output says about it. */
+/** For --misses: per fact not recalled or shown beside a replaced value, its latest planted statement and what the output says about it. */
 function missReport(c: Case, s: Score): string {
   const shown = visibleLines(s.output);
   return s.missed
@@ -163,9 +167,9 @@ function missReport(c: Case, s: Score): string {
       const latest = c.statements.filter((st) => st.fact === i).at(-1);
       const message = latest === undefined ? undefined : c.messages[latest.turn - 1];
       const subject = (fact?.subject ?? "").toLowerCase();
-      const about = shown.filter((l) => l.includes(subject)).slice(0, 3);
+      const about = shown.filter((l) => l.includes(subject)).slice(0, 4);
       return [
-        `    missed "${fact?.subject}" = ${fact?.values.at(-1)} (values ${fact?.values.join(" -> ")})`,
+        `    ${about.some((l) => hasPhrase(l, (fact?.values.at(-1) ?? "").toLowerCase())) ? "both-visible" : "missed"} "${fact?.subject}" = ${fact?.values.at(-1)} (values ${fact?.values.join(" -> ")})`,
         `      latest statement (${message?.role ?? "?"}, turn ${latest?.turn ?? "?"}): ${(latest?.sentence ?? "none recorded").replace(/\s+/g, " ").slice(0, 220)}`,
         ...about.map((l) => `      output: ${l.slice(0, 220)}`),
       ].join("\n");
@@ -197,7 +201,7 @@ process.stdout.write(
     "  generators (GENERATED_FAMILY) written without reading the compressor, measured once (seeds 1-5), then used",
     "  to fix it (tool output read as statements): seen families now; sealed-4 … sealed-13: generators written the",
     "  same way, each measured once before and once after the round that followed it, then used to fix it",
-    "  (docs/compression.md says which are seen); --misses prints, after each Lethe map-reduce row, every fact it missed",
+    "  (docs/compression.md says which are seen); --misses prints, after each Lethe map-reduce row, every fact it missed or showed beside a replaced value",
     `families this run: ${FAMILIES.map((f) => f.name + (f.file === undefined ? "" : ` (${f.file})`)).join(", ")}`,
     "local summariser: the local endpoint's deterministic extractive [LETHE SUMMARISE] policy through the real Driver, 8k window",
     "perfect summariser: scripted, knows which turn states which planted value, keeps the shown line holding it",

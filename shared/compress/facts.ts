@@ -122,13 +122,13 @@ export function isAdverb(word: string): boolean {
 export const PRONOUNS = new Set(["it", "this", "that", "they", "these", "those", "which"]);
 /** Verbs that set a value: "X is V", "X = V", "X changed to V". */
 const SETTING =
-  /\s*(?:=|:=|:(?=\s)|\b(?:is|are|was|were|has been|have been|becomes|became|equals|stays|remains|(?:should|will|must|would|shall|can|is going to|needs to|has to|ought to) be)\b(?:\s+(?:now|still|currently|set to|changed to|updated to|moved to|raised to|lowered to|bumped to|going to be))?|\b(?:changed|updated|moved|raised|lowered|bumped|switched|set|increased|decreased|reduced|pinned|renamed|narrows|narrowed|widens|widened|shifts|shifted|drops|dropped|rises|rose|falls|fell|grows|grew|shrinks|shrank|slips|slipped|changes|moves)\s+(?:to|from)\b|\bshould read\b)\s+/i;
+  /\s*(?:=|:=|:(?=\s)|\b(?:is|are|was|were|has been|have been|becomes|became|equals|stays|remains|(?:should|will|must|would|shall|can|is going to|needs to|has to|ought to) be)\b(?:\s+(?:now|still|currently|set to|changed to|updated to|moved to|raised to|lowered to|bumped to|going to be))?|\b(?:changed|updated|moved|raised|lowered|bumped|switched|set|increased|decreased|reduced|pinned|renamed|narrows|narrowed|widens|widened|shifts|shifted|drops|dropped|rises|rose|falls|fell|grows|grew|shrinks|shrank|slips|slipped|changes|moves)\s+(?:to|from)\b|\bshould read\b|\b(?:(?:is|was)\s+)?(?:stands|sits|holds|unchanged|confirmed|reconfirmed|re-confirmed)\s+(?:at|as)\b)\s+/i;
 /** "<we> moved the X to V": the subject sits between the verb and "to". */
 const OBJECT_SETTING =
   /\b(?:moved|move|changed|change|updated|update|set|sets|setting|bumped|bump|bumps|raised|raise|raises|lowered|lower|lowers|switched|switch|switches|increased|decreased|reduced|pinned|pin|pins|renamed|put|puts|made|makes|swapped|swaps|flipped|flips|wants?|keeps?|kept|re-?pointed|pointed|tuned|adjusted|reset|restored|reverted|took|taking|amended|amends|lists|listed|shows|showed|reports|reported|records|recorded)\s+((?:the|our|its|their)\s+[^,.;:!?]{2,80}?)\s+(?:from\s+\S+(?:\s+\S+){0,3}?\s+)?(?:over\s+)?(?:to|at|as)\s+\S/i;
 /** "we're going with V for the X", "we used V as the X": the value comes before its subject. */
 const VALUE_FOR =
-  /\b(?:going|go|went|settled|sticking|stick|use|using|used|picked|chose|choosing)\s+(?:with\s+|on\s+)?(?:[^\s,;]+(?:\s+[^\s,;]+){0,3}?)\s+(?:for|as)\s+((?:the|our)\s+[^,.;:!?]{2,80}?)(?=\s+(?:after all|instead|again|today|now|going forward|from now on|for now|starting|effective|as of)\b|\s*(?:[,.;:!?]|$))/i;
+  /\b(?:going|go|went|settled|sticking|stick|use|using|used|picked|chose|choosing|lock|locking|locked)\s+(?:with\s+|on\s+)?(?:(?:[^\s,;]|,(?=\d))+(?:\s+(?:[^\s,;]|,(?=\d))+){0,3}?)\s+(?:for|as)\s+((?:the|our)\s+[^,.;:!?]{2,80}?)(?=\s+(?:after all|instead|again|today|now|going forward|from now on|for now|starting|effective|as of)\b|\s*(?:[,.;:!?]|$))/i;
 /** "for the X we are running V at the moment": the subject comes first, after "for". */
 const FOR_RUNNING =
   /^\s*for\s+((?:the|our)\s+[^,.;:!?]{2,80}?),?\s+(?:we are|we're|we run|we use|we're using|we are using|it is|it's)\s+(?:running|using|at|on)?\s*[^\s,.;]/i;
@@ -282,7 +282,7 @@ function bareValue(raw: string): boolean {
   );
 }
 
-/** Prepositions that attach a qualifier to a noun phrase ("X of the sandbox"). */
+/** Prepositions that attach a qualifier to a noun phrase ("X of the sandbox", "X quoted by the printer"). */
 const QUALIFYING = new Set([
   "of",
   "for",
@@ -294,18 +294,24 @@ const QUALIFYING = new Set([
   "inside",
   "with",
   "to",
+  "by",
 ]);
 
 /** Nouns that make "this/that N" a time adjunct ("this week", "that morning"). */
 const TIME_NOUN =
   /^(?:week|month|year|quarter|sprint|morning|afternoon|evening|night|weekend|time|cycle|release|iteration)$/i;
 
+/** A judgement after a noun phrase ("the X wrong earlier", "the X mixed up"). */
+const WRONG_AFTER =
+  /\s+(?:wrong|right|incorrect|mixed up|backwards)(?:\s+(?:earlier|before|above|previously|initially|at first))?$/i;
+
 /**
  * The noun phrase a clause ends with: from its last determiner that does not
  * open a qualifier ("Turns out the X" → "the X"; "the X of the Y" stays whole).
  */
 function nounPhrase(clause: string): string {
-  const words = clause.trim().split(/\s+/);
+  // "I had the X wrong earlier": the judgement after the noun phrase is not part of it.
+  const words = clause.trim().replace(WRONG_AFTER, "").split(/\s+/);
   for (let i = words.length - 1; i > 0; i--) {
     const word = (words[i] ?? "").toLowerCase();
     // "X this week", "X that morning": a time adjunct, not the start of the noun phrase.

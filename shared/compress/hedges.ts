@@ -1,8 +1,8 @@
 // Talk about a value that does not set it: a question ("Want me to set X to
 // 3.4.0?"), a proposal or its rejection ("5812 was proposed for X and not
 // chosen", "Product asked whether X could be Y instead"), an option weighed
-// ("We considered 48 GB for X, but …") and a stale source quoted ("last week's
-// notes still say X is 3.2.0"). Such a sentence names a value, yet the
+// ("We considered 48 GB for X, but …"), a condition ("If the tie trips: set X
+// to V") and a stale source quoted ("last week's notes still say X is 3.2.0"). Such a sentence names a value, yet the
 // conversation's current value is elsewhere: it never replaces a statement and is
 // not shown as current. A contrast ("for comparison, the X for Y is V") states
 // another subject's value: it never replaces the named one's. Used by compress.ts,
@@ -18,7 +18,7 @@ const QUESTION = /\?\s*["'`)\]]*\s*$/;
 
 /** Proposals, hypotheticals and options: a value someone might use. */
 const PROPOSED =
-  /\b(?:asked (?:whether|if|where|when|who|why|how|what|about)|wondered (?:whether|if)|what if|how about|could (?:we|be|it be)\b.*\binstead|(?:was|were|is|got) (?:proposed|suggested|floated|pitched)|proposed .{0,80}\b(?:not chosen|rejected|declined|dropped)|not chosen|(?:was|were) rejected|and rejected it|turned (?:it )?down|ruled out|(?:we|i) considered|considered .{0,80}\bbut\b|one option is|another option is|an option is|want me to|shall i|should i|should we|do we want|if we (?:set|use|went|moved|switched)|in case we|what-if|hypothetical(?:ly)?|if (?:the|our) [^,;]{3,80}? (?:were|was set to|went to)|(?:floated|pitched|suggested|proposed) (?:taking|moving|setting|raising|lowering|changing|bumping|making)|(?:we|they|i) said no|was turned down|out of curiosity|with a different|would (?:have to|need to|become|be|go|move|rise|drop)|if the [^,;]{3,60}? goes ahead|nothing is decided|not decided yet|failed \d+\s*[-–]\s*\d+|motion (?:failed|was withdrawn|was tabled)|(?:i'll|i will|we'll|we will|let me|need to|needs to|going to|want to) (?:re-?check|double-check|check|verify|confirm|look at|review|revisit))\b/i;
+  /\b(?:asked (?:whether|if|where|when|who|why|how|what|about)|wondered (?:whether|if)|what if|how about|could (?:we|be|it be)\b.*\binstead|(?:was|were|is|got) (?:proposed|suggested|floated|pitched)|proposed .{0,80}\b(?:not chosen|rejected|declined|dropped)|not chosen|not taken|not adopted|none adopted|not accepted|not executed|(?:was|were) withdrawn|(?:was|were) rejected|and rejected it|turned (?:it )?down|ruled out|(?:we|i) considered|considered .{0,80}\bbut\b|one option is|another option is|an option is|want me to|shall i|should i|should we|do we want|if we (?:set|use|went|moved|switched)|in case we|what-if|hypothetical(?:ly)?|if (?:the|our) [^,;]{3,80}? (?:were|was set to|went to)|(?:floated|pitched|suggested|proposed) (?:taking|moving|setting|raising|lowering|changing|bumping|making)|(?:we|they|i) said no|was turned down|out of curiosity|with a different|would (?:have to|need to|become|be|go|move|rise|drop)|if the [^,;]{3,60}? goes ahead|nothing is decided|not decided yet|failed \d+\s*[-–]\s*\d+|motion (?:failed|was withdrawn|was tabled)|(?:i'll|i will|we'll|we will|let me|need to|needs to|going to|want to) (?:re-?check|double-check|check|verify|confirm|look at|review|revisit))\b/i;
 
 /** A stale source quoted or a past value recalled: not the current one. */
 const STALE =
@@ -44,12 +44,16 @@ export function isContrast(text: string): boolean {
 /** A heading ("> 4.2 Target of the status CNAME", "## Drain timeout"): it names a subject, it sets none. */
 const HEADING = /^(?:>\s*)*(?:#{1,6}\s+|\d+(?:\.\d+)+\s+)[^.:=]{3,120}$/;
 
+/** A condition ("If the tie trips: set X to V", "In case of a trip, …"): what would be done, not what is. */
+const CONDITION = /^(?:[-*>•]\s*)*(?:if|in case|unless|should the)\b/i;
+
 /** True when a sentence talks about a value without setting it. */
 export function isHedged(sentence: string): boolean {
   const text = sentence.slice(0, SCAN_CHARS).trim();
   return (
     HEADING.test(text) ||
     QUESTION.test(text) ||
+    CONDITION.test(text) ||
     ((PROPOSED.test(text) || STALE.test(text)) && !SETTLED.test(text))
   );
 }

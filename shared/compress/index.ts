@@ -24,3 +24,4 @@ export * from "./replies.ts";
 export * from "./talked-about.ts";
 export * from "./tool-fields.ts";
 export * from "./hedges.ts";
+export * from "./tool-named.ts";

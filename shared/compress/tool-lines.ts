@@ -8,6 +8,7 @@ import type { NumberedTurn } from "../model/contracts.ts";
 import { normaliseSubject } from "./facts.ts";
 import { tableStatements, type Stated } from "./tool-tables.ts";
 import { isHedged } from "./hedges.ts";
+import { namedSubject, namedValue } from "./tool-named.ts";
 import {
   commentedField,
   describedField,
@@ -155,71 +156,6 @@ function valuePart(raw: string): string | undefined {
   return value !== undefined && value.split(/\s+/).length <= 6 ? value : undefined;
 }
 
-/** The longest known subject a line names as whole words, with where it ends. */
-function namedSubject(
-  line: string,
-  known: KnownPhrases,
-): { subject: string; start: number; end: number } | undefined {
-  const lower = line.toLowerCase().replace(/_/g, " ");
-  const words = [...lower.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)];
-  let best: { subject: string; start: number; end: number } | undefined;
-  for (let i = 0; i < words.length; i++) {
-    for (const phrase of known.byFirst.get(words[i]?.[0] ?? "") ?? []) {
-      if (best !== undefined && phrase.length <= best.subject.split(" ").length) {
-        break;
-      }
-      if (phrase.every((w, k) => words[i + k]?.[0] === w)) {
-        const last = words[i + phrase.length - 1];
-        best = {
-          subject: phrase.join(" "),
-          start: words[i]?.index ?? 0,
-          end: (last?.index ?? 0) + (last?.[0].length ?? 0),
-        };
-        break;
-      }
-    }
-  }
-  // A longer run the prose says ("local preference of the Cogent routes") beats a known part of it.
-  const run = namedRun(words, known);
-  return run !== undefined && (best === undefined || run.end - run.start > best.end - best.start)
-    ? run
-    : best;
-}
-
-/** Words a known run of prose words may have at most (tool-phrases.ts MAX_LONG_GRAM). */
-const MAX_RUN = 8;
-
-/**
- * The longest run of three or more words the prose says that a line names, when
- * no known subject is there ("set ingest log retention period to 60 days",
- * the prose only ever saying "the ingest log retention period line").
- */
-function namedRun(
-  words: readonly RegExpMatchArray[],
-  known: KnownPhrases,
-): { subject: string; start: number; end: number } | undefined {
-  let best: { subject: string; start: number; end: number; n: number } | undefined;
-  for (let i = 0; i < words.length; i++) {
-    for (let n = Math.min(MAX_RUN, words.length - i); n >= 3 && n > (best?.n ?? 0); n--) {
-      const run = words.slice(i, i + n).map((w) => w[0]);
-      const phrase = run.join(" ");
-      if (known.has(phrase) && normaliseSubject(phrase) === phrase) {
-        const last = words[i + n - 1];
-        best = {
-          subject: phrase,
-          start: words[i]?.index ?? 0,
-          end: (last?.index ?? 0) + (last?.[0].length ?? 0),
-          n,
-        };
-        break;
-      }
-    }
-  }
-  return best === undefined
-    ? undefined
-    : { subject: best.subject, start: best.start, end: best.end };
-}
-
 /** A change-log line's statement: "X A -> V", "X: from A to V", "set X to V", "X changed to V". */
 function changeStated(line: string, known: KnownPhrases): Stated | undefined {
   const named = namedSubject(line, known);
@@ -251,6 +187,15 @@ function changeStated(line: string, known: KnownPhrases): Stated | undefined {
     ...(lead.length === 0 ? {} : { phrase: `${lead}${named.subject}` }),
     ...(was === undefined ? {} : { was }),
   };
+}
+
+/**
+ * A field in words ("[INFO] spec: X = V"), read under the known subject it
+ * names when it names one with a value ("X = V" is the statement, "spec" its label).
+ */
+function describedOrNamed(line: string, known: KnownPhrases): Stated | undefined {
+  const described = describedField(line);
+  return described === undefined ? undefined : (namedValue(line, known) ?? described);
 }
 
 /** Status words right before a subject ("new", "default"): how the line writes it. */
@@ -375,7 +320,7 @@ export function toolStatements(
         commentedField(form) ??
         (CHANGE.test(form) || /[=:]/.test(form) ? changeStated(form, known) : undefined) ??
         keyValueStated(form, known, items) ??
-        describedField(form);
+        describedOrNamed(form, known);
       if (read !== undefined) {
         stated.push(read);
         return;
@@ -385,6 +330,11 @@ export function toolStatements(
     if (prose !== undefined) {
       dated.push({ at: stated.length, stamp });
       stated.push(prose);
+      return;
+    }
+    const named = namedValue(line, known);
+    if (named !== undefined) {
+      stated.push(named);
     }
   };
   if (whole !== undefined) {

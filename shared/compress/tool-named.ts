@@ -1,0 +1,173 @@
+// Where a line of tool output names a subject the conversation knows, and the
+// value a line states by naming that subject and then its value with at most a
+// few linking words ("Handover: the X confirmed as V", "X unchanged at V,
+// checked at handover", `Field "X": V`, "SET41 X 78 °C"). The last reader of a
+// tool line: it runs when no field, record, change-log or sentence form read
+// it. Used by tool-lines.ts.
+import { normaliseSubject } from "./facts.ts";
+import { cleanValue, type KnownPhrases } from "./tool-phrases.ts";
+import type { Stated } from "./tool-tables.ts";
+
+export interface NamedSubject {
+  subject: string;
+  start: number;
+  end: number;
+}
+
+/** The longest known subject a line names as whole words, with where it ends. */
+export function namedSubject(line: string, known: KnownPhrases): NamedSubject | undefined {
+  const lower = line.toLowerCase().replace(/_/g, " ");
+  const words = [...lower.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)];
+  let best: NamedSubject | undefined;
+  for (let i = 0; i < words.length; i++) {
+    for (const phrase of known.byFirst.get(words[i]?.[0] ?? "") ?? []) {
+      if (best !== undefined && phrase.length <= best.subject.split(" ").length) {
+        break;
+      }
+      if (phrase.every((w, k) => words[i + k]?.[0] === w)) {
+        const last = words[i + phrase.length - 1];
+        best = {
+          subject: phrase.join(" "),
+          start: words[i]?.index ?? 0,
+          end: (last?.index ?? 0) + (last?.[0].length ?? 0),
+        };
+        break;
+      }
+    }
+  }
+  // A longer run the prose says ("local preference of the Cogent routes") beats a known part of it.
+  const run = namedRun(words, known);
+  return run !== undefined && (best === undefined || run.end - run.start > best.end - best.start)
+    ? run
+    : best;
+}
+
+/** Words a known run of prose words may have at most (tool-phrases.ts MAX_LONG_GRAM). */
+const MAX_RUN = 8;
+
+/**
+ * The longest run of three or more words the prose says that a line names, when
+ * no known subject is there ("set ingest log retention period to 60 days",
+ * the prose only ever saying "the ingest log retention period line").
+ */
+function namedRun(
+  words: readonly RegExpMatchArray[],
+  known: KnownPhrases,
+): NamedSubject | undefined {
+  let best: (NamedSubject & { n: number }) | undefined;
+  for (let i = 0; i < words.length; i++) {
+    for (let n = Math.min(MAX_RUN, words.length - i); n >= 3 && n > (best?.n ?? 0); n--) {
+      const run = words.slice(i, i + n).map((w) => w[0]);
+      const phrase = run.join(" ");
+      if (known.has(phrase) && normaliseSubject(phrase) === phrase) {
+        const last = words[i + n - 1];
+        best = {
+          subject: phrase,
+          start: words[i]?.index ?? 0,
+          end: (last?.index ?? 0) + (last?.[0].length ?? 0),
+          n,
+        };
+        break;
+      }
+    }
+  }
+  return best === undefined
+    ? undefined
+    : { subject: best.subject, start: best.start, end: best.end };
+}
+
+/** Words that link a named subject to its value: a copula, a check, a setting verb. */
+const LINKS = new Set([
+  "is",
+  "are",
+  "now",
+  "currently",
+  "still",
+  "unchanged",
+  "confirmed",
+  "reconfirmed",
+  "re-confirmed",
+  "verified",
+  "checked",
+  "stands",
+  "remains",
+  "reads",
+  "stays",
+  "set",
+  "at",
+  "as",
+  "to",
+  "holds",
+  "held",
+  "kept",
+  "agreed",
+  "approved",
+  "fixed",
+  "final",
+  "locked",
+  "pinned",
+  "changed",
+  "updated",
+  "amended",
+  "revised",
+  "moved",
+  "raised",
+  "lowered",
+  "reset",
+  "value",
+]);
+/** Punctuation that links a name to its value: a colon, an equals sign, a dash, a closing quote. */
+const LINK_MARKS = /^(?:[:=]+|[-–—]|=>|->|→|["'`]:?)$/;
+/** Words before a subject that say the value is not the current one (an old copy, an offer, a what-if). */
+const NOT_CURRENT =
+  /\b(?:old|older|previous|prior|former|legacy|proposed|draft|tentative|suggested|candidate|archived|superseded|was|were|if|whether|would|could|might|offers?|offered|bids?|counter-?offers?|quotes|estimates?|proposals?)\b/i;
+/** Where a value ends: an aside, a clause, a column, a comment. */
+const VALUE_END = /\s+\(|;\s|,\s|\s[—–]\s|\s-\s|\s#\s|\s\||\.\s|\.$/;
+/** A value of a name or a place written in capitals ("Rui Kaneda", "Bay C"). */
+const NAME_VALUE = /^(?:[A-Z][\w'’.-]*)(?:\s+(?:[A-Z][\w'’.-]*|\d[\w.-]*)){0,3}$/;
+/** A value that is a number, an amount, an identifier or a quoted text. */
+const MARKED_VALUE = /\d|[$€£¥]|^["'`]/;
+
+/**
+ * The value a tool line states of the known subject it names, when only linking
+ * words stand between the two ("X confirmed as V", "X = V GOOD", "X: V"). With
+ * no linking word at all, the value is a number that ends the line ("SET41 X 78 °C").
+ * A subject under a word that says the value is not current ("old X: V") states nothing.
+ */
+export function namedValue(line: string, known: KnownPhrases): Stated | undefined {
+  if (line.length > 300 || line.includes("?")) {
+    return undefined;
+  }
+  const named = namedSubject(line, known);
+  if (
+    named === undefined ||
+    NOT_CURRENT.test(line.slice(Math.max(0, named.start - 24), named.start))
+  ) {
+    return undefined;
+  }
+  const tokens = line.slice(named.end).trim().split(/\s+/);
+  let linked = 0;
+  while (linked < tokens.length && linked < 4) {
+    const token = tokens[linked] ?? "";
+    if (!LINKS.has(token.toLowerCase().replace(/:$/, "")) && !LINK_MARKS.test(token)) {
+      break;
+    }
+    linked++;
+  }
+  const rest = tokens.slice(linked).join(" ");
+  const cut = VALUE_END.exec(rest);
+  const raw = (cut === null ? rest : rest.slice(0, cut.index)).replace(/[.!,;:]+$/, "");
+  const value = cleanValue(raw);
+  if (value === undefined || value.split(/\s+/).length > 6) {
+    return undefined;
+  }
+  if (linked === 0) {
+    // Nothing links them: only a number that is all that follows the subject.
+    return /^\d/.test(value) && cut === null && value.split(/\s+/).length <= 3
+      ? { subject: named.subject, value }
+      : undefined;
+  }
+  return MARKED_VALUE.test(value) || NAME_VALUE.test(value)
+    ? { subject: named.subject, value }
+    : undefined;
+}
