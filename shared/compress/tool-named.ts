@@ -5,7 +5,7 @@
 // tool line: it runs when no field, record, change-log or sentence form read
 // it. Used by tool-lines.ts.
 import { normaliseSubject } from "./facts.ts";
-import { cleanValue, type KnownPhrases } from "./tool-phrases.ts";
+import { cleanValue, TOOL_WORD, type KnownPhrases } from "./tool-phrases.ts";
 import type { Stated } from "./tool-tables.ts";
 
 export interface NamedSubject {
@@ -17,7 +17,7 @@ export interface NamedSubject {
 /** The longest known subject a line names as whole words, with where it ends. */
 export function namedSubject(line: string, known: KnownPhrases): NamedSubject | undefined {
   const lower = line.toLowerCase().replace(/_/g, " ");
-  const words = [...lower.matchAll(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)];
+  const words = [...lower.matchAll(TOOL_WORD)];
   let best: NamedSubject | undefined;
   for (let i = 0; i < words.length; i++) {
     for (const phrase of known.byFirst.get(words[i]?.[0] ?? "") ?? []) {
@@ -43,7 +43,7 @@ export function namedSubject(line: string, known: KnownPhrases): NamedSubject | 
 }
 
 /** Words a known run of prose words may have at most (tool-phrases.ts MAX_LONG_GRAM). */
-const MAX_RUN = 8;
+const MAX_RUN = 10;
 
 /**
  * The longest run of three or more words the prose says that a line names, when
@@ -121,8 +121,8 @@ const LINK_MARKS = /^(?:[:=]+|[-–—]|=>|->|→|["'`]:?)$/;
 /** Words before a subject that say the value is not the current one (an old copy, an offer, a what-if). */
 const NOT_CURRENT =
   /\b(?:old|older|previous|prior|former|legacy|proposed|draft|tentative|suggested|candidate|archived|superseded|was|were|if|whether|would|could|might|offers?|offered|bids?|counter-?offers?|quotes|estimates?|proposals?)\b/i;
-/** Where a value ends: an aside, a clause, a column, a comment. */
-const VALUE_END = /\s+\(|;\s|,\s|\s[—–]\s|\s-\s|\s#\s|\s\||\.\s|\.$/;
+/** Where a value ends: an aside, a clause, a column, a comment, a quoted CSV cell. */
+const VALUE_END = /\s+\(|;\s|,\s|\s[—–]\s|\s-\s|\s#\s|\s\||\.\s|\.$|["']\s*,\s*["']/;
 /** A value of a name or a place written in capitals ("Rui Kaneda", "Bay C"). */
 const NAME_VALUE = /^(?:[A-Z][\w'’.-]*)(?:\s+(?:[A-Z][\w'’.-]*|\d[\w.-]*)){0,3}$/;
 /** A value that is a number, an amount, an identifier or a quoted text. */
@@ -131,7 +131,7 @@ const MARKED_VALUE = /\d|[$€£¥]|^["'`]/;
 /**
  * The value a tool line states of the known subject it names, when only linking
  * words stand between the two ("X confirmed as V", "X = V GOOD", "X: V"). With
- * no linking word at all, the value is a number that ends the line ("SET41 X 78 °C").
+ * no linking word at all, the value is what ends a short register row ("SET41 X 78 °C").
  * A subject under a word that says the value is not current ("old X: V") states nothing.
  */
 export function namedValue(line: string, known: KnownPhrases): Stated | undefined {
@@ -139,8 +139,10 @@ export function namedValue(line: string, known: KnownPhrases): Stated | undefine
     return undefined;
   }
   const named = namedSubject(line, known);
+  // A machine key (GLAZE_BATCH_SIZE=16) is some process's setting, not the subject in words.
   if (
     named === undefined ||
+    /_/.test(line.slice(Math.max(0, named.start - 1), named.end + 1)) ||
     NOT_CURRENT.test(line.slice(Math.max(0, named.start - 24), named.start))
   ) {
     return undefined;
@@ -162,8 +164,18 @@ export function namedValue(line: string, known: KnownPhrases): Stated | undefine
     return undefined;
   }
   if (linked === 0) {
-    // Nothing links them: only a number that is all that follows the subject.
-    return /^\d/.test(value) && cut === null && value.split(/\s+/).length <= 3
+    // Nothing links them: a register row ("SET13 X Dmitri Vale"), the subject
+    // near the line's start and the value all that follows it.
+    const lead = line
+      .slice(0, named.start)
+      .trim()
+      .split(/\s+/)
+      .filter((w) => w.length > 0);
+    return cut === null &&
+      lead.length <= 3 &&
+      /^(?:[$€£¥]?\d|[A-Z])/.test(value) &&
+      value.split(/\s+/).length <= 4 &&
+      (MARKED_VALUE.test(value) || NAME_VALUE.test(value))
       ? { subject: named.subject, value }
       : undefined;
   }

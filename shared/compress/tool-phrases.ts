@@ -15,9 +15,12 @@ const MAX_PHRASES = 50_000;
 const MAX_PROSE_WORDS = 100_000;
 const MAX_GRAM = 5;
 /** Runs of up to this many words are known when they start and end on a content word. */
-const MAX_LONG_GRAM = 8;
+const MAX_LONG_GRAM = 10;
 
 /** The subjects the conversation's prose talks about, for matching tool output against. */
+/** A word of a line or of the prose: letters and digits, a clock time or a decimal whole. */
+export const TOOL_WORD = /[\p{L}\p{N}](?:[\p{L}\p{N}'’_-]|[.:](?=\d))*/gu;
+
 export interface KnownPhrases {
   /** A subject the index keys, a noun phrase the prose names, or words of two or more it says. */
   has(phrase: string): boolean;
@@ -49,8 +52,9 @@ export function knownPhrases(subjects: Iterable<string>, prose: readonly string[
         (subject.includes(" ") ? all : single).add(subject);
       }
     }
-    for (const sentence of text.slice(0, 100_000).split(/[\n.;:!?|,()"`]+/)) {
-      const words = sentence.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}'’_-]*/gu) ?? [];
+    // A clock time ("18:00 wind forecast") or a decimal stays one word of the run.
+    for (const sentence of text.slice(0, 100_000).split(/[\n;!?|,()"`]+|[.:](?!\d)|(?<!\d)[.:]/)) {
+      const words = sentence.toLowerCase().match(TOOL_WORD) ?? [];
       read += words.length;
       for (let i = 0; i < words.length; i++) {
         let gram = words[i] ?? "";

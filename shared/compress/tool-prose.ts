@@ -21,8 +21,9 @@ export function removesField(line: string): boolean {
 
 /** A log line's quoted message: logfmt `msg="…"`, `message="…"`, `event="…"`. */
 const LOG_MESSAGE = /\b(?:msg|message|event|summary|description|reason)="((?:[^"\\]|\\.){3,300})"/i;
-/** A chat or mail line's lead: quote markers, a bullet, a "[time] name:" or "name:" speaker. */
-const LINE_LEAD = /^\s*(?:(?:>\s*)+|[-*•]\s+)?(?:\[[^\]]{1,40}\]\s*)?(?:[\w.@ -]{1,40}:\s+(?=\S))?/;
+/** A chat or mail line's lead: quote markers, a bullet, a "[time] name:", "name:" or "Crew 4 (name):" speaker. */
+const LINE_LEAD =
+  /^\s*(?:(?:>\s*)+|[-*•]\s+)?(?:\[[^\]]{1,40}\]\s*)?(?:[\w.@ -]{1,40}(?:\([^()]{1,40}\))?:\s+(?=\S))?/;
 
 /** The forms of a tool output line to read as fields: its quoted message, itself, unmarked. */
 export function unwrappedLines(line: string): string[] {

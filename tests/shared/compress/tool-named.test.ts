@@ -60,12 +60,33 @@ describe("a known subject named in a tool line", () => {
     expect(namedValue("SET41 ramp rate limit 9 MW/min", known)?.value).toBe("9 MW/min");
   });
 
+  it("reads a register row's name or amount, and a subject led by a clock time", () => {
+    expect(namedValue("SET13 on-call protection engineer Dmitri Vale", known)?.value).toBe(
+      "Dmitri Vale",
+    );
+    expect(namedValue("SET42 ramp rate limit $49.80/MWh", known)?.value).toBe("$49.80/MWh");
+    const timed = knownPhrases(
+      [],
+      ["Watch the 18:00 wind forecast for the Sgurr Ridge wind farm."],
+    );
+    expect(
+      namedValue(
+        "12:46 R. Delacroix 18:00 wind forecast for the Sgurr Ridge wind farm unchanged at 75 MW",
+        timed,
+      ),
+    ).toEqual({ subject: "18:00 wind forecast for the sgurr ridge wind farm", value: "75 MW" });
+  });
+
   it("states nothing under a qualifier, an old copy, an offer, a question or a loose word", () => {
     expect(namedValue("ramp rate limit during a cold start is 5 MW/min", known)).toBeUndefined();
     expect(namedValue("old ramp rate limit: 27 MW/min", known)).toBeUndefined();
     expect(namedValue("Quebecor offer on the ramp rate limit: 30 MW/min", known)).toBeUndefined();
     expect(namedValue("ramp rate limit = 9 MW/min?", known)).toBeUndefined();
     expect(namedValue("ramp rate limit: see the attached sheet", known)).toBeUndefined();
+    expect(namedValue("RAMP_RATE_LIMIT=16", known)).toBeUndefined();
+    expect(
+      namedValue("keep the ramp rate limit in mind when the evening peak comes", known),
+    ).toBeUndefined();
     expect(
       namedValue("ramp rate limit 9 MW/min after the cold start finished", known),
     ).toBeUndefined();
@@ -92,6 +113,15 @@ describe("through toolStatements", () => {
     expect(toolStatements("[18:56:04] INFO spec: ramp rate limit = 14 MW/min", known)).toEqual([
       "The ramp rate limit is `14 MW/min`.",
     ]);
+  });
+
+  it("shows a radio log line under its speaker as the sentence it is", () => {
+    expect(
+      toolStatements(
+        "[01:35] Crew 4 (B. Lindgren): Control, for your log, the ramp rate limit is 31 MW/min, over.",
+        known,
+      ),
+    ).toEqual(["Control, for your log, the ramp rate limit is 31 MW/min, over."]);
   });
 
   it("reads nothing from a contingency step or an offer not taken", () => {
