@@ -120,15 +120,18 @@ export function isAdverb(word: string): boolean {
   );
 }
 export const PRONOUNS = new Set(["it", "this", "that", "they", "these", "those", "which"]);
+/** A sentence that sets a value of "it" with no subject of its own: "Keeping V.", "She bumped it to V." */
+const SETS_IT =
+  /^(?:keeping|keep|kept|staying|holding)\s+(?:it\s+(?:at\s+)?)?[^\s,.;]|^(?:\w+\s+){0,2}(?:bumped|moved|set|changed|raised|lowered|took|put|kept|left|dropped|pushed|pulled|reset|switched)\s+it\s+(?:back\s+|up\s+|down\s+)?(?:to|at)\s/i;
 /** Verbs that set a value: "X is V", "X = V", "X changed to V". */
 const SETTING =
-  /\s*(?:=|:=|:(?=\s)|\b(?:is|are|was|were|has been|have been|becomes|became|equals|stays|remains|(?:should|will|must|would|shall|can|is going to|needs to|has to|ought to) be)\b(?:\s+(?:now|still|currently|set to|changed to|updated to|moved to|raised to|lowered to|bumped to|going to be))?|\b(?:changed|updated|moved|raised|lowered|bumped|switched|set|increased|decreased|reduced|pinned|renamed|narrows|narrowed|widens|widened|shifts|shifted|drops|dropped|rises|rose|falls|fell|grows|grew|shrinks|shrank|slips|slipped|changes|moves)\s+(?:to|from)\b|\bshould read\b|\b(?:(?:is|was)\s+)?(?:stands|sits|holds|unchanged|confirmed|reconfirmed|re-confirmed)\s+(?:at|as)\b)\s+/i;
+  /\s*(?:=|:=|:(?=\s)|\b(?:is|are|was|were|has been|have been|becomes|became|equals|stays|remains|(?:should|will|must|would|shall|can|is going to|needs to|has to|ought to) be)\b(?:\s+(?:now|still|currently|set to|changed to|updated to|moved to|raised to|lowered to|bumped to|going to be))?|\b(?:changed|updated|moved|raised|lowered|bumped|switched|set|increased|decreased|reduced|pinned|renamed|narrows|narrowed|widens|widened|shifts|shifted|drops|dropped|rises|rose|falls|fell|grows|grew|shrinks|shrank|slips|slipped|changes|moves)\s+(?:to|from)\b|\bshould read\b|\b(?:(?:is|was)\s+)?(?:stands|sits|holds|unchanged|confirmed|reconfirmed|re-confirmed)\s+(?:at|as)\b|\b(?:comes|came|works|worked) out (?:at|to)\b|\b(?:lands|landed) at\b|\bwas left at\b)\s+/i;
 /** "<we> moved the X to V": the subject sits between the verb and "to". */
 const OBJECT_SETTING =
-  /\b(?:moved|move|changed|change|updated|update|set|sets|setting|bumped|bump|bumps|raised|raise|raises|lowered|lower|lowers|switched|switch|switches|increased|decreased|reduced|pinned|pin|pins|renamed|put|puts|made|makes|swapped|swaps|flipped|flips|wants?|keeps?|kept|re-?pointed|pointed|tuned|adjusted|reset|restored|reverted|took|taking|amended|amends|lists|listed|shows|showed|reports|reported|records|recorded)\s+((?:the|our|its|their)\s+[^,.;:!?]{2,80}?)\s+(?:from\s+\S+(?:\s+\S+){0,3}?\s+)?(?:over\s+)?(?:to|at|as)\s+\S/i;
+  /\b(?:moved|move|changed|change|updated|update|set|sets|setting|bumped|bump|bumps|raised|raise|raises|lowered|lower|lowers|switched|switch|switches|increased|decreased|reduced|pinned|pin|pins|renamed|put|puts|made|makes|swapped|swaps|flipped|flips|wants?|keeps?|kept|re-?pointed|pointed|tuned|adjusted|reset|restored|reverted|take|takes|took|taking|amended|amends|lists|listed|shows|showed|reports|reported|records|recorded)\s+((?:the|our|its|their)\s+[^,.;:!?]{2,80}?)\s+(?:from\s+\S+(?:\s+\S+){0,3}?\s+)?(?:over\s+)?(?:to|at|as)\s+\S/i;
 /** "we're going with V for the X", "we used V as the X": the value comes before its subject. */
 const VALUE_FOR =
-  /\b(?:going|go|went|settled|sticking|stick|use|using|used|picked|chose|choosing|lock|locking|locked)\s+(?:with\s+|on\s+)?(?:(?:[^\s,;]|,(?=\d))+(?:\s+(?:[^\s,;]|,(?=\d))+){0,3}?)\s+(?:for|as)\s+((?:the|our)\s+[^,.;:!?]{2,80}?)(?=\s+(?:after all|instead|again|today|now|going forward|from now on|for now|starting|effective|as of)\b|\s*(?:[,.;:!?]|$))/i;
+  /\b(?:going|go|went|settled|sticking|stick|use|using|used|picked|chose|choosing|lock|locking|locked|proposed|suggested|requested|floated|pitched)\s+(?:with\s+|on\s+)?(?:(?:[^\s,;]|,(?=\d))+(?:\s+(?:[^\s,;]|,(?=\d))+){0,3}?)\s+(?:for|as)\s+((?:the|our)\s+[^,.;:!?]{2,80}?)(?=\s+(?:after all|instead|again|today|now|going forward|from now on|for now|starting|effective|as of)\b|\s*(?:[,.;:!?]|$))/i;
 /** "for the X we are running V at the moment": the subject comes first, after "for". */
 const FOR_RUNNING =
   /^\s*for\s+((?:the|our)\s+[^,.;:!?]{2,80}?),?\s+(?:we are|we're|we run|we use|we're using|we are using|it is|it's)\s+(?:running|using|at|on)?\s*[^\s,.;]/i;
@@ -334,6 +337,9 @@ export function sentenceSubject(sentence: string): string | undefined {
     return /[a-z]/i.test(key) && hasValue(row[2] ?? "") ? normaliseSubject(key) : undefined;
   }
   const text = plainEmphasis(sentence.trim()).replace(LINE_MARK, "").replace(LEAD, "");
+  if (SETS_IT.test(text)) {
+    return "it";
+  }
   const object = OBJECT_SETTING.exec(text) ?? VALUE_FOR.exec(text) ?? FOR_RUNNING.exec(text);
   if (object?.[1] !== undefined) {
     return normaliseSubject(object[1]);

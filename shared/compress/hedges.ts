@@ -18,15 +18,19 @@ const QUESTION = /\?\s*["'`)\]]*\s*$/;
 
 /** Proposals, hypotheticals and options: a value someone might use. */
 const PROPOSED =
-  /\b(?:asked (?:whether|if|where|when|who|why|how|what|about)|wondered (?:whether|if)|what if|how about|could (?:we|be|it be)\b.*\binstead|(?:was|were|is|got) (?:proposed|suggested|floated|pitched)|proposed .{0,80}\b(?:not chosen|rejected|declined|dropped)|not chosen|not taken|not adopted|none adopted|not accepted|not executed|(?:was|were) withdrawn|(?:was|were) rejected|and rejected it|turned (?:it )?down|ruled out|(?:we|i) considered|considered .{0,80}\bbut\b|one option is|another option is|an option is|want me to|shall i|should i|should we|do we want|if we (?:set|use|went|moved|switched)|in case we|what-if|hypothetical(?:ly)?|if (?:the|our) [^,;]{3,80}? (?:were|was set to|went to)|(?:floated|pitched|suggested|proposed) (?:taking|moving|setting|raising|lowering|changing|bumping|making)|(?:we|they|i) said no|was turned down|out of curiosity|with a different|would (?:have to|need to|become|be|go|move|rise|drop)|if the [^,;]{3,60}? goes ahead|nothing is decided|not decided yet|failed \d+\s*[-–]\s*\d+|motion (?:failed|was withdrawn|was tabled)|(?:i'll|i will|we'll|we will|let me|need to|needs to|going to|want to) (?:re-?check|double-check|check|verify|confirm|look at|review|revisit))\b/i;
+  /\b(?:asked (?:whether|if|where|when|who|why|how|what|about)|wondered (?:whether|if)|what if|how about|could (?:we|be|it be)\b.*\binstead|(?:was|were|is|got) (?:proposed|suggested|floated|pitched)|proposed .{0,80}\b(?:not chosen|rejected|declined|dropped)|not chosen|rejected the (?:request|proposal|suggestion|idea)|(?:have|has) not (?:touched|changed|looked at|updated)|(?:haven't|hasn't) (?:touched|changed|looked at|updated)|(?:is|it's) on (?:the|my) (?:list|to-?do)|not taken|not adopted|none adopted|not accepted|not executed|(?:was|were) withdrawn|(?:was|were) rejected|and rejected it|turned (?:it )?down|ruled out|(?:we|i) considered|considered .{0,80}\bbut\b|one option is|another option is|an option is|want me to|shall i|should i|should we|do we want|if we (?:set|use|went|moved|switched)|in case we|what-if|hypothetical(?:ly)?|if (?:the|our) [^,;]{3,80}? (?:were|was set to|went to)|(?:floated|pitched|suggested|proposed) (?:taking|moving|setting|raising|lowering|changing|bumping|making)|(?:we|they|i) said no|was turned down|out of curiosity|with a different|would (?:have to|need to|become|be|go|move|rise|drop)|if the [^,;]{3,60}? goes ahead|nothing is decided|not decided yet|failed \d+\s*[-–]\s*\d+|motion (?:failed|was withdrawn|was tabled)|(?:i'll|i will|we'll|we will|let me|need to|needs to|going to|want to) (?:re-?check|double-check|check|verify|confirm|look at|review|revisit))\b/i;
 
 /** A stale source quoted or a past value recalled: not the current one. */
 const STALE =
   /\b(?:still (?:says?|lists?|shows?|reads?|has)|(?:is|was|are|were) (?:stale|outdated|out of date|wrong|obsolete)|back when|used to be|(?:old|older|previous|last week's|last month's|archived) (?:notes|doc|docs|page|wiki|ticket|spreadsheet|sheet|draft|brief|thread|email|e-mail|message)|as it was before)\b/i;
 
-/** A clause that settles the matter after all ("…, but it dropped samples, so it's V now"). */
+/**
+ * A clause that settles the matter after all ("…, but it dropped samples, so it's
+ * V now", "…; we said not now, it stays V", "That printout is stale; the X is V",
+ * "Ignore the old sheet, the X is still V").
+ */
 const SETTLED =
-  /\b(?:so (?:it is|it's|we use|we are using|we're using|we went with|we go with|we keep)|(?:it is|it's) \S+(?: \S+)? now)\b/i;
+  /\b(?:so (?:it is|it's|we use|we are using|we're using|we went with|we go with|we keep)|(?:it is|it's) \S+(?: \S+)? now|it (?:stays|remains|is still|will stay)|(?:is|are) (?:stale|outdated|out of date|wrong)\s*[;:,—–-]\s*(?:the|our|it|its)\b)\b|^(?:ignore|disregard|forget|never mind)\b/i;
 
 /**
  * A value of another thing, signposted as such ("For comparison, the X for

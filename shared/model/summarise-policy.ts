@@ -13,6 +13,7 @@ import {
   factSubject,
   hasValue,
   isCodeLine,
+  PRONOUNS,
   sentenceSubject,
   startsWithPronoun,
   valueOutside,
@@ -63,6 +64,12 @@ export function factKey(sentence: string): string | undefined {
   return factSubject(sentence.slice(0, SCAN_CHARS));
 }
 
+/** True when a sentence sets a value of the subject the sentence before it names ("It is now V2.", "Keeping V."). */
+function leansOnPrevious(sentence: string): boolean {
+  const subject = sentenceSubject(sentence);
+  return subject !== undefined && (startsWithPronoun(sentence) || PRONOUNS.has(subject));
+}
+
 /**
  * Fact sentences of a turn; a sentence that leans on the one before ("It is now
  * V2.") keeps that sentence with it, so the bullet still names its subject.
@@ -75,11 +82,18 @@ export function factSentences(text: string): string[] {
       return;
     }
     const previous = sentences[i - 1];
-    const leans =
-      previous !== undefined &&
-      startsWithPronoun(sentence) &&
-      sentenceSubject(sentence) !== undefined;
-    out.push(leans ? `${previous} ${sentence}` : sentence);
+    const leans = previous !== undefined && leansOnPrevious(sentence);
+    // The sentence it leans on goes with it, not beside it as well.
+    if (leans && out.at(-1) === previous) {
+      out.pop();
+    }
+    // Joined as two sentences, so the pronoun's sentence still follows the one naming the subject.
+    const ended =
+      previous === undefined || /[.!?]$/.test(previous)
+        ? previous
+        : `${previous.replace(/[;:,]$/, "")}.`;
+    const joined = `${ended} ${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}`;
+    out.push(leans ? joined : sentence);
   });
   return out;
 }
