@@ -80,6 +80,16 @@ const DETERMINERS = new Set([
   "my",
   "your",
 ]);
+/** A checklist's verb in front of a subject ("Verify X = V"): what to do with X, no part of it. */
+const CHECKLIST_VERBS = new Set([
+  "verify",
+  "check",
+  "confirm",
+  "ensure",
+  "record",
+  "inspect",
+  "validate",
+]);
 /** Words in front of a subject that say which value, not which subject ("the current X"). */
 export const STATUS_WORDS = new Set([
   "current",
@@ -125,7 +135,7 @@ const SETS_IT =
   /^(?:keeping|keep|kept|staying|holding)\s+(?:it\s+(?:at\s+)?)?[^\s,.;]|^(?:\w+\s+){0,2}(?:bumped|moved|set|changed|raised|lowered|took|put|kept|left|dropped|pushed|pulled|reset|switched)\s+it\s+(?:back\s+|up\s+|down\s+)?(?:to|at)\s/i;
 /** Verbs that set a value: "X is V", "X = V", "X changed to V". */
 const SETTING =
-  /\s*(?:=|:=|:(?=\s)|\b(?:is|are|was|were|has been|have been|becomes|became|equals|stays|remains|(?:should|will|must|would|shall|can|is going to|needs to|has to|ought to) be)\b(?:\s+(?:now|still|currently|set to|changed to|updated to|moved to|raised to|lowered to|bumped to|going to be))?|\b(?:changed|updated|moved|raised|lowered|bumped|switched|set|increased|decreased|reduced|pinned|renamed|narrows|narrowed|widens|widened|shifts|shifted|drops|dropped|rises|rose|falls|fell|grows|grew|shrinks|shrank|slips|slipped|changes|moves)\s+(?:to|from)\b|\bshould read\b|\b(?:(?:is|was)\s+)?(?:stands|sits|holds|unchanged|confirmed|reconfirmed|re-confirmed)\s+(?:at|as)\b|\b(?:comes|came|works|worked) out (?:at|to)\b|\b(?:lands|landed) at\b|\bwas left at\b)\s+/i;
+  /\s*(?:=|:=|:(?=\s)|\b(?:is|are|was|were|has been|have been|becomes|became|equals|stays|remains|(?:should|will|must|would|shall|can|is going to|needs to|has to|ought to) be)\b(?:\s+(?:now|still|currently|set to|changed to|updated to|moved to|raised to|lowered to|bumped to|going to be))?|\b(?:changed|updated|moved|raised|lowered|bumped|switched|set|increased|decreased|reduced|pinned|renamed|narrows|narrowed|widens|widened|shifts|shifted|drops|dropped|rises|rose|falls|fell|grows|grew|shrinks|shrank|slips|slipped|changes|moves)\s+(?:to|from)\b|\bshould read\b|\b(?:(?:is|was)\s+)?(?:stands|sits|holds|unchanged|confirmed|reconfirmed|re-confirmed)\s+(?:at|as)\b|\b(?:comes|came|works|worked) out (?:at|to)\b|\b(?:lands|landed) at\b|\bwas left at\b|\b(?:now\s+)?(?:reads|shows)\b)\s+/i;
 /** "<we> moved the X to V": the subject sits between the verb and "to". */
 const OBJECT_SETTING =
   /\b(?:moved|move|changed|change|updated|update|set|sets|setting|bumped|bump|bumps|raised|raise|raises|lowered|lower|lowers|switched|switch|switches|increased|decreased|reduced|pinned|pin|pins|renamed|put|puts|made|makes|swapped|swaps|flipped|flips|wants?|keeps?|kept|re-?pointed|pointed|tuned|adjusted|reset|restored|reverted|take|takes|took|taking|amended|amends|lists|listed|shows|showed|reports|reported|records|recorded)\s+((?:the|our|its|their)\s+[^,.;:!?]{2,80}?)\s+(?:from\s+\S+(?:\s+\S+){0,3}?\s+)?(?:over\s+)?(?:to|at|as)\s+\S/i;
@@ -231,7 +241,9 @@ export function normaliseSubject(phrase: string): string | undefined {
     .filter((w) => w.length > 0);
   while (
     words.length > 1 &&
-    (DETERMINERS.has(words[0] ?? "") || STATUS_WORDS.has(words[0] ?? ""))
+    (DETERMINERS.has(words[0] ?? "") ||
+      STATUS_WORDS.has(words[0] ?? "") ||
+      (CHECKLIST_VERBS.has(words[0] ?? "") && words.length > 2))
   ) {
     words.shift();
   }
@@ -337,6 +349,13 @@ export function sentenceSubject(sentence: string): string | undefined {
     return /[a-z]/i.test(key) && hasValue(row[2] ?? "") ? normaliseSubject(key) : undefined;
   }
   const text = plainEmphasis(sentence.trim()).replace(LINE_MARK, "").replace(LEAD, "");
+  // "That printout is stale; the X is V today": the last clause that holds a value states it.
+  const parts = text.split(/;\s+/);
+  const valued = parts.length > 1 ? parts.findLast((c) => hasValue(c)) : undefined;
+  const own = valued !== undefined && valued !== text ? sentenceSubject(valued) : undefined;
+  if (own !== undefined && !PRONOUNS.has(own)) {
+    return own;
+  }
   if (SETS_IT.test(text)) {
     return "it";
   }
@@ -381,7 +400,12 @@ export function sentenceSubject(sentence: string): string | undefined {
   }
   if (
     (verb[0].trim() === ":" || verb[0].trim() === "=") &&
-    !bareValue(text.slice(verb.index + verb[0].length))
+    !bareValue(text.slice(verb.index + verb[0].length)) &&
+    // "X = V, don't change it without me": a bare value, then a clause of its own.
+    !(
+      verb[0].trim() === "=" &&
+      bareValue(text.slice(verb.index + verb[0].length).split(/,\s+/)[0] ?? "")
+    )
   ) {
     // "Correction to earlier: our X ought to be V": the label is no subject; the clause after it may name one.
     if (verb[0].trim() !== ":") {
@@ -416,12 +440,21 @@ export function sentencesOf(text: string): string[] {
 }
 
 /** A noun phrase named by a sentence without a value verb ("Quick note on the deploy target."). */
+/** A word that opens an adjunct after a noun phrase ("after the complaints", "this morning"). */
+const ADJUNCT_START =
+  /\s+(?:after|before|since|until|when|while|because|during|following|this|today|yesterday|again)\b/i;
+
 export function namedPhrase(sentence: string): string | undefined {
   const matches = [
     ...sentence.matchAll(/\b(?:the|our|its)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*){0,5})/gi),
   ];
-  const last = matches.at(-1)?.[1];
-  return last === undefined ? undefined : normaliseSubject(last);
+  // "Priya went through the X after the complaints": the phrase ends before an adjunct; the longest is named.
+  const phrases = matches.map((m) => (m[1] ?? "").split(ADJUNCT_START)[0] ?? "");
+  const longest = phrases.reduce<string | undefined>(
+    (best, p) => (best === undefined || p.split(" ").length >= best.split(" ").length ? p : best),
+    undefined,
+  );
+  return longest === undefined ? undefined : normaliseSubject(longest);
 }
 
 /** The merge key of a fact text (one or more sentences): its last sentence's whole subject. */

@@ -30,7 +30,7 @@ const STALE =
  * "Ignore the old sheet, the X is still V").
  */
 const SETTLED =
-  /\b(?:so (?:it is|it's|we use|we are using|we're using|we went with|we go with|we keep)|(?:it is|it's) \S+(?: \S+)? now|it (?:stays|remains|is still|will stay)|(?:is|are) (?:stale|outdated|out of date|wrong)\s*[;:,—–-]\s*(?:the|our|it|its)\b)\b|^(?:ignore|disregard|forget|never mind)\b/i;
+  /\b(?:so (?:it is|it's|we use|we are using|we're using|we went with|we go with|we keep)|(?:it is|it's) \S+(?: \S+)? now|it (?:stays|remains|is still|will stay)|(?:is|are) (?:stale|outdated|out of date|wrong)\s*[;:,—–-]\s*(?:the|our|it|its)\b)\b|^(?:(?:ok|okay|so|and|but),?\s+)?(?:ignore|disregard|forget|never mind)\b|\b(?:ignore|disregard) (?:the|that) (?:old|stale|previous|earlier|archived)\b/i;
 
 /**
  * A value of another thing, signposted as such ("For comparison, the X for
@@ -39,6 +39,16 @@ const SETTLED =
  */
 const CONTRAST =
   /\b(?:for comparison|by comparison|in comparison|compared with|compared to|(?:don't|do not|never) (?:mix|confuse)|not to be confused|mix (?:that|it|them|the two) up|as opposed to|unlike the|whereas the|separately|out of scope)\b/i;
+
+/** A tool output's first line that says what follows is an old copy ("(archived trend export, superseded)"). */
+const OLD_COPY_HEADER =
+  /\b(?:archived|superseded|stale|outdated|obsolete|deprecated|(?:original|old|previous|prior) (?:[\w-]+ ){0,2}(?:record|export|snapshot|copy|version|sheet|printout))\b/i;
+
+/** True when a tool output opens by saying it is an old copy: its values are not current. */
+export function isOldCopy(output: string): boolean {
+  const first = output.trimStart().split(/\r?\n/, 1)[0] ?? "";
+  return first.length <= 120 && OLD_COPY_HEADER.test(first);
+}
 
 /** True when a text names a subject only to contrast another one with it. */
 export function isContrast(text: string): boolean {

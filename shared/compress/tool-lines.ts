@@ -7,7 +7,7 @@
 import type { NumberedTurn } from "../model/contracts.ts";
 import { normaliseSubject } from "./facts.ts";
 import { tableStatements, type Stated } from "./tool-tables.ts";
-import { isHedged } from "./hedges.ts";
+import { isHedged, isOldCopy } from "./hedges.ts";
 import { namedSubject, namedValue } from "./tool-named.ts";
 import {
   commentedField,
@@ -146,8 +146,8 @@ const ARROW = /^(.*?)\s*(?:->|→|=>|⇒)\s*(.+)$/;
 const SET_TO = new RegExp(`^(?:(?:was|is|has been)\\s+)?${CHANGE_VERB}\\s+to\\s+(.+)$`, "i");
 const VERB_BEFORE =
   /\b(?:set|change|changed|update|updated|move|moved|raise|raised|lower|lowered|bump|bumped|switch|switched|pin|pinned|applied|applying|apply|override|overrode|overriding)\s+(?:the\s+)?(?:(?:field|setting|key|value|parameter|option|property)\s+)?["'`]?$/i;
-/** Where a value ends in a change-log line: an aside, a clause, a column. */
-const VALUE_END = /\s+\(|;\s|,\s|\s[—–]\s|\s-\s|\s#\s|\s\|/;
+/** Where a value ends in a change-log line: an aside, a clause, a column, a log's next key=value field. */
+const VALUE_END = /\s+\(|;\s|,\s|\s[—–]\s|\s-\s|\s#\s|\s\||\s{2,}|\s+[\w.-]+=/;
 
 function valuePart(raw: string): string | undefined {
   const cut = VALUE_END.exec(raw);
@@ -281,6 +281,10 @@ export function toolStatements(
   /** What the call that produced it names (its short string arguments): the item its keys belong to. */
   items: readonly string[] = [],
 ): string[] {
+  // An archived export or an old record re-printed states no current value.
+  if (isOldCopy(output)) {
+    return [];
+  }
   // A value read from a field, or a sentence of the output shown as it is.
   const stated: (Stated | string)[] = [];
   // The date of the message a sentence is under ("[2026-03-05 10:12] ana:", "Date: …").

@@ -59,7 +59,12 @@ function namedRun(
     for (let n = Math.min(MAX_RUN, words.length - i); n >= 3 && n > (best?.n ?? 0); n--) {
       const run = words.slice(i, i + n).map((w) => w[0]);
       const phrase = run.join(" ");
-      if (known.has(phrase) && normaliseSubject(phrase) === phrase) {
+      // A run that ends on a clock time or a decimal ends on a value, not a name.
+      if (
+        known.has(phrase) &&
+        normaliseSubject(phrase) === phrase &&
+        !/^\d+[:.]\d/.test(run.at(-1) ?? "")
+      ) {
         const last = words[i + n - 1];
         best = {
           subject: phrase,
@@ -122,7 +127,8 @@ const LINK_MARKS = /^(?:[:=]+|[-–—]|=>|->|→|["'`]:?)$/;
 const NOT_CURRENT =
   /\b(?:old|older|previous|prior|former|legacy|proposed|draft|tentative|suggested|candidate|archived|superseded|was|were|if|whether|would|could|might|offers?|offered|bids?|counter-?offers?|quotes|estimates?|proposals?)\b/i;
 /** Where a value ends: an aside, a clause, a column, a comment, a quoted CSV cell. */
-const VALUE_END = /\s+\(|;\s|,\s|\s[—–]\s|\s-\s|\s#\s|\s\||\.\s|\.$|["']\s*,\s*["']/;
+const VALUE_END =
+  /\s+\(|;\s|,\s|\s[—–]\s|\s-\s|\s#\s|\s\||\.\s|\.$|["']\s*,\s*["']|\s{2,}|\s+[\w.-]+=/;
 /** A value of a name or a place written in capitals ("Rui Kaneda", "Bay C"). */
 const NAME_VALUE = /^(?:[A-Z][\w'’.-]*)(?:\s+(?:[A-Z][\w'’.-]*|\d[\w.-]*)){0,3}$/;
 /** A value that is a number, an amount, an identifier or a quoted text. */

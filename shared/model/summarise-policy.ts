@@ -15,7 +15,6 @@ import {
   isCodeLine,
   PRONOUNS,
   sentenceSubject,
-  startsWithPronoun,
   valueOutside,
 } from "../compress/facts.ts";
 import { isContrast, isHedgedText } from "../compress/hedges.ts";
@@ -67,7 +66,7 @@ export function factKey(sentence: string): string | undefined {
 /** True when a sentence sets a value of the subject the sentence before it names ("It is now V2.", "Keeping V."). */
 function leansOnPrevious(sentence: string): boolean {
   const subject = sentenceSubject(sentence);
-  return subject !== undefined && (startsWithPronoun(sentence) || PRONOUNS.has(subject));
+  return subject !== undefined && PRONOUNS.has(subject);
 }
 
 /**
