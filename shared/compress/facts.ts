@@ -80,6 +80,9 @@ const DETERMINERS = new Set([
   "my",
   "your",
 ]);
+/** A trailing qualifier that names the context itself ("for this study", "in this protocol"). */
+const THIS_CONTEXT = /\s+(?:for|in|on|of|under|across|within)\s+(?:this|the current)\s+[\w-]+$/;
+
 /** A checklist's verb in front of a subject ("Verify X = V"): what to do with X, no part of it. */
 const CHECKLIST_VERBS = new Set([
   "verify",
@@ -135,7 +138,7 @@ const SETS_IT =
   /^(?:keeping|keep|kept|staying|holding)\s+(?:it\s+(?:at\s+)?)?[^\s,.;]|^(?:\w+\s+){0,2}(?:bumped|moved|set|changed|raised|lowered|took|put|kept|left|dropped|pushed|pulled|reset|switched)\s+it\s+(?:back\s+|up\s+|down\s+)?(?:to|at)\s/i;
 /** Verbs that set a value: "X is V", "X = V", "X changed to V". */
 const SETTING =
-  /\s*(?:=|:=|:(?=\s)|\b(?:is|are|was|were|has been|have been|becomes|became|equals|stays|remains|(?:should|will|must|would|shall|can|is going to|needs to|has to|ought to) be)\b(?:\s+(?:now|still|currently|set to|changed to|updated to|moved to|raised to|lowered to|bumped to|going to be))?|\b(?:changed|updated|moved|raised|lowered|bumped|switched|set|increased|decreased|reduced|pinned|renamed|narrows|narrowed|widens|widened|shifts|shifted|drops|dropped|rises|rose|falls|fell|grows|grew|shrinks|shrank|slips|slipped|changes|moves)\s+(?:to|from)\b|\bshould read\b|\b(?:(?:is|was)\s+)?(?:stands|sits|holds|unchanged|confirmed|reconfirmed|re-confirmed)\s+(?:at|as)\b|\b(?:comes|came|works|worked) out (?:at|to)\b|\b(?:lands|landed) at\b|\bwas left at\b|\b(?:now\s+)?(?:reads|shows)\b)\s+/i;
+  /\s*(?:=|:=|:(?=\s)|\b(?:is|are|was|were|has been|have been|becomes|became|equals|stays|remains|(?:should|will|must|would|shall|can|is going to|needs to|has to|ought to) be)\b(?:\s+(?:now|still|currently|set to|changed to|updated to|moved to|raised to|lowered to|bumped to|going to be))?|\b(?:changed|updated|moved|raised|lowered|bumped|switched|set|increased|decreased|reduced|pinned|renamed|narrows|narrowed|widens|widened|shifts|shifted|drops|dropped|rises|rose|falls|fell|grows|grew|shrinks|shrank|slips|slipped|changes|moves)\s+(?:to|from)\b|\bshould read\b|\b(?:(?:is|was)\s+)?(?:stands|sits|holds|unchanged|confirmed|reconfirmed|re-confirmed)\s+(?:at|as)\b|\b(?:comes|came|works|worked) out (?:at|to)\b|\b(?:lands|landed) at\b|\bwas left at\b|\bagreed (?:at|as)\b|\b(?:now\s+)?(?:reads|shows)\b)\s+/i;
 /** "<we> moved the X to V": the subject sits between the verb and "to". */
 const OBJECT_SETTING =
   /\b(?:moved|move|changed|change|updated|update|set|sets|setting|bumped|bump|bumps|raised|raise|raises|lowered|lower|lowers|switched|switch|switches|increased|decreased|reduced|pinned|pin|pins|renamed|put|puts|made|makes|swapped|swaps|flipped|flips|wants?|keeps?|kept|re-?pointed|pointed|tuned|adjusted|reset|restored|reverted|take|takes|took|taking|amended|amends|lists|listed|shows|showed|reports|reported|records|recorded)\s+((?:the|our|its|their)\s+[^,.;:!?]{2,80}?)\s+(?:from\s+\S+(?:\s+\S+){0,3}?\s+)?(?:over\s+)?(?:to|at|as)\s+\S/i;
@@ -237,6 +240,8 @@ export function normaliseSubject(phrase: string): string | undefined {
     .replace(/[`"'()[\]]/g, "")
     // "the new value for the X": the value names no subject; X does.
     .replace(VALUE_OF, "")
+    // "the X for this study": a qualifier naming the conversation's own context is no other subject.
+    .replace(THIS_CONTEXT, "")
     .split(/\s+/)
     .filter((w) => w.length > 0);
   while (
@@ -439,22 +444,27 @@ export function sentencesOf(text: string): string[] {
     .filter((s) => s.length > 0);
 }
 
-/** A noun phrase named by a sentence without a value verb ("Quick note on the deploy target."). */
 /** A word that opens an adjunct after a noun phrase ("after the complaints", "this morning"). */
 const ADJUNCT_START =
-  /\s+(?:after|before|since|until|when|while|because|during|following|this|today|yesterday|again)\b/i;
+  /\s+(?:after|before|since|until|when|while|because|during|following|this|today|yesterday|again|(?:in|from|at|against) the)\b/i;
+/** Words that open an adjunct right before a determiner ("after the", "in the", "from the"). */
+const ADJUNCT_BEFORE =
+  /\b(?:after|before|since|until|during|following|from|in|at|into|with|by|against)\s+$/i;
 
+/** A noun phrase named by a sentence without a value verb ("Quick note on the deploy target."): the last one outside an adjunct. */
 export function namedPhrase(sentence: string): string | undefined {
-  const matches = [
-    ...sentence.matchAll(/\b(?:the|our|its)\s+([a-z][\w-]*(?:\s+[a-z][\w-]*){0,5})/gi),
-  ];
-  // "Priya went through the X after the complaints": the phrase ends before an adjunct; the longest is named.
-  const phrases = matches.map((m) => (m[1] ?? "").split(ADJUNCT_START)[0] ?? "");
-  const longest = phrases.reduce<string | undefined>(
-    (best, p) => (best === undefined || p.split(" ").length >= best.split(" ").length ? p : best),
-    undefined,
-  );
-  return longest === undefined ? undefined : normaliseSubject(longest);
+  let last: string | undefined;
+  // Every determiner's phrase, overlapping ("the summary for the X" holds "the X" too).
+  for (const m of sentence.matchAll(
+    /\b(?:the|our|its)\s+(?=([a-z][\w-]*(?:\s+[a-z][\w-]*){0,5}))/gi,
+  )) {
+    // "after the complaints", "in the binder": a phrase inside an adjunct is not what "it" stands for.
+    if (ADJUNCT_BEFORE.test(sentence.slice(Math.max(0, m.index - 12), m.index))) {
+      continue;
+    }
+    last = (m[1] ?? "").split(ADJUNCT_START)[0] ?? last;
+  }
+  return last === undefined ? undefined : normaliseSubject(last);
 }
 
 /** The merge key of a fact text (one or more sentences): its last sentence's whole subject. */

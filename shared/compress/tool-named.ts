@@ -166,7 +166,12 @@ export function namedValue(line: string, known: KnownPhrases): Stated | undefine
   const cut = VALUE_END.exec(rest);
   const raw = (cut === null ? rest : rest.slice(0, cut.index)).replace(/[.!,;:]+$/, "");
   const value = cleanValue(raw);
-  if (value === undefined || value.split(/\s+/).length > 6) {
+  // "X at the Leipzig lab: 50": a qualifier after the subject, not its value.
+  if (
+    value === undefined ||
+    value.split(/\s+/).length > 6 ||
+    /^(?:the|a|an|this|that|our|its|for|in|on|at|of|during|with)\b/i.test(value)
+  ) {
     return undefined;
   }
   if (linked === 0) {
