@@ -83,6 +83,10 @@ const DETERMINERS = new Set([
 /** A trailing qualifier that names the context itself ("for this study", "in this protocol"). */
 const THIS_CONTEXT = /\s+(?:for|in|on|of|under|across|within)\s+(?:this|the current)\s+[\w-]+$/;
 
+/** A trailing "in the <record>" that says where a value is kept ("in the worksheets", "in the edit checks and the listings"). */
+const WRITTEN_IN =
+  /\s+(?:in|on) the (?:[\w-]+ )?(?:worksheets?|sheets?|spreadsheets?|listings?|edit checks|system|console|bms|tracker|tickets?|reports?|files?|notes|docs?|dashboards?|config|portal|records?)(?: and (?:in |on )?the (?:[\w-]+ )?[\w-]+)?$/;
+
 /** A checklist's verb in front of a subject ("Verify X = V"): what to do with X, no part of it. */
 const CHECKLIST_VERBS = new Set([
   "verify",
@@ -242,6 +246,8 @@ export function normaliseSubject(phrase: string): string | undefined {
     .replace(VALUE_OF, "")
     // "the X for this study": a qualifier naming the conversation's own context is no other subject.
     .replace(THIS_CONTEXT, "")
+    // "the X in the worksheets": where a value is written down is no other subject.
+    .replace(WRITTEN_IN, "")
     .split(/\s+/)
     .filter((w) => w.length > 0);
   while (
@@ -265,6 +271,10 @@ export function normaliseSubject(phrase: string): string | undefined {
       LINKING_VERBS.has(words.at(-1) ?? ""))
   ) {
     words.pop();
+  }
+  // "It now sits at V": the pronoun left once the adverb goes.
+  if (words.length === 1 && PRONOUNS.has(words[0] ?? "")) {
+    return words[0];
   }
   if (words.length === 1 && (isStopword(words[0] ?? "") || isAdverb(words[0] ?? ""))) {
     words.pop();

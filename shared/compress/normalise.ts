@@ -219,8 +219,12 @@ const HISTORY_ASIDE =
 
 /** "X: V" at the start of a line: a label of at most eight words, then its value. */
 const LABEL = /^([^:\n.!?]{1,80}?):\s+(.{1,2000})$/;
-/** A capitalised word followed by a lower-case one: a new sentence starts ("… 6 pods Can you …"). */
-const SENTENCE_START = /\s(?=(?:[A-Z][a-z'][\w']*|I),?\s+[a-z])/g;
+/**
+ * A capitalised word followed by a lower-case one: a new sentence starts ("… 6
+ * pods Can you …"); not before a preposition ("ProDry Services for the X" is one value).
+ */
+const SENTENCE_START =
+  /\s(?=(?:[A-Z][a-z'][\w']*|I),?\s+(?!(?:for|as|of|at|to|in|on|and|or)\s)[a-z])/g;
 /** A word that holds a value (a digit, an identifier, a path, a capitalised name). */
 const HAS_VALUE = /\d|[a-z][A-Z_]|[/:@`]|\w\.\w|\s[A-Z]/;
 
