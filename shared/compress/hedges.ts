@@ -18,7 +18,7 @@ const QUESTION = /\?\s*["'`)\]]*\s*$/;
 
 /** Proposals, hypotheticals and options: a value someone might use. */
 const PROPOSED =
-  /\b(?:asked (?:whether|if|where|when|who|why|how|what|about)|wondered (?:whether|if)|what if|how about|could (?:we|be|it be)\b.*\binstead|(?:was|were|is|got) (?:proposed|suggested|floated|pitched)|proposed .{0,80}\b(?:not chosen|rejected|declined|dropped)|not chosen|rejected the (?:request|proposal|suggestion|idea)|(?:proposal|request|suggestion|motion) to (?:set|change|move|raise|lower|bump|switch|take|make)|won'?t (?:do|fix)|let'?s not (?:touch|change)|wants? (?:the|our) [^,;]{3,80}? (?:called out|flagged|mentioned|included|listed|highlighted|reviewed|double-checked)|(?:don'?t|do not) touch|hold off on|(?:have|has) not (?:touched|changed|looked at|updated)|(?:haven't|hasn't) (?:touched|changed|looked at|updated)|(?:is|it's) on (?:the|my) (?:list|to-?do)|not taken|not adopted|none adopted|not accepted|not executed|(?:was|were) withdrawn|(?:was|were) rejected|and rejected it|turned (?:it )?down|ruled out|(?:we|i) considered|considered .{0,80}\bbut\b|one option is|another option is|an option is|want me to|shall i|should i|should we|do we want|if we (?:set|use|went|moved|switched)|in case we|what-if|hypothetical(?:ly)?|if (?:the|our) [^,;]{3,80}? (?:were|was set to|went to)|(?:floated|pitched|suggested|proposed) (?:taking|moving|setting|raising|lowering|changing|bumping|making)|(?:we|they|i) said no|was turned down|out of curiosity|with a different|would (?:have to|need to|become|be|go|move|rise|drop)|if the [^,;]{3,60}? goes ahead|nothing is decided|not decided yet|failed \d+\s*[-–]\s*\d+|motion (?:failed|was withdrawn|was tabled)|(?:i'll|i will|we'll|we will|let me|need to|needs to|going to|want to) (?:re-?check|double-check|check|verify|confirm|look at|review|revisit))\b/i;
+  /\b(?:asked (?:whether|if|where|when|who|why|how|what|about)|wondered (?:whether|if)|what if|how about|could (?:we|be|it be)\b.*\binstead|(?:was|were|is|got) (?:proposed|suggested|floated|pitched)|proposed .{0,80}\b(?:not chosen|rejected|declined|dropped)|not chosen|rejected the (?:request|proposal|suggestion|idea)|(?:proposal|request|suggestion|motion) to (?:set|change|move|raise|lower|bump|switch|take|make)|won'?t (?:do|fix)|let'?s not (?:touch|change)|(?:i|we) could (?:set|change|move|raise|lower|bump|switch|make|take|put)|should (?:i|we) also|wants? (?:the|our) [^,;]{3,80}? (?:called out|flagged|mentioned|included|listed|highlighted|reviewed|double-checked)|(?:don'?t|do not) touch|hold off on|(?:have|has) not (?:touched|changed|looked at|updated)|(?:haven't|hasn't) (?:touched|changed|looked at|updated)|(?:is|it's) on (?:the|my) (?:list|to-?do)|not taken|not adopted|none adopted|not accepted|not executed|(?:was|were) withdrawn|(?:was|were) rejected|and rejected it|turned (?:it )?down|ruled out|(?:we|i) considered|considered .{0,80}\bbut\b|one option is|another option is|an option is|want me to|shall i|should i|should we|do we want|if we (?:set|use|went|moved|switched)|in case we|what-if|hypothetical(?:ly)?|if (?:the|our) [^,;]{3,80}? (?:were|was set to|went to)|(?:floated|pitched|suggested|proposed) (?:taking|moving|setting|raising|lowering|changing|bumping|making)|(?:we|they|i) said no|was turned down|out of curiosity|with a different|would (?:have to|need to|become|be|go|move|rise|drop)|if the [^,;]{3,60}? goes ahead|nothing is decided|not decided yet|failed \d+\s*[-–]\s*\d+|motion (?:failed|was withdrawn|was tabled)|(?:i'll|i will|we'll|we will|let me|need to|needs to|going to|want to) (?:re-?check|double-check|check|verify|confirm|look at|review|revisit))\b/i;
 
 /** A stale source quoted or a past value recalled: not the current one. */
 const STALE =
@@ -30,7 +30,7 @@ const STALE =
  * "Ignore the old sheet, the X is still V").
  */
 const SETTLED =
-  /\b(?:so (?:it is|it's|we use|we are using|we're using|we went with|we go with|we keep)|(?:it is|it's) \S+(?: \S+)? now|it (?:stays|remains|is still|will stay)|(?:is|are) (?:stale|outdated|out of date|wrong)\s*[;:,—–-]\s*(?:the|our|it|its)\b)\b|^(?:(?:ok|okay|so|and|but),?\s+)?(?:ignore|disregard|forget|never mind)\b|\b(?:ignore|disregard) (?:the|that) (?:old|stale|previous|earlier|archived)\b/i;
+  /\b(?:so (?:it is|it's|we use|we are using|we're using|we went with|we go with|we keep)|(?:it is|it's) \S+(?: \S+)? now|(?:is|are) (?:stale|outdated|out of date|wrong)\s*[;:,—–-]\s*(?:the|our|it|its)\b)\b|\bit (?:stays|remains|is still|will stay)(?: at)? (?!(?:where|as|the same|put|that|there|unchanged|so|like)\b)\S|^(?:(?:ok|okay|so|and|but),?\s+)?(?:ignore|disregard|forget|never mind)\b|\b(?:ignore|disregard) (?:the|that) (?:old|stale|previous|earlier|archived)\b/i;
 
 /**
  * A value of another thing, signposted as such ("For comparison, the X for
@@ -58,8 +58,12 @@ export function isContrast(text: string): boolean {
 /** A heading ("> 4.2 Target of the status CNAME", "## Drain timeout"): it names a subject, it sets none. */
 const HEADING = /^(?:>\s*)*(?:#{1,6}\s+|\d+(?:\.\d+)+\s+)[^.:=]{3,120}$/;
 
-/** A condition ("If the tie trips: set X to V", "In case of a trip, …"): what would be done, not what is. */
-const CONDITION = /^(?:[-*>•]\s*)*(?:if|in case|unless|should the)\b/i;
+/**
+ * A condition ("If the tie trips: set X to V", "In case of a trip, …"): what would
+ * be done, not what is. "If anyone asks, the X is V" is a statement.
+ */
+const CONDITION =
+  /^(?:[-*>•]\s*)*(?:if|in case|unless|should the)\b(?!\s+(?:anyone|anybody|someone|you|it helps|needed|in doubt|memory serves|i recall)\b)/i;
 
 /** True when a sentence talks about a value without setting it. */
 export function isHedged(sentence: string): boolean {

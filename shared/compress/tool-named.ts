@@ -121,6 +121,8 @@ const LINKS = new Set([
   "reset",
   "value",
 ]);
+/** Linking words that cannot come first: right after a subject they open a qualifier. */
+const OPENS_QUALIFIER = new Set(["at", "as", "to"]);
 /** Punctuation that links a name to its value: a colon, an equals sign, a dash, a closing quote. */
 const LINK_MARKS = /^(?:[:=]+|[-–—]|=>|->|→|["'`]:?)$/;
 /** Words before a subject that say the value is not the current one (an old copy, an offer, a what-if). */
@@ -157,7 +159,12 @@ export function namedValue(line: string, known: KnownPhrases): Stated | undefine
   let linked = 0;
   while (linked < tokens.length && linked < 4) {
     const token = tokens[linked] ?? "";
-    if (!LINKS.has(token.toLowerCase().replace(/:$/, "")) && !LINK_MARKS.test(token)) {
+    const word = token.toLowerCase().replace(/:$/, "");
+    // "X at Ashburn: 1 Gbps": a bare "at", "as" or "to" after the subject opens a qualifier.
+    if (
+      (!LINKS.has(word) && !LINK_MARKS.test(token)) ||
+      (linked === 0 && OPENS_QUALIFIER.has(word))
+    ) {
       break;
     }
     linked++;
@@ -170,6 +177,7 @@ export function namedValue(line: string, known: KnownPhrases): Stated | undefine
   if (
     value === undefined ||
     value.split(/\s+/).length > 6 ||
+    /\w:\s/.test(value) ||
     /^(?:the|a|an|this|that|our|its|for|in|on|at|of|during|with)\b/i.test(value)
   ) {
     return undefined;
