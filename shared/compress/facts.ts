@@ -85,7 +85,7 @@ const THIS_CONTEXT = /\s+(?:for|in|on|of|under|across|within)\s+(?:this|the curr
 
 /** A trailing "in the <record>" that says where a value is kept ("in the worksheets", "in the edit checks and the listings"). */
 const WRITTEN_IN =
-  /\s+(?:in|on) the (?:[\w-]+ )?(?:worksheets?|sheets?|spreadsheets?|listings?|edit checks|system|console|bms|tracker|tickets?|reports?|files?|notes|docs?|dashboards?|config|portal|records?)(?: and (?:in |on )?the (?:[\w-]+ )?[\w-]+)?$/;
+  /\s+(?:in|on) the (?:[\w-]+ )?(?:worksheets?|sheets?|spreadsheets?|listings?|edit checks|system|console|bms|tracker|tickets?|reports?|files?|notes|docs?|dashboards?|config|portal|records?)(?: and (?:in |on )?the (?:[\w-]+ )?[\w-]+)?$/i;
 
 /** A checklist's verb in front of a subject ("Verify X = V"): what to do with X, no part of it. */
 const CHECKLIST_VERBS = new Set([
@@ -152,6 +152,9 @@ const VALUE_FOR =
 /** "for the X we are running V at the moment": the subject comes first, after "for". */
 const FOR_RUNNING =
   /^\s*for\s+((?:the|our)\s+[^,.;:!?]{2,80}?),?\s+(?:we are|we're|we run|we use|we're using|we are using|it is|it's)\s+(?:running|using|at|on)?\s*[^\s,.;]/i;
+/** "On the X, I double-checked and it's V now": the subject is named first, then "it" holds the value. */
+const ON_THE_X =
+  /^\s*(?:on|for|regarding|about|as for|re)\s+((?:the|our)\s+[^,;:]{2,80}?),\s+(?:[^,;]{0,80}?\s)?(?:it is|it's|it stays|it remains|that is|that's)\s+\S/i;
 /** Leading discourse words before a subject: "Update:", "So,", "Heads up -". */
 const LEAD =
   /^(?:(?:update|note|heads up|fyi|correction|so|ok|okay|also|and|but|well|right|actually|btw|by the way|quick note|reminder|from now on|going forward|effective (?:immediately|today|now)|as of (?:today|now|this week)|starting (?:today|now|tomorrow|this week))(?:\s+(?:on|about|regarding)(?=\s+(?:the|our)\b))?\b[\s,:;-]*)+/i;
@@ -374,7 +377,11 @@ export function sentenceSubject(sentence: string): string | undefined {
   if (SETS_IT.test(text)) {
     return "it";
   }
-  const object = OBJECT_SETTING.exec(text) ?? VALUE_FOR.exec(text) ?? FOR_RUNNING.exec(text);
+  const object =
+    OBJECT_SETTING.exec(text) ??
+    VALUE_FOR.exec(text) ??
+    FOR_RUNNING.exec(text) ??
+    ON_THE_X.exec(text);
   if (object?.[1] !== undefined) {
     return normaliseSubject(object[1]);
   }
@@ -433,7 +440,8 @@ export function sentenceSubject(sentence: string): string | undefined {
       : after;
   }
   // The subject is the clause before the verb: after the last comma or clause word.
-  const before = text.slice(0, verb.index);
+  // "the X in the edit checks and the listings is V": where it is kept, then the verb.
+  const before = text.slice(0, verb.index).replace(WRITTEN_IN, "");
   const clauses = before.split(/[,;]|\b(?:and|but|so|because|since|while|that)\s+/i);
   const subject = normaliseSubject(nounPhrase(clauses.at(-1) ?? ""));
   // "For the plan: X V": a label opening with a preposition is an adjunct, never the subject.

@@ -147,7 +147,8 @@ const LEADER = /^\s*([A-Za-z][\w' /-]{2,80}?)\s*\.{4,}\s*(\S.{0,80}?)\s*$/;
 export function leaderField(line: string): Stated | undefined {
   const m = LEADER.exec(line);
   const subject = m === null ? undefined : describedSubject(m[1] ?? "");
-  const value = m === null ? undefined : shortValue(m[2] ?? "");
+  // "API 29  (verified 10:30)": an aside after the value is no part of it.
+  const value = m === null ? undefined : shortValue((m[2] ?? "").split(/\s+\(|\s{2,}/)[0] ?? "");
   return subject === undefined || value === undefined
     ? undefined
     : { subject, value, phrase: m?.[1] ?? subject };

@@ -145,7 +145,7 @@ const FROM_TO = new RegExp(
 const ARROW = /^(.*?)\s*(?:->|→|=>|⇒)\s*(.+)$/;
 const SET_TO = new RegExp(`^(?:(?:was|is|has been)\\s+)?${CHANGE_VERB}\\s+to\\s+(.+)$`, "i");
 const VERB_BEFORE =
-  /\b(?:set|change|changed|update|updated|move|moved|raise|raised|lower|lowered|bump|bumped|switch|switched|pin|pinned|applied|applying|apply|override|overrode|overriding)\s+(?:the\s+)?(?:(?:field|setting|key|value|parameter|option|property)\s+)?["'`]?$/i;
+  /\b(?:updating|setting|changing|moving|raising|lowering|bumping|switching|set|change|changed|update|updated|move|moved|raise|raised|lower|lowered|bump|bumped|switch|switched|pin|pinned|applied|applying|apply|override|overrode|overriding)\s+(?:the\s+)?(?:(?:field|setting|key|value|parameter|option|property)\s+)?["'`]?$/i;
 /** Where a value ends in a change-log line: an aside, a clause, a column, a log's next key=value field. */
 const VALUE_END = /\s+\(|;\s|,\s|\s[—–]\s|\s-\s|\s#\s|\s\||\s{2,}|\s+[\w.-]+=/;
 
@@ -168,8 +168,10 @@ function changeStated(line: string, known: KnownPhrases): Stated | undefined {
   const arrow = fromTo === null ? ARROW.exec(rest) : null;
   const setTo = fromTo === null && arrow === null ? SET_TO.exec(rest) : null;
   // "set new X flow rollout to V": a status word between the verb and the subject.
-  const lead = STATUS_LEAD.exec(line.slice(0, named.start))?.[0] ?? "";
-  const before = VERB_BEFORE.test(line.slice(0, named.start - lead.length));
+  // "Updated X to V": "updated" is the verb there, not a status word of X.
+  const verbFirst = VERB_BEFORE.test(line.slice(0, named.start));
+  const lead = verbFirst ? "" : (STATUS_LEAD.exec(line.slice(0, named.start))?.[0] ?? "");
+  const before = verbFirst || VERB_BEFORE.test(line.slice(0, named.start - lead.length));
   // "set field "X" to V", "applied X = V": a verb in front says the line sets X.
   const to = before ? (/^to\s+(.+)$/i.exec(rest) ?? /^\s*(?:=|:=)\s*(.+)$/.exec(after)) : null;
   const wasRaw = fromTo?.[1] ?? arrow?.[1];

@@ -18,6 +18,14 @@ describe("hedged talk about a value", () => {
       "We considered 13 h for the kiln cooldown, but the glaze crazed.",
       "Last week's notes still say the kiln cooldown is 6 h.",
       "Ola floated taking the kiln cooldown to 5 h; we said no.",
+      "Ola floated taking the kiln cooldown to 5 h; we said no, it stays where it is.",
+      "If the kiln trips: set the kiln cooldown to 3 h",
+      "Proposal to set the kiln cooldown to 7 h. Resolution: Won't Do.",
+      "Let's not touch the kiln cooldown until QA finishes the regression pass.",
+      "Marcus wants the kiln cooldown called out in the weekly summary.",
+      "Should I also touch the kiln cooldown? I could set it to 14 h in the same commit",
+      "I have not touched the kiln cooldown yet; it is on the list after the sweep.",
+      "Quebecor offer on the kiln cooldown: 15 h (not taken)",
     ]) {
       expect([sentence, isHedged(sentence)]).toEqual([sentence, true]);
     }
@@ -28,6 +36,10 @@ describe("hedged talk about a value", () => {
       "The kiln cooldown is 8 h.",
       "We considered 13 h for the kiln cooldown, but the glaze crazed, so it's 8 h now.",
       "Bump the kiln cooldown to 8 h.",
+      "If anyone asks, the kiln cooldown has been 8 h for months.",
+      "The vendor proposed 9 h for the kiln cooldown; we said not now, it stays 8 h.",
+      "That printout is stale; the kiln cooldown is 8 h today.",
+      "ok Ignore the old sheet, the kiln cooldown is still 8 h.",
     ]) {
       expect([sentence, isHedged(sentence)]).toEqual([sentence, false]);
     }

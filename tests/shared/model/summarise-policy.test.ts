@@ -56,4 +56,48 @@ describe("the summarise policy", () => {
     expect(factKey("The tax rate is 20%.")).toBe("tax rate");
     expect(factKey("MAX_RETRIES = 3")).toBe("max_retries");
   });
+
+  it("joins a sentence that sets 'it' to the one naming its subject, which it supersedes", ({
+    expect,
+  }) => {
+    const texts = parseBullets(
+      summarise(
+        formatTurns([
+          { turn: 1, text: "The lead chiller is CH-1. The approach target is 8 degF." },
+          { turn: 2, text: "Rejected the request to take the lead chiller to CH-4. Keeping CH-2." },
+          {
+            turn: 3,
+            text: "Priya went through the approach target after the complaints on 6. She bumped it to 4 degF this morning.",
+          },
+        ]),
+      ),
+    ).map((b) => b.text);
+    expect(texts).toEqual([
+      "Rejected the request to take the lead chiller to CH-4. Keeping CH-2.",
+      "Priya went through the approach target after the complaints on 6. She bumped it to 4 degF this morning.",
+    ]);
+  });
+
+  it("keys a subject named before 'it', a settled clause and where a value is kept", ({
+    expect,
+  }) => {
+    expect(
+      factKey("On the marketing version string, I double-checked with QA and it's 5.13.2 now."),
+    ).toBe("marketing version string");
+    expect(factKey("That printout is stale; the trend retention is 730 days today.")).toBe(
+      "trend retention",
+    );
+    expect(
+      factKey("Understood, the ALT limit in the edit checks and the listings is 33 U/L."),
+    ).toBe("alt limit");
+    expect(factKey("fyi peak demand limit = 1,450 kW, don't change it without me.")).toBe(
+      "peak demand limit",
+    );
+    expect(factKey("As agreed, the kit reorder trigger for this study is 8 kits.")).toBe(
+      "kit reorder trigger",
+    );
+    expect(factKey("I looked up the lab vendor in the binder. It is Q2 Solutions.")).toBe(
+      "lab vendor",
+    );
+  });
 });
