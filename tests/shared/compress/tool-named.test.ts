@@ -134,7 +134,25 @@ describe("through toolStatements", () => {
     expect(toolStatements(plan, known)).toEqual([]);
     expect(toolStatements("Offer on the ramp rate limit: 30 MW/min (not taken)", known)).toEqual(
       [],
-    );
+    ); // An export headed as an old copy re-prints old values.
+    expect(
+      toolStatements(
+        "(archived trend export, 2025-09-30, superseded)\nramp rate limit: 30 MW/min",
+        known,
+      ),
+    ).toEqual([]);
+    expect(toolStatements("ramp rate limit: 30 MW/min", known)).toEqual([
+      "The ramp rate limit is `30 MW/min`.",
+    ]);
+  });
+
+  it("reads 'Updated X to V' with the verb before the subject", () => {
+    expect(
+      toolStatements(
+        "11/23 18:43 MFELD Updated ramp rate limit to 9 MW/min; crew notified.",
+        known,
+      ),
+    ).toEqual(["The ramp rate limit is `9 MW/min`."]);
   });
 });
 
