@@ -145,16 +145,19 @@ const SETTING =
   /\s*(?:=|:=|:(?=\s)|\b(?:is|are|was|were|has been|have been|becomes|became|equals|stays|remains|(?:should|will|must|would|shall|can|is going to|needs to|has to|ought to) be)\b(?:\s+(?:now|still|currently|set to|changed to|updated to|moved to|raised to|lowered to|bumped to|going to be))?|\b(?:changed|updated|moved|raised|lowered|bumped|switched|set|increased|decreased|reduced|pinned|renamed|narrows|narrowed|widens|widened|shifts|shifted|drops|dropped|rises|rose|falls|fell|grows|grew|shrinks|shrank|slips|slipped|changes|moves)\s+(?:to|from)\b|\bshould read\b|\b(?:(?:is|was)\s+)?(?:stands|sits|holds|unchanged|confirmed|reconfirmed|re-confirmed)\s+(?:at|as)\b|\b(?:comes|came|works|worked) out (?:at|to)\b|\b(?:lands|landed) at\b|\bwas left at\b|\bagreed (?:at|as)\b|\b(?:now\s+)?(?:reads|shows)\b)\s+/i;
 /** "<we> moved the X to V": the subject sits between the verb and "to". */
 const OBJECT_SETTING =
-  /\b(?:moved|move|changed|change|updated|update|set|sets|setting|bumped|bump|bumps|raised|raise|raises|lowered|lower|lowers|switched|switch|switches|increased|decreased|reduced|pinned|pin|pins|renamed|put|puts|made|makes|swapped|swaps|flipped|flips|wants?|keeps?|kept|re-?pointed|pointed|tuned|adjusted|reset|restored|reverted|take|takes|took|taking|amended|amends|lists|listed|shows|showed|reports|reported|records|recorded)\s+((?:the|our|its|their)\s+[^,.;:!?]{2,80}?)\s+(?:from\s+\S+(?:\s+\S+){0,3}?\s+)?(?:over\s+)?(?:to|at|as)\s+\S/i;
+  /\b(?:moved|move|changed|change|updated|update|set|sets|setting|bumped|bump|bumps|raised|raise|raises|lowered|lower|lowers|switched|switch|switches|increased|decreased|reduced|pinned|pin|pins|renamed|put|puts|made|makes|swapped|swaps|flipped|flips|wants?|keeps?|kept|re-?pointed|pointed|tuned|adjusted|reset|restored|reverted|take|takes|took|taking|amended|amends|lists|listed|shows|showed|reports|reported|records|recorded|confirmed|confirms|approved|approves|ratified|ratifies|fixed|fixes|appointed|appoints|logged|logs|entered|enters|run|runs|ran|running|hold|holds|held|capped|caps)\s+((?:the|our|its|their)\s+[^,.;:!?]{2,80}?)\s+(?:from\s+\S+(?:\s+\S+){0,3}?\s+)?(?:over\s+)?(?:to|at|as)\s+\S/i;
 /** "we're going with V for the X", "we used V as the X": the value comes before its subject. */
 const VALUE_FOR =
   /\b(?:going|go|went|settled|sticking|stick|use|using|used|picked|chose|choosing|lock|locking|locked|proposed|suggested|requested|floated|pitched)\s+(?:with\s+|on\s+)?(?:(?:[^\s,;]|,(?=\d))+(?:\s+(?:[^\s,;]|,(?=\d))+){0,3}?)\s+(?:for|as)\s+((?:the|our)\s+[^,.;:!?]{2,80}?)(?=\s+(?:after all|instead|again|today|now|going forward|from now on|for now|starting|effective|as of)\b|\s*(?:[,.;:!?]|$))/i;
 /** "for the X we are running V at the moment": the subject comes first, after "for". */
 const FOR_RUNNING =
   /^\s*for\s+((?:the|our)\s+[^,.;:!?]{2,80}?),?\s+(?:we are|we're|we run|we use|we're using|we are using|it is|it's)\s+(?:running|using|at|on)?\s*[^\s,.;]/i;
-/** "On the X, I double-checked and it's V now": the subject is named first, then "it" holds the value. */
+/**
+ * "On the X, I double-checked and it's V now", "About the X: the head signed it
+ * off and it is V": the subject is named first, then "it" holds the value.
+ */
 const ON_THE_X =
-  /^\s*(?:on|for|regarding|about|as for|re)\s+((?:the|our)\s+[^,;:]{2,80}?),\s+(?:[^,;]{0,80}?\s)?(?:it is|it's|it stays|it remains|that is|that's)\s+\S/i;
+  /^\s*(?:on|for|regarding|about|as for|re)\s+((?:the|our)\s+[^,;:]{2,80}?)[,:]\s+(?:[^,;]{0,80}?\s)?(?:it is|it's|it stays|it remains|that is|that's)\s+\S/i;
 /** Leading discourse words before a subject: "Update:", "So,", "Heads up -". */
 const LEAD =
   /^(?:(?:update|note|heads up|fyi|correction|so|ok|okay|also|and|but|well|right|actually|btw|by the way|quick note|reminder|from now on|going forward|effective (?:immediately|today|now)|as of (?:today|now|this week)|starting (?:today|now|tomorrow|this week))(?:\s+(?:on|about|regarding)(?=\s+(?:the|our)\b))?\b[\s,:;-]*)+/i;
@@ -179,9 +182,12 @@ export function hasValue(text: string): boolean {
   );
 }
 
-/** A frequency is a value ("twice a day", "weekly"). */
+/**
+ * A frequency is a value ("twice a day", "weekly", "run it once."); "once things
+ * settle" is a conjunction.
+ */
 const FREQUENCY =
-  /\b(?:once|twice|thrice|daily|weekly|fortnightly|monthly|hourly|nightly|quarterly|yearly|annually)\b/i;
+  /\b(?:daily|weekly|fortnightly|monthly|hourly|nightly|quarterly|yearly|annually)\b|\b(?:once|twice|thrice)\b(?=\s+(?:a|an|per|every|each|daily|weekly|monthly|nightly|hourly|yearly)\b|\s*(?:[.,;:!)]|$))/i;
 
 /**
  * A URL ("gs://bucket/x") or a path whose segments on both sides of a slash are
@@ -368,7 +374,8 @@ export function sentenceSubject(sentence: string): string | undefined {
   }
   const text = plainEmphasis(sentence.trim()).replace(LINE_MARK, "").replace(LEAD, "");
   // "That printout is stale; the X is V today": the last clause that holds a value states it.
-  const parts = text.split(/;\s+/);
+  // A ";" inside brackets ("(proposed: A; seconded: B)") is an aside's, not a clause break.
+  const parts = text.replace(/\s*\([^()]{0,200}\)/g, "").split(/;\s+/);
   const valued = parts.length > 1 ? parts.findLast((c) => hasValue(c)) : undefined;
   const own = valued !== undefined && valued !== text ? sentenceSubject(valued) : undefined;
   if (own !== undefined && !PRONOUNS.has(own)) {

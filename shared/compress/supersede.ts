@@ -98,13 +98,20 @@ const IT_IS_VALUE =
 
 /** Verb particles ("dropped the X down to V", "signed off on"). */
 const PARTICLES = new Set(["down", "off", "back", "away", "over", "up", "out"]);
+/** Prepositions and conjunctions that join clauses ("quick context before we start"): no part of a noun phrase. */
+const CONNECTIVES = new Set(
+  "before after since until while because although though unless whether between through across against via per".split(
+    " ",
+  ),
+);
 const isContent = (t: Token | undefined) =>
   t !== undefined &&
   t.word &&
   /\p{L}/u.test(t.text) &&
   !isStopword(t.text) &&
   !isAdverb(t.text) &&
-  !PARTICLES.has(t.text);
+  !PARTICLES.has(t.text) &&
+  !CONNECTIVES.has(t.text);
 /** A past-tense verb in a phrase ("everyone signed off", "the team revised"): a clause, not a subject. */
 const PAST = /^(?:[a-z]{2,}ed|went|got|sat|rose|fell|stood|became|grew)$/;
 
@@ -131,6 +138,8 @@ interface Candidate {
   verbal: boolean;
   /** Follows a determiner ("the X", "our current X"): a noun phrase. */
   nominal: boolean;
+  /** A value follows it past one link ("run the X at V"). */
+  linked: boolean;
 }
 
 /** Where `words` occur in `toks` as a whole noun phrase. */
@@ -271,8 +280,45 @@ function before(toks: readonly Token[], at: number): { word: string; determined:
   return { word: toks[i]?.text ?? "", determined };
 }
 
-/** A value in the sentence besides the words of its subject (its first spelling). */
-function valueBeside(toks: readonly Token[], subject: string, sentence: string): boolean {
+/**
+ * Token positions of other known subjects named after a determiner ("add the X to
+ * the FAQ page"): a noun phrase of the conversation, not a value of the subject.
+ */
+function namedElsewhere(toks: readonly Token[], subject: string, known: Lookup): Set<number> {
+  const out = new Set<number>();
+  for (let i = 1; i < toks.length; i++) {
+    if (!DETERMINER.test(toks[i - 1]?.text ?? "")) {
+      continue;
+    }
+    let phrase = "";
+    let longest = 0;
+    for (let n = 0; n < MAX_SUBJECT_WORDS && i + n < toks.length; n++) {
+      phrase = n === 0 ? (toks[i]?.text ?? "") : `${phrase} ${toks[i + n]?.text ?? ""}`;
+      if (!known.prefixes.has(phrase)) {
+        break;
+      }
+      if (
+        known.known.has(phrase) &&
+        phrase !== subject &&
+        !` ${phrase} `.includes(` ${subject} `)
+      ) {
+        longest = n + 1;
+      }
+    }
+    for (let k = 0; k < longest; k++) {
+      out.add(i + k);
+    }
+  }
+  return out;
+}
+
+/** A value in the sentence besides the words of its subject (its first spelling) and of other subjects. */
+function valueBeside(
+  toks: readonly Token[],
+  subject: string,
+  sentence: string,
+  known?: Lookup,
+): boolean {
   // A code span other than the subject is a value ("`X`: `quiet` → `verbose`").
   for (const m of sentence.slice(0, SCAN_CHARS).matchAll(/`([^`\n]{1,200})`/g)) {
     if ((m[1] ?? "").trim().toLowerCase() !== subject) {
@@ -282,7 +328,9 @@ function valueBeside(toks: readonly Token[], subject: string, sentence: string):
   const words = subject.split(" ");
   for (let i = 0; i + words.length <= toks.length; i++) {
     if (words.every((w, k) => toks[i + k]?.text === w)) {
-      const rest = [...toks.slice(0, i), ...toks.slice(i + words.length)];
+      const elsewhere =
+        known === undefined ? new Set<number>() : namedElsewhere(toks, subject, known);
+      const rest = toks.filter((_, k) => (k < i || k >= i + words.length) && !elsewhere.has(k));
       return hasValue(rest.map((t) => t.raw).join(" "));
     }
   }
@@ -350,9 +398,16 @@ function candidates(sentence: string, known: Lookup): Candidate[] {
     keyed !== undefined &&
     !PRONOUNS.has(keyed) &&
     keyed.split(" ").length <= MAX_SUBJECT_WORDS &&
-    valueBeside(toks, keyed, sentence)
+    valueBeside(toks, keyed, sentence, known)
   ) {
-    found.set(keyed, { subject: keyed, keyed: true, adjunct: false, verbal: false, nominal: true });
+    found.set(keyed, {
+      subject: keyed,
+      keyed: true,
+      adjunct: false,
+      verbal: false,
+      nominal: true,
+      linked: false,
+    });
   }
   for (const subject of spelled(toks, known)) {
     if (found.has(subject)) {
@@ -363,7 +418,7 @@ function candidates(sentence: string, known: Lookup): Candidate[] {
     // when the clause after it keys one.
     const labels =
       at !== undefined && keyed !== undefined && toks[at + subject.split(" ").length]?.text === ":";
-    if (at !== undefined && !labels && valueBeside(toks, subject, sentence)) {
+    if (at !== undefined && !labels && valueBeside(toks, subject, sentence, known)) {
       const words = subject.split(" ");
       const left = before(toks, at);
       found.set(subject, {
@@ -374,6 +429,7 @@ function candidates(sentence: string, known: Lookup): Candidate[] {
         verbal:
           words.some((w) => PAST.test(w)) || DETERMINER.test(toks[at + words.length]?.text ?? ""),
         nominal: left.determined,
+        linked: valueFollows(toks, at + words.length),
       });
     }
   }
@@ -494,7 +550,7 @@ export function subjectOf(sentence: string, index: SubjectIndex): string | undef
     const named = [...spelled(toks, index)].filter(
       (s) =>
         wholeMentions(toks, s.split(" "), index.scopes).length > 0 &&
-        valueBeside(toks, s, sentence),
+        valueBeside(toks, s, sentence, index),
     );
     const whole = named.filter((s) => !named.some((o) => o !== s && ` ${o} `.includes(` ${s} `)));
     return whole.length === 1 ? whole[0] : keyed;
@@ -503,6 +559,8 @@ export function subjectOf(sentence: string, index: SubjectIndex): string | undef
   const rank = (c: Candidate) => [
     c.adjunct ? 0 : 1,
     c.verbal ? 0 : 1,
+    // "Quick context before we start: we run the X at V": the one a value follows is set.
+    c.linked ? 1 : 0,
     index.solo.get(c.subject) ?? 0,
     c.keyed ? 1 : 0,
     c.nominal ? 1 : 0,

@@ -218,7 +218,9 @@ function keyValueStated(
   const subject = isEnvKey(key)
     ? undefined
     : (knownSubject(key, known) ?? firstDefined(items, (item) => itemSubject(item, key, known)));
-  const value = subject === undefined ? undefined : cleanValue(m[3]);
+  // "X: V    # set by the convenor": the comment after a value is no part of it.
+  const value =
+    subject === undefined ? undefined : cleanValue(m[3]?.replace(/\s+(?:#|\/\/)\s.*$/, ""));
   if (subject === undefined) {
     return isEnvKey(key) ? undefined : unitField(key, m[3], known);
   }

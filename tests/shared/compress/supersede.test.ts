@@ -156,3 +156,51 @@ describe("qualifiers", () => {
     );
   });
 });
+
+describe("sentences that name a subject without setting it", () => {
+  const texts = [
+    "We moved the weekly lecture slot to Thursday 09:00.",
+    "The FAQ page is live.",
+    "The FAQ page is down again.",
+    "Quick context before we start: we run the exam hall capacity at 150 seats, same as last session.",
+    "Quick context before we start: we run the late penalty rate at 10 marks per day, same as last session.",
+  ];
+  const index = subjectIndex(texts);
+
+  it("a plan that puts the subject somewhere else sets no value of it", ({ expect }) => {
+    // "once" joins a clause here; "the FAQ page" is another subject, no value.
+    expect(
+      subjectOfText("I'll add the weekly lecture slot to the FAQ page once things settle.", index),
+    ).toBeUndefined();
+    const { current, superseded } = supersede(
+      [
+        { text: "We moved the weekly lecture slot to Thursday 09:00.", turns: [3] },
+        {
+          text: "I'll add the weekly lecture slot to the FAQ page once things settle.",
+          turns: [9],
+        },
+      ],
+      index,
+    );
+    expect(superseded).toEqual([]);
+    expect(current).toHaveLength(2);
+  });
+
+  it("a sentence's opening words are no subject, the one it runs at a value is", ({ expect }) => {
+    expect(subjectOfText(texts[3] ?? "", index)).toBe("exam hall capacity");
+    expect(subjectOfText(texts[4] ?? "", index)).toBe("late penalty rate");
+  });
+
+  it("a topic named first keys the value that follows it", ({ expect }) => {
+    expect(
+      sentenceSubject(
+        "About the late penalty rate: the head of department signed it off and it is 5 marks per day from Monday.",
+      ),
+    ).toBe("late penalty rate");
+    expect(
+      sentenceSubject(
+        "The board confirmed the external examiner as Dr Achterberg (proposed: Dr Rahman; seconded: Ms Oduya).",
+      ),
+    ).toBe("external examiner");
+  });
+});

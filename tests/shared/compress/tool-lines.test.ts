@@ -46,6 +46,23 @@ describe("tool output as statements", () => {
     ).toEqual(["The kiln firing temperature is `1250 C`."]);
   });
 
+  it("ends a field's value at its comment, and reads a minute's motion by its verb", ({
+    expect,
+  }) => {
+    expect(
+      toolStatements("glaze batch size: 18 l    # set by the studio lead, spring term", known),
+    ).toEqual(["The glaze batch size is `18 l`."]);
+    // The ";" inside the brackets belongs to the aside: the motion's clause names the subject.
+    expect(
+      toolStatements(
+        "3.2 The board confirmed the studio rent per month as 950 EUR (proposed: Ana; seconded: Ines).",
+        known,
+      ),
+    ).toEqual([
+      "3.2 The board confirmed the studio rent per month as 950 EUR (proposed: Ana; seconded: Ines).",
+    ]);
+  });
+
   it("reads a change record by its shape, even for a field the prose never named", ({ expect }) => {
     const out = toolStatements(
       [
