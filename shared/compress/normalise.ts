@@ -199,7 +199,10 @@ export function confirmedProposals(text: string): string {
         return line;
       }
       const sentences = sentencesOfLine(line);
-      const nextLine = lines.slice(at + 1).find((l) => l.trim().length > 0) ?? "";
+      // A reply on the next line is another speaker's only when a quote mark or a
+      // speaker's name says so; one author's next line ("Done.") answers nothing.
+      const following = lines.slice(at + 1).find((l) => l.trim().length > 0) ?? "";
+      const nextLine = SPOKEN.test(line) || SPOKEN.test(following) ? following : "";
       return sentences
         .map((sentence, i) => {
           const reply =
@@ -212,6 +215,10 @@ export function confirmedProposals(text: string): string {
     })
     .join("\n");
 }
+
+/** A line of a quoted exchange: a quote mark, or a speaker's name or time before a colon ("> …", "Ana: …", "[10:21] Ana: …"). */
+const SPOKEN =
+  /^\s*(?:>|\[[^\]]{1,40}\]|[\p{Lu}][\p{L}.'-]{0,30}(?:\s[\p{Lu}][\p{L}.'-]{0,30})?:\s)/u;
 
 /** An aside in parentheses that records history ("(previously A)", "(was A)") stays with its statement. */
 const HISTORY_ASIDE =

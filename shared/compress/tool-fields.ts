@@ -11,9 +11,9 @@ import { normaliseSubject } from "./facts.ts";
 import { cleanValue, isEnvKey, keyWords } from "./tool-phrases.ts";
 import type { Stated } from "./tool-tables.ts";
 
-/** Words a described subject has: at least two (one word is a bare key), at most eight. */
+/** Words a described subject has: at least two (one word is a bare key), at most ten. */
 const MIN_WORDS = 2;
-const MAX_WORDS = 8;
+const MAX_WORDS = 10;
 /** Words a value may have. */
 const MAX_VALUE_WORDS = 6;
 
@@ -37,8 +37,9 @@ export function describedSubject(raw: string): string | undefined {
     words.length < MIN_WORDS ||
     words.length > MAX_WORDS ||
     !/^\p{L}/u.test(words[0] ?? "") ||
-    !words.every((w) => /^[\p{L}\p{N}][\p{L}\p{N}'’._/-]*$/u.test(w)) ||
-    words.filter((w) => !isStopword(w.toLowerCase())).length < 2 ||
+    !words.every((w) => /^[\p{L}\p{N}][\p{L}\p{N}'’._/&-]*$/u.test(w)) ||
+    // Two words of letters at least: "March 12" is a date, not a field.
+    words.filter((w) => /\p{L}{2}/u.test(w) && !isStopword(w.toLowerCase())).length < 2 ||
     // "Ruth Adeyemi", "Release Notes": a name or a title, not a field.
     words.every((w) => /^\p{Lu}/u.test(w))
   ) {
@@ -265,6 +266,19 @@ export function recordField(line: string): Stated | undefined {
   return undefined;
 }
 
+/** "  - permissions fee for the epigraph: £225": a list item naming a field in words, then an amount. */
+const LISTED = /^\s*[-*•]\s+([A-Za-z][\w' &/-]{4,80}?):\s+([$€£¥]?\d\S*(?:\s+\S+){0,3})\s*$/;
+
+/** A list item of a record's notes: a field in words and a value that opens on a number or an amount. */
+function listedField(line: string): Stated | undefined {
+  const m = LISTED.exec(line);
+  const subject = m === null ? undefined : describedSubject(m[1] ?? "");
+  const value = m === null ? undefined : shortValue(m[2] ?? "");
+  return subject === undefined || value === undefined
+    ? undefined
+    : { subject, value, phrase: m?.[1] ?? subject };
+}
+
 /** Every reader of this file, in order: the first that reads the line wins. */
 export function describedField(line: string): Stated | undefined {
   return (
@@ -274,6 +288,7 @@ export function describedField(line: string): Stated | undefined {
     taggedField(line) ??
     trackerField(line) ??
     recordField(line) ??
+    listedField(line) ??
     sentenceField(line) ??
     changedField(line) ??
     assignedField(line) ??

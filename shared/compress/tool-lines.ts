@@ -86,7 +86,12 @@ function jsonStated(root: unknown, known: KnownPhrases, out: Stated[]): void {
               : undefined));
     if (named !== undefined && newValue !== undefined) {
       const was = cleanValue(oldAt?.[1]);
-      out.push({ subject: named, value: newValue, ...(was === undefined ? {} : { was }) });
+      out.push({
+        subject: named,
+        value: newValue,
+        phrase: String(nameAt?.[1]),
+        ...(was === undefined ? {} : { was }),
+      });
       return;
     }
     // A record naming its item ({"name": "checkout", "replicas": 4}) states "<key> of <item>";

@@ -136,6 +136,11 @@ const NAME_VALUE = /^(?:[A-Z][\w'’.-]*)(?:\s+(?:[A-Z][\w'’.-]*|\d[\w.-]*)){0
 /** A value that is a number, an amount, an identifier or a quoted text. */
 const MARKED_VALUE = /\d|[$€£¥]|^["'`]/;
 
+/** True when a number opens the text and nothing but the rest of its value follows ("06:00 GMT"). */
+function numberEnds(text: string): boolean {
+  return /^[$€£¥]?\d/.test(text) && VALUE_END.exec(text) === null && text.split(/\s+/).length <= 4;
+}
+
 /**
  * The value a tool line states of the known subject it names, when only linking
  * words stand between the two ("X confirmed as V", "X = V GOOD", "X: V"). With
@@ -160,10 +165,11 @@ export function namedValue(line: string, known: KnownPhrases): Stated | undefine
   while (linked < tokens.length && linked < 4) {
     const token = tokens[linked] ?? "";
     const word = token.toLowerCase().replace(/:$/, "");
-    // "X at Ashburn: 1 Gbps": a bare "at", "as" or "to" after the subject opens a qualifier.
+    // "X at Ashburn: 1 Gbps": a bare "at", "as" or "to" after the subject opens a qualifier,
+    // unless a number ends the line after it ("Agreed: X at 06:00 GMT").
     if (
       (!LINKS.has(word) && !LINK_MARKS.test(token)) ||
-      (linked === 0 && OPENS_QUALIFIER.has(word))
+      (linked === 0 && OPENS_QUALIFIER.has(word) && !numberEnds(tokens.slice(1).join(" ")))
     ) {
       break;
     }

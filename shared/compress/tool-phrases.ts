@@ -19,7 +19,7 @@ const MAX_LONG_GRAM = 10;
 
 /** The subjects the conversation's prose talks about, for matching tool output against. */
 /** A word of a line or of the prose: letters and digits, a clock time or a decimal whole. */
-export const TOOL_WORD = /[\p{L}\p{N}](?:[\p{L}\p{N}'’_-]|[.:](?=\d))*/gu;
+export const TOOL_WORD = /[\p{L}\p{N}](?:[\p{L}\p{N}'’_-]|[.:](?=\d)|&(?=[\p{L}\p{N}]))*/gu;
 
 export interface KnownPhrases {
   /** A subject the index keys, a noun phrase the prose names, or words of two or more it says. */

@@ -51,13 +51,15 @@ export function proseStatement(line: string, known: KnownPhrases): string | unde
     return undefined;
   }
   const subject = sentenceSubject(text);
-  // "The X is V, per the intake sheet.": a sentence that opens on its subject states it,
+  // "The X is V, per the intake sheet.", "Ana: X is V, don't change it", "Confirming that
+  // the X will be V": a sentence (or its "that" clause) that opens on its subject states it,
   // named before or not; any other form only about a subject the conversation knows.
   const opens =
     subject !== undefined &&
-    new RegExp(`^the ${escapeRegExp(subject)} (?:is|are|was|will be|stays|remains)\\b`, "i").test(
-      text,
-    );
+    new RegExp(
+      `(?:^|\\bthat )(?:the )?${escapeRegExp(subject)} (?:is|are|was|will be|stays|remains)\\b`,
+      "i",
+    ).test(text);
   if (subject === undefined || !subject.includes(" ") || !(known.has(subject) || opens)) {
     return undefined;
   }

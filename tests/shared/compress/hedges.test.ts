@@ -26,6 +26,8 @@ describe("hedged talk about a value", () => {
       "Should I also touch the kiln cooldown? I could set it to 14 h in the same commit",
       "I have not touched the kiln cooldown yet; it is on the list after the sweep.",
       "Quebecor offer on the kiln cooldown: 15 h (not taken)",
+      "Marco suggested 16 h for the kiln cooldown, but Dani said no.",
+      "Marco suggested 17 h for the kiln cooldown and the studio lead vetoed it.",
     ]) {
       expect([sentence, isHedged(sentence)]).toEqual([sentence, true]);
     }
@@ -40,6 +42,7 @@ describe("hedged talk about a value", () => {
       "The vendor proposed 9 h for the kiln cooldown; we said not now, it stays 8 h.",
       "That printout is stale; the kiln cooldown is 8 h today.",
       "ok Ignore the old sheet, the kiln cooldown is still 8 h.",
+      "As agreed at the studio meeting, the kiln cooldown is 8 h.",
     ]) {
       expect([sentence, isHedged(sentence)]).toEqual([sentence, false]);
     }

@@ -39,6 +39,12 @@ describe("a question and the reply on its next line", () => {
       confirmedProposals("> Should the tide gauge mode be quiet?\n\nYes, changed.").split("\n")[0],
     ).toBe("The tide gauge mode is `quiet`.");
   });
+  it("one author's question and a 'Done.' on the next line about something else stay apart", () => {
+    const own = "Should we move the kiln ramp rate to 90 C/h?\nDone. The queue has 6 tickets left.";
+    expect(confirmedProposals(own).split("\n")[0]).toBe(
+      "Should we move the kiln ramp rate to 90 C/h?",
+    );
+  });
   it("a refused or unanswered quoted proposal stays a question", () => {
     const refused = "> Should the kiln ramp rate be 90 C/h?\n\nNo, keep 75.";
     expect(confirmedProposals(refused)).toBe(refused);

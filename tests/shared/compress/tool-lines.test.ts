@@ -63,6 +63,48 @@ describe("tool output as statements", () => {
     ]);
   });
 
+  it("reads forms of records and messages the prose need not name first", ({ expect }) => {
+    const nothing = knownPhrases([], ["Nothing to say."]);
+    // A quoted CSV row: its first cell in words (an "&" inside a word) names the field;
+    // "March 12" is a date, no field.
+    const p = knownPhrases([], ["The P&T review date for the switch is May 1."]);
+    expect(toolStatements('"P&T review date for the switch","March 12","2026-11-07"', p)).toEqual([
+      "The p&t review date for the switch is `March 12`.",
+    ]);
+    // A list item of a record's notes, a field in words and an amount.
+    expect(
+      toolStatements(
+        "title: The Salt Archive\nnotes:\n  - permissions fee for the epigraph: £225",
+        nothing,
+      ),
+    ).toEqual(["The permissions fee for the epigraph is `£225`."]);
+    // A "that" clause or a chat line opening on the subject states it.
+    expect(
+      toolStatements(
+        "Confirming per our call that the max dose alert for IV acetaminophen will be 2800 mg per day.",
+        nothing,
+      ),
+    ).toHaveLength(1);
+    expect(
+      toolStatements(
+        "[10:21] Devi: max dose alert for IV acetaminophen is 2800 mg per day, ok",
+        nothing,
+      ),
+    ).toHaveLength(1);
+    // A record of a setting keeps the words the conversation uses ("default …").
+    expect(
+      toolStatements(
+        '{"setting": "default bolus volume in the order set", "value": "20 mL/kg"}',
+        nothing,
+      ),
+    ).toEqual(["The default bolus volume in the order set is `20 mL/kg`."]);
+    // "Agreed: X at V": a number ending the line after "at" is X's value.
+    const e = knownPhrases([], ["The embargo time for the launch is 07:00 GMT."]);
+    expect(
+      toolStatements("Production sync. Agreed: embargo time for the launch at 06:00 GMT", e),
+    ).toEqual(["The embargo time for the launch is `06:00 GMT`."]);
+  });
+
   it("reads a change record by its shape, even for a field the prose never named", ({ expect }) => {
     const out = toolStatements(
       [
