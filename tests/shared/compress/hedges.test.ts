@@ -27,7 +27,7 @@ describe("hedged talk about a value", () => {
       "I have not touched the kiln cooldown yet; it is on the list after the sweep.",
       "Quebecor offer on the kiln cooldown: 15 h (not taken)",
       "Marco suggested 16 h for the kiln cooldown, but Dani said no.",
-      "Marco suggested 17 h for the kiln cooldown and the studio lead vetoed it.",
+      "Marco suggested 17 h for the kiln cooldown and the lead vetoed it.",
     ]) {
       expect([sentence, isHedged(sentence)]).toEqual([sentence, true]);
     }
