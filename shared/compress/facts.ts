@@ -190,11 +190,11 @@ const FREQUENCY =
   /\b(?:daily|weekly|fortnightly|monthly|hourly|nightly|quarterly|yearly|annually)\b|\b(?:once|twice|thrice)\b(?=\s+(?:a|an|per|every|each|daily|weekly|monthly|nightly|hourly|yearly)\b|\s*(?:[.,;:!)]|$))/i;
 
 /**
- * A URL ("gs://bucket/x") or a path whose segments on both sides of a slash are
+ * A URL ("gs://bucket/x"), a root path ("/healthz") or a path whose segments on both sides of a slash are
  * marked ("team-a/cohort-b", "results/run_758"); "and/or" and "go/no-go" are no values.
  */
 const URL_OR_PATH =
-  /\b[a-z][\w+.-]{0,15}:\/\/\S|\b[\w.]*[-_.\d][\w.-]*\/[\w.]*[-_.\d][\w./-]*|\b[\w.-]+\/[\w.-]+\/[\w./-]+/;
+  /(?<![^\s(`"'])\/[a-z][\w.-]{1,40}(?:\/[\w.-]+)*(?![\w/])|\b[a-z][\w+.-]{0,15}:\/\/\S|\b[\w.]*[-_.\d][\w.-]*\/[\w.]*[-_.\d][\w./-]*|\b[\w.-]+\/[\w.-]+\/[\w./-]+/;
 
 /**
  * True when a text holds a value outside the words of `subject` ("The auditors

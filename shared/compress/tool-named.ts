@@ -161,6 +161,17 @@ export function namedValue(line: string, known: KnownPhrases): Stated | undefine
     return undefined;
   }
   const tokens = line.slice(named.end).trim().split(/\s+/);
+  // "overflow room block: 38 rooms": a word in front of a key makes another subject.
+  const key = /(?:^|[:|,;\]])\s*([^:|,;\]]*)$/.exec(line.slice(0, named.start))?.[1] ?? "";
+  if (
+    /^[:=]/.test(tokens[0] ?? "") &&
+    /^[a-z][\w-]*(?:\s+[a-z][\w-]*)?\s+$/i.test(key) &&
+    !/^(?:the|a|an|our|its|their|current|new|latest|final|agreed|confirmed|updated|revised)\s+$/i.test(
+      key,
+    )
+  ) {
+    return undefined;
+  }
   let linked = 0;
   while (linked < tokens.length && linked < 4) {
     const token = tokens[linked] ?? "";

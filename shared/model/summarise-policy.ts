@@ -108,22 +108,31 @@ interface Item {
   text: string;
   turns: number[];
   last: number;
+  /** Where the sentence was said last among the items: the later of two in one turn wins. */
+  order: number;
 }
 
 /** Merges items: same sentence → one bullet citing every turn; same key → the latest wins. */
 export function mergeFacts(items: readonly SummaryBullet[]): SummaryBullet[] {
   const bySentence = new Map<string, Item>();
-  for (const item of items) {
+  items.forEach((item, order) => {
     const key = normalised(item.text);
     const existing = bySentence.get(key);
     const last = Math.max(...item.turns, -1);
     if (existing) {
       existing.turns = [...new Set([...existing.turns, ...item.turns])].sort((a, b) => a - b);
       existing.last = Math.max(existing.last, last);
+      existing.order = order;
     } else {
-      bySentence.set(key, { text: item.text, turns: [...item.turns].sort((a, b) => a - b), last });
+      bySentence.set(key, {
+        text: item.text,
+        turns: [...item.turns].sort((a, b) => a - b),
+        last,
+        order,
+      });
     }
-  }
+  });
+  const later = (a: Item, b: Item) => a.last > b.last || (a.last === b.last && a.order >= b.order);
   const byKey = new Map<string, Item>();
   const unkeyed: Item[] = [];
   for (const item of bySentence.values()) {
@@ -138,7 +147,7 @@ export function mergeFacts(items: readonly SummaryBullet[]): SummaryBullet[] {
     // A question or proposal about a value never replaces a statement of it, nor is replaced by one.
     const hedged = isHedgedText(item.text);
     const existingHedged = existing !== undefined && isHedgedText(existing.text);
-    if (existing === undefined || (hedged === existingHedged && item.last >= existing.last)) {
+    if (existing === undefined || (hedged === existingHedged && later(item, existing))) {
       byKey.set(key, item);
     } else if (existingHedged && !hedged) {
       unkeyed.push(existing);

@@ -191,6 +191,13 @@ describe("sentences that name a subject without setting it", () => {
     expect(subjectOfText(texts[4] ?? "", index)).toBe("late penalty rate");
   });
 
+  it("a root path is a value; 'and/or' is none", ({ expect }) => {
+    expect(sentenceSubject("The health check path of the search pool is /healthz going in.")).toBe(
+      "health check path of the search pool",
+    );
+    expect(sentenceSubject("The team checked and/or fixed the thing.")).toBeUndefined();
+  });
+
   it("a topic named first keys the value that follows it", ({ expect }) => {
     expect(
       sentenceSubject(

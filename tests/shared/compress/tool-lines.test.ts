@@ -98,6 +98,11 @@ describe("tool output as statements", () => {
         nothing,
       ),
     ).toEqual(["The default bolus volume in the order set is `20 mL/kg`."]);
+    // A word in front of a known key makes another subject: "overflow room block" is no "room block".
+    const r = knownPhrases([], ["The room block is 23 rooms."]);
+    expect(toolStatements("status: held\noverflow room block: 38 rooms\nid: 7", r)).toEqual([
+      "The overflow room block is `38 rooms`.",
+    ]);
     // "Agreed: X at V": a number ending the line after "at" is X's value.
     const e = knownPhrases([], ["The embargo time for the launch is 07:00 GMT."]);
     expect(

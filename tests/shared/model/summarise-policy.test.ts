@@ -46,6 +46,22 @@ describe("the summarise policy", () => {
     ]);
   });
 
+  it("in one turn, the row said last wins, even when an earlier turn said it first", ({
+    expect,
+  }) => {
+    // A history table's rows, oldest first; the newest value was also said before.
+    const map = formatTurns([
+      { turn: 4, text: "The reserve rate is `400 bps`." },
+      {
+        turn: 9,
+        text: "The reserve rate is `175 bps`.\nThe reserve rate is `300 bps`.\nThe reserve rate is `400 bps`.",
+      },
+    ]);
+    expect(parseBullets(summarise(map))).toEqual([
+      { text: "The reserve rate is `400 bps`.", turns: [4, 9] },
+    ]);
+  });
+
   it("answers NONE when nothing carries a fact", ({ expect }) => {
     expect(summarise(formatTurns([{ turn: 1, text: "Thanks, that is great." }]))).toBe(
       SUMMARY_NONE,
