@@ -317,7 +317,9 @@ function bareValue(raw: string): boolean {
     .split(/\s+/);
   return (
     (hasValue(rest) || /^[A-Z]/.test(rest.trim())) &&
-    (TRANSITION.test(rest) || (words.length <= 6 && !words.some((w) => isStopword(w))))
+    (TRANSITION.test(rest) ||
+      // "every 3500 steps", "2 per shift": a frequency's words are part of the value.
+      (words.length <= 6 && !words.some((w) => isStopword(w) && !/^(?:every|each|per)$/i.test(w))))
   );
 }
 

@@ -207,12 +207,17 @@ export function namedValue(line: string, known: KnownPhrases): Stated | undefine
       .trim()
       .split(/\s+/)
       .filter((w) => w.length > 0);
+    // A register's status column after the value ("1200 gems live") is no part of it.
+    const held = value.replace(
+      /\s+(?:live|active|pending|draft|enabled|disabled|applied|current)$/i,
+      "",
+    );
     return cut === null &&
       lead.length <= 3 &&
-      /^(?:[$€£¥]?\d|[A-Z])/.test(value) &&
-      value.split(/\s+/).length <= 4 &&
-      (MARKED_VALUE.test(value) || NAME_VALUE.test(value))
-      ? { subject: named.subject, value }
+      /^(?:[$€£¥]?\d|[A-Z]|[a-z][\w.-]*\d)/.test(held) &&
+      held.split(/\s+/).length <= 4 &&
+      (MARKED_VALUE.test(held) || NAME_VALUE.test(held))
+      ? { subject: named.subject, value: held }
       : undefined;
   }
   return MARKED_VALUE.test(value) || NAME_VALUE.test(value)

@@ -196,6 +196,10 @@ describe("sentences that name a subject without setting it", () => {
       "health check path of the search pool",
     );
     expect(sentenceSubject("The team checked and/or fixed the thing.")).toBeUndefined();
+    // "every 3500 steps" is a bare value after a label.
+    expect(sentenceSubject("**labeling checkpoint interval**: every 3500 steps")).toBe(
+      "labeling checkpoint interval",
+    );
   });
 
   it("a topic named first keys the value that follows it", ({ expect }) => {

@@ -65,6 +65,13 @@ describe("a known subject named in a tool line", () => {
       "Dmitri Vale",
     );
     expect(namedValue("SET42 ramp rate limit $49.80/MWh", known)?.value).toBe("$49.80/MWh");
+    // A status column after the value is no part of it; an identifier with a digit is a value.
+    expect(namedValue("grid.ramp_limit ramp rate limit 7 MW/min live", known)?.value).toBe(
+      "7 MW/min",
+    );
+    expect(
+      namedValue("oncall.primary on-call protection engineer ap-duty-2 active", known)?.value,
+    ).toBe("ap-duty-2");
     const timed = knownPhrases(
       [],
       ["Watch the 18:00 wind forecast for the Sgurr Ridge wind farm."],
