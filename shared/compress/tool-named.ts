@@ -16,7 +16,19 @@ export interface NamedSubject {
 
 /** The longest known subject a line names as whole words, with where it ends. */
 export function namedSubject(line: string, known: KnownPhrases): NamedSubject | undefined {
-  const lower = line.toLowerCase().replace(/_/g, " ");
+  // A key's underscores read as spaces ("glaze_batch_size"); a subject spelled with one
+  // ("checkout_v2 flag rollout") is matched as written. Both keep every position.
+  const lower = line.toLowerCase();
+  const spaced = namedIn(lower.replace(/_/g, " "), known);
+  const written = lower.includes("_") ? namedIn(lower, known) : undefined;
+  return written !== undefined &&
+    written.subject.includes("_") &&
+    (spaced === undefined || written.end - written.start > spaced.end - spaced.start)
+    ? written
+    : spaced;
+}
+
+function namedIn(lower: string, known: KnownPhrases): NamedSubject | undefined {
   const words = [...lower.matchAll(TOOL_WORD)];
   let best: NamedSubject | undefined;
   for (let i = 0; i < words.length; i++) {
@@ -155,7 +167,9 @@ export function namedValue(line: string, known: KnownPhrases): Stated | undefine
   // A machine key (GLAZE_BATCH_SIZE=16) is some process's setting, not the subject in words.
   if (
     named === undefined ||
-    /_/.test(line.slice(Math.max(0, named.start - 1), named.end + 1)) ||
+    /_/.test(
+      `${line.charAt(named.start - 1)}${named.subject.includes("_") ? "" : line.slice(named.start, named.end)}${line.charAt(named.end)}`,
+    ) ||
     NOT_CURRENT.test(line.slice(Math.max(0, named.start - 24), named.start))
   ) {
     return undefined;

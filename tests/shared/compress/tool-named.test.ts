@@ -65,6 +65,11 @@ describe("a known subject named in a tool line", () => {
       "Dmitri Vale",
     );
     expect(namedValue("SET42 ramp rate limit $49.80/MWh", known)?.value).toBe("$49.80/MWh");
+    // A subject spelled with an underscore is matched as written.
+    const flag = knownPhrases([], ["The checkout_v2 flag rollout is 15 percent."]);
+    expect(
+      toolStatements("[18:19:09]: Updating checkout_v2 flag rollout to 10 percent", flag),
+    ).toEqual(["The checkout_v2 flag rollout is `10 percent`."]);
     // A status column after the value is no part of it; an identifier with a digit is a value.
     expect(namedValue("grid.ramp_limit ramp rate limit 7 MW/min live", known)?.value).toBe(
       "7 MW/min",
