@@ -19,7 +19,8 @@ const ASSIGNMENT =
   /^([-+]?)\s*(?:export\s+|set\s+)?([A-Za-z_][\w.-]{0,80})\s*(?::|=)\s*(.{1,200}?)\s*$/;
 /** "# was A", "# previously A", "# old: A" at the end of a value. */
 const WAS_COMMENT = /\s+(?:#|\/\/|;)\s*(?:was|previously|old|before|formerly)\b[:\s]\s*(.+)$/i;
-const COMMENT = /\s+(?:#|\/\/)\s.*$/;
+/** A trailing comment after a value (" # set by …", " // note"). */
+export const TRAILING_COMMENT = /\s+(?:#|\/\/)\s.*$/;
 /** Lines a config block may hold besides assignments: comments, section headers, diff headers. */
 const CONFIG_NOISE =
   /^\s*(?:#.*|;.*|\/\/.*|\[[\w. "-]+\]|@@.*|---.*|\+\+\+.*|diff .*|index .*)?\s*$/;
@@ -31,7 +32,7 @@ function unquote(value: string): string {
 
 /** A value a config line sets: not code (calls, blocks, statements), not a nested map. */
 function configValue(raw: string): string | undefined {
-  const v = unquote(raw.replace(WAS_COMMENT, "").replace(COMMENT, ""));
+  const v = unquote(raw.replace(WAS_COMMENT, "").replace(TRAILING_COMMENT, ""));
   if (v.length === 0 || v.length > MAX_VALUE || /[(){};]|=>|^[|>[&*!]$/.test(v)) {
     return undefined;
   }

@@ -5,6 +5,7 @@
 // turn, in order, so a value that changed inside tool output supersedes the one
 // stated earlier in prose. Called by compress.ts before the summariser runs.
 import type { NumberedTurn } from "../model/contracts.ts";
+import { TRAILING_COMMENT } from "./config-lines.ts";
 import { normaliseSubject } from "./facts.ts";
 import { tableStatements, type Stated } from "./tool-tables.ts";
 import { isHedged, isOldCopy } from "./hedges.ts";
@@ -224,8 +225,7 @@ function keyValueStated(
     ? undefined
     : (knownSubject(key, known) ?? firstDefined(items, (item) => itemSubject(item, key, known)));
   // "X: V    # set by the convenor": the comment after a value is no part of it.
-  const value =
-    subject === undefined ? undefined : cleanValue(m[3]?.replace(/\s+(?:#|\/\/)\s.*$/, ""));
+  const value = subject === undefined ? undefined : cleanValue(m[3]?.replace(TRAILING_COMMENT, ""));
   if (subject === undefined) {
     return isEnvKey(key) ? undefined : unitField(key, m[3], known);
   }

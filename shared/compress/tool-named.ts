@@ -148,6 +148,12 @@ const NAME_VALUE = /^(?:[A-Z][\w'’.-]*)(?:\s+(?:[A-Z][\w'’.-]*|\d[\w.-]*)){0
 /** A value that is a number, an amount, an identifier or a quoted text. */
 const MARKED_VALUE = /\d|[$€£¥]|^["'`]/;
 
+/** True when an underscore touches the named words, or sits inside them unlike the subject's spelling. */
+function machineKey(line: string, named: NamedSubject): boolean {
+  const inside = named.subject.includes("_") ? "" : line.slice(named.start, named.end);
+  return /_/.test(`${line.charAt(named.start - 1)}${inside}${line.charAt(named.end)}`);
+}
+
 /** True when a number opens the text and nothing but the rest of its value follows ("06:00 GMT"). */
 function numberEnds(text: string): boolean {
   return /^[$€£¥]?\d/.test(text) && VALUE_END.exec(text) === null && text.split(/\s+/).length <= 4;
@@ -164,12 +170,11 @@ export function namedValue(line: string, known: KnownPhrases): Stated | undefine
     return undefined;
   }
   const named = namedSubject(line, known);
-  // A machine key (GLAZE_BATCH_SIZE=16) is some process's setting, not the subject in words.
+  // A machine key (GLAZE_BATCH_SIZE=16) is some process's setting, not the subject in words;
+  // an underscore the known subject is spelled with ("checkout_v2 …") is no sign of one.
   if (
     named === undefined ||
-    /_/.test(
-      `${line.charAt(named.start - 1)}${named.subject.includes("_") ? "" : line.slice(named.start, named.end)}${line.charAt(named.end)}`,
-    ) ||
+    machineKey(line, named) ||
     NOT_CURRENT.test(line.slice(Math.max(0, named.start - 24), named.start))
   ) {
     return undefined;
