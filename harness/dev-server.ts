@@ -15,12 +15,16 @@ import {
 import { createServer } from "node:net";
 import path from "node:path";
 import { ROOT, WORKERS, nodeForWrangler, wranglerCommand, wranglerEnv } from "./cluster.ts";
+import { environmentForEveryWorker, modelSettings } from "./worker-vars.ts";
 
 export interface ClusterOptions {
   /** The gateway's port; 0 or absent takes a free one (tests and benches). */
   port?: number;
   persistTo: string;
-  /** Extra `--var KEY:VALUE` bindings for the gateway. */
+  /**
+   * Extra bindings for the gateway; the model settings among them
+   * (LETHE_MODEL_*, LETHE_TEMPERATURE_*) reach every Worker.
+   */
   vars?: Record<string, string>;
   /** Echo wrangler's output to this process's stdout/stderr. */
   echo?: boolean;
@@ -192,7 +196,12 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       "--show-interactive-dev-session=false",
       ...vars,
     ],
-    { cwd: ROOT, env: wranglerEnv(), stdio: ["pipe", "pipe", "pipe"], detached: true },
+    {
+      cwd: ROOT,
+      env: environmentForEveryWorker(wranglerEnv(), modelSettings(options.vars ?? {})),
+      stdio: ["pipe", "pipe", "pipe"],
+      detached: true,
+    },
   );
   let output = "";
   const collect = (chunk: Buffer, echo: NodeJS.WriteStream) => {

@@ -18,8 +18,11 @@ if (flags.help) {
 
 Deploys Lethe to the Cloudflare account wrangler is logged into.
 Environment: LETHE_ADMIN_TOKEN (required), LETHE_MODEL_API_KEY, LETHE_EMBEDDINGS_API_KEY
-(secrets); LETHE_MODEL_BASE_URL, LETHE_MODEL, LETHE_MODEL_ROUTER, LETHE_EMBEDDINGS_* (vars);
-LETHE_D1_DATABASE_ID to use an existing database.`);
+(secrets); LETHE_MODEL_BASE_URL, LETHE_MODEL, LETHE_MODEL_<ROLE>, LETHE_TEMPERATURE_<ROLE>,
+LETHE_MODEL_TIMEOUT_MS and the other driver settings, LETHE_EMBEDDINGS_* (vars);
+LETHE_D1_DATABASE_ID to use an existing database. The model settings and key go to
+every Worker that calls the model (gateway, router, compressor); the admin token to
+the gateway alone.`);
   process.exit(0);
 }
 

@@ -10,17 +10,9 @@ import { createHiveKey, newAdminToken } from "../harness/admin.ts";
 import { DEMO_HIVE, runDemo } from "./lib/demo.ts";
 import { startCluster, stateOwner, type Cluster } from "../harness/dev-server.ts";
 import { vendorDashboard } from "../harness/dashboard-vendor.ts";
+import { DRIVER_ENV_VARS } from "../shared/driver/config.ts";
 
 const HEALTH_DEADLINE_MS = 60_000;
-/** Model settings passed through to the cluster when set (see docs/models.md). */
-const MODEL_VARS = [
-  "LETHE_MODEL_BASE_URL",
-  "LETHE_MODEL_API_KEY",
-  "LETHE_MODEL",
-  "LETHE_MODEL_AGENT",
-  "LETHE_MODEL_ROUTER",
-  "LETHE_MODEL_COMPRESSION",
-] as const;
 
 const { values: flags } = parseArgs({
   options: {
@@ -154,7 +146,8 @@ async function main(): Promise<void> {
   const log = createWriteStream(logPath, { flags: "a" });
   const adminToken = process.env.LETHE_ADMIN_TOKEN ?? newAdminToken();
   const vars: Record<string, string> = { LETHE_ADMIN_TOKEN: adminToken };
-  for (const name of MODEL_VARS) {
+  // Model settings reach every Worker of the cluster (see docs/models.md).
+  for (const name of DRIVER_ENV_VARS) {
     const value = process.env[name];
     if (value !== undefined && value !== "") {
       vars[name] = value;

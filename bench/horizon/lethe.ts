@@ -1,9 +1,6 @@
 // The long-horizon bench's Lethe agent (bench/horizon.ts): a real AgentSession on
 // the booted cluster, persona "monitor" in strict mode, driven by its own agent
 // loop (create, start, poll until it ends), over the gateway's HTTP routes only.
-import type { Tokenizer } from "../../shared/context/tokens.ts";
-import { buildClassifyRequest } from "../../shared/contracts/router-prompt.ts";
-import { DOMAINS, TOOL_CATALOGUE } from "../../shared/tools/catalogue.ts";
 import type { Api } from "../../scripts/lib/api.ts";
 
 /** Poll interval for the session's state: a step takes tens of milliseconds. */
@@ -145,34 +142,4 @@ export function committedCalls(turns: readonly TranscriptTurn[]): string[] {
       callLabel(call.function.name, JSON.parse(call.function.arguments) as Record<string, unknown>),
     );
   });
-}
-
-/**
- * Prompt tokens of the router's classification calls, rebuilt from the
- * transcript: the loop routes every step on `mission + "\n" + last turn` and
- * sends it to the cluster's own model binding (not LETHE_MODEL_BASE_URL), so
- * the stand-in never sees these calls; they are counted here the same way.
- */
-export function routerPromptTokens(
-  turns: readonly TranscriptTurn[],
-  mission: string,
-  tokenizer: Tokenizer,
-): { calls: number; tokens: number } {
-  // The loop offers these two domains itself and routes among the rest.
-  const domains = DOMAINS.filter((d) => d.name !== "context" && d.name !== "control");
-  let calls = 0;
-  let tokens = 0;
-  let last = "";
-  let step = -1;
-  for (const turn of turns) {
-    if (turn.step !== step) {
-      step = turn.step;
-      const intent = `${mission}\n${last}`.slice(0, 2_000);
-      const request = buildClassifyRequest(intent, domains, TOOL_CATALOGUE);
-      tokens += tokenizer.countMessages(request.messages);
-      calls++;
-    }
-    last = turn.content;
-  }
-  return { calls, tokens };
 }

@@ -7,6 +7,7 @@ import type { ChatMessage } from "../../shared/context/messages.ts";
 import { REPLY_PRIMING_TOKENS, type Tokenizer } from "../../shared/context/tokens.ts";
 import { contentKey } from "../../shared/hash.ts";
 import { completionSse } from "../../corpora/local-model-fetch.ts";
+import { answerServiceCall, serviceCallMarker } from "../../corpora/service-calls.ts";
 import type { ChatCompletion } from "../../shared/model/openai-schemas.ts";
 import type { Mission } from "./mission.ts";
 import {
@@ -74,6 +75,8 @@ export interface ModelServer {
   answers(tag: string): GivenAnswer[];
   /** Requests without an agent tag (answered with a 400, never counted for an agent). */
   untagged(): number;
+  /** The cluster's own calls by their marker (router, compressor), answered with the local endpoint's policy. */
+  serviceCalls(): Record<string, { calls: number; promptTokens: number }>;
   close(): Promise<void>;
 }
 
@@ -126,6 +129,7 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
   const given = new Map<string, GivenAnswer[]>();
   const lastPrompt = new Map<string, string>();
   let untagged = 0;
+  const service: Record<string, { calls: number; promptTokens: number }> = {};
   const usageOf = (tag: string): AgentUsage => {
     let found = usage.get(tag);
     if (found === undefined) {
@@ -280,6 +284,14 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
           stream?: boolean;
           stream_options?: { include_usage?: boolean };
         };
+        const marker = serviceCallMarker(body);
+        if (marker !== null) {
+          const counted = (service[marker] ??= { calls: 0, promptTokens: 0 });
+          counted.calls++;
+          counted.promptTokens += tokenizer.countMessages((body.messages ?? []).map(toChatMessage));
+          await answerServiceCall(body, response);
+          return;
+        }
         const completion = await complete(body);
         if (completion === null) {
           reply(400, {
@@ -313,6 +325,7 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
     },
     answers: (tag) => [...(given.get(tag) ?? [])],
     untagged: () => untagged,
+    serviceCalls: () => structuredClone(service),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -4,8 +4,12 @@
 // "NEED tool.arg FROM /regex/" line names where): when the value is not shown,
 // it reads an advertised ref with lethe_read_ref first. It never carries a value
 // it was not shown. Every request is recorded so tests can inspect the prompt.
+// The cluster's own calls (the router's, the compressor's) get the local
+// endpoint's policy, are recorded apart and never fault: the upstream plays the
+// agent only.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { answerServiceCall, serviceCallMarker } from "../service-calls.ts";
 
 export interface UpstreamMessage {
   role: string;
@@ -14,6 +18,7 @@ export interface UpstreamMessage {
   tool_call_id?: string;
 }
 export interface UpstreamRequest {
+  model?: string;
   messages: UpstreamMessage[];
   tools?: { function: { name: string } }[];
   stream?: boolean;
@@ -22,8 +27,10 @@ export type Fault = "timeout" | "500" | "429" | "half-stream" | "invalid-json";
 
 export interface TestUpstream {
   url: string;
-  /** Every request body received, oldest first. */
+  /** Every request body received from the agent's side, oldest first. */
   requests: UpstreamRequest[];
+  /** The router's and the compressor's requests, oldest first (the stand-in answered them). */
+  serviceRequests: UpstreamRequest[];
   /** The next requests fail this way (until cleared). */
   fault: Fault | undefined;
   /** Every fault answer carries this secret, so tests can prove it never reaches a client. */
@@ -143,6 +150,7 @@ export async function startTestUpstream(): Promise<TestUpstream> {
   let n = 0;
   const state: Omit<TestUpstream, "url" | "close"> = {
     requests: [],
+    serviceRequests: [],
     fault: undefined,
     secret: `sk-upstream-${Math.random().toString(36).slice(2)}`,
   };
@@ -158,6 +166,11 @@ export async function startTestUpstream(): Promise<TestUpstream> {
         return;
       }
       const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as UpstreamRequest;
+      if (serviceCallMarker(body) !== null) {
+        state.serviceRequests.push(body);
+        void answerServiceCall(body, res);
+        return;
+      }
       state.requests.push(body);
       n++;
       const secret = `{"error":{"message":"upstream key ${state.secret} rejected","stack":"Error at upstream.js:1"}}`;
@@ -210,6 +223,9 @@ export async function startTestUpstream(): Promise<TestUpstream> {
     url: `http://127.0.0.1:${port}/v1`,
     get requests() {
       return state.requests;
+    },
+    get serviceRequests() {
+      return state.serviceRequests;
     },
     get fault() {
       return state.fault;

@@ -136,6 +136,38 @@ describe("npm run deploy", () => {
     expect(again.workers["lethe-compressor"]?.deploys).toBe(3);
   }, 60_000);
 
+  it("gives every Worker that calls the model its settings and key, and the admin token to the gateway alone", ({
+    expect,
+  }) => {
+    const account = simulated();
+    const run = deploy(
+      [],
+      account.env({
+        LETHE_ADMIN_TOKEN: "t0ken",
+        LETHE_MODEL_BASE_URL: "https://models.example/v1",
+        LETHE_MODEL_API_KEY: "sk-deploy-test",
+        LETHE_MODEL_COMPRESSION: "small-summariser",
+      }),
+    );
+    expect(run.status, run.out).toBe(0);
+    const after = account.read();
+    expect(after.workers["lethe-gateway"]?.secrets.sort()).toEqual([
+      "LETHE_ADMIN_TOKEN",
+      "LETHE_MODEL_API_KEY",
+    ]);
+    expect(after.workers["lethe-router"]?.secrets).toEqual(["LETHE_MODEL_API_KEY"]);
+    expect(after.workers["lethe-compressor"]?.secrets).toEqual(["LETHE_MODEL_API_KEY"]);
+    expect(after.workers["lethe-gatekeeper"]?.secrets).toEqual([]);
+    expect(after.workers["lethe-model"]?.secrets).toEqual([]);
+    const deploys = after.calls.filter((c) => c.startsWith("deploy "));
+    for (const worker of ["gateway", "router", "compressor"]) {
+      const call = deploys.find((c) => c.includes(`lethe-${worker}.toml`)) ?? "";
+      expect(call).toContain("--var LETHE_MODEL_COMPRESSION:small-summariser");
+      expect(call).toContain("--var LETHE_MODEL_BASE_URL:https://models.example/v1");
+    }
+    expect(after.calls.join("\n")).not.toContain("sk-deploy-test");
+  }, 60_000);
+
   it("stops before touching the account when the admin token is missing", ({ expect }) => {
     const account = simulated();
     const run = deploy([], account.env());

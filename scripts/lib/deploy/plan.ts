@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { resolveEncoding } from "../../../shared/context/tokens.ts";
+import { DRIVER_ENV_VARS } from "../../../shared/driver/config.ts";
 import { WORKERS, type WorkerInfo } from "../../../harness/cluster.ts";
 import { DEPLOY_DIR, PLACEHOLDER_D1_ID, writeProductionConfig } from "./configs.ts";
 import { tail, type Wrangler } from "./wrangler-cli.ts";
@@ -19,11 +20,11 @@ export const VECTORIZE_DIMENSIONS = 384;
 /** Secrets the gateway needs: without LETHE_ADMIN_TOKEN no hive key can ever be minted. */
 export const REQUIRED_SECRETS = ["LETHE_ADMIN_TOKEN"] as const;
 export const OPTIONAL_SECRETS = ["LETHE_MODEL_API_KEY", "LETHE_EMBEDDINGS_API_KEY"] as const;
+/** The Workers that call the model (agent and proxy, router, compressor) and so need its key. */
+export const MODEL_CALLERS = ["lethe-gateway", "lethe-router", "lethe-compressor"] as const;
 /** Plain settings passed through as `--var` when set in the environment. */
 export const PASSED_VARS = [
-  "LETHE_MODEL_BASE_URL",
-  "LETHE_MODEL",
-  "LETHE_MODEL_ROUTER",
+  ...DRIVER_ENV_VARS.filter((name) => name !== "LETHE_MODEL_API_KEY"),
   "LETHE_EMBEDDINGS_BASE_URL",
   "LETHE_EMBEDDINGS_MODEL",
   "LETHE_EMBEDDINGS_DIMENSIONS",
@@ -176,12 +177,20 @@ function varsFor(ctx: DeployContext): string[] {
   });
 }
 
-function deployWorker(
-  ctx: DeployContext,
-  worker: WorkerInfo,
-  suffix: string,
-  secrets: boolean,
-): void {
+/**
+ * The secrets a Worker gets: the gateway every one set, the other model callers
+ * the model's key alone (never the admin token), the rest none.
+ */
+function secretsFor(ctx: DeployContext, worker: WorkerInfo): Map<string, string> {
+  if (worker.name === "lethe-gateway") {
+    return ctx.secrets;
+  }
+  const key = ctx.secrets.get("LETHE_MODEL_API_KEY");
+  const callsModel = (MODEL_CALLERS as readonly string[]).includes(worker.name);
+  return new Map(callsModel && key !== undefined ? [["LETHE_MODEL_API_KEY", key]] : []);
+}
+
+function deployWorker(ctx: DeployContext, worker: WorkerInfo, suffix: string): void {
   const config = writeProductionConfig(
     worker,
     {
@@ -209,10 +218,11 @@ function deployWorker(
   }
   const args = ["deploy", "-c", config, ...varsFor(ctx)];
   let secretsFile: string | undefined;
-  if (secrets && ctx.secrets.size > 0) {
+  const secrets = secretsFor(ctx, worker);
+  if (secrets.size > 0) {
     const dir = mkdtempSync(path.join(tmpdir(), "lethe-secrets-"));
     secretsFile = path.join(dir, "secrets.json");
-    writeFileSync(secretsFile, JSON.stringify(Object.fromEntries(ctx.secrets)), { mode: 0o600 });
+    writeFileSync(secretsFile, JSON.stringify(Object.fromEntries(secrets)), { mode: 0o600 });
     args.push("--secrets-file", secretsFile);
   }
   try {
@@ -351,7 +361,7 @@ export function deployPlan(): Step[] {
       kind: "worker",
       title: `Worker ${name}`,
       offline: true,
-      run: (ctx) => deployWorker(ctx, byName(name), "", false),
+      run: (ctx) => deployWorker(ctx, byName(name), ""),
     })),
     {
       kind: "worker",
@@ -363,20 +373,20 @@ export function deployPlan(): Step[] {
           ctx.log("lethe-compressor (first pass): skipped, the gateway exists");
           return;
         }
-        deployWorker(ctx, byName("lethe-compressor"), "-first-pass", false);
+        deployWorker(ctx, byName("lethe-compressor"), "-first-pass");
       },
     },
     {
       kind: "worker",
       title: "Worker lethe-gateway (with its secrets)",
       offline: true,
-      run: (ctx) => deployWorker(ctx, byName("lethe-gateway"), "", true),
+      run: (ctx) => deployWorker(ctx, byName("lethe-gateway"), ""),
     },
     {
       kind: "worker",
       title: "Worker lethe-compressor (complete)",
       offline: true,
-      run: (ctx) => deployWorker(ctx, byName("lethe-compressor"), "", false),
+      run: (ctx) => deployWorker(ctx, byName("lethe-compressor"), ""),
     },
   ];
 }
