@@ -140,15 +140,24 @@ export const PRONOUNS = new Set(["it", "this", "that", "they", "these", "those",
 /** A sentence that sets a value of "it" with no subject of its own: "Keeping V.", "She bumped it to V." */
 const SETS_IT =
   /^(?:keeping|keep|kept|staying|holding)\s+(?:it\s+(?:at\s+)?)?[^\s,.;]|^(?:\w+\s+){0,2}(?:bumped|moved|set|changed|raised|lowered|took|put|kept|left|dropped|pushed|pulled|reset|switched)\s+it\s+(?:back\s+|up\s+|down\s+)?(?:to|at)\s/i;
-/** Verbs that set a value: "X is V", "X = V", "X changed to V". */
+/** Verbs that set a value: "X is V", "X = V", "X changed to V", "X confirmed, 3,200 words". */
 const SETTING =
-  /\s*(?:=|:=|:(?=\s)|\b(?:is|are|was|were|has been|have been|becomes|became|equals|stays|remains|(?:should|will|must|would|shall|can|is going to|needs to|has to|ought to) be)\b(?:\s+(?:now|still|currently|set to|changed to|updated to|moved to|raised to|lowered to|bumped to|going to be))?|\b(?:changed|updated|moved|raised|lowered|bumped|switched|set|increased|decreased|reduced|pinned|renamed|narrows|narrowed|widens|widened|shifts|shifted|drops|dropped|rises|rose|falls|fell|grows|grew|shrinks|shrank|slips|slipped|changes|moves)\s+(?:to|from)\b|\bshould read\b|\b(?:(?:is|was)\s+)?(?:stands|sits|holds|unchanged|confirmed|reconfirmed|re-confirmed)\s+(?:at|as)\b(?!\s+(?:the|a|an|our|this|that|its|their)\b)|\b(?:comes|came|works|worked) out (?:at|to)\b|\b(?:lands|landed) at\b|\bwas left at\b|\bagreed (?:at|as)\b(?!\s+(?:the|a|an|our|this|that|its|their)\b)|\b(?:now\s+)?(?:reads|shows)\b)\s+/i;
+  /\s*(?:=|:=|:(?=\s)|\b(?:is|are|was|were|has been|have been|becomes|became|equals|stays|remains|(?:should|will|must|would|shall|can|is going to|needs to|has to|ought to) be)\b(?:\s+(?:now|still|currently|set to|changed to|updated to|moved to|raised to|lowered to|bumped to|going to be))?|\b(?:changed|updated|moved|raised|lowered|bumped|switched|set|increased|decreased|reduced|pinned|renamed|narrows|narrowed|widens|widened|shifts|shifted|drops|dropped|rises|rose|falls|fell|grows|grew|shrinks|shrank|slips|slipped|changes|moves)\s+(?:to|from)\b|\bshould read\b|\b(?:(?:is|was)\s+)?(?:stands|sits|holds|unchanged|confirmed|reconfirmed|re-confirmed)\s+(?:at|as)\b(?!\s+(?:the|a|an|our|this|that|its|their)\b)|\b(?:comes|came|works|worked) out (?:at|to)\b|\b(?:lands|landed) at\b|\bwas left at\b|\bagreed (?:at|as)\b(?!\s+(?:the|a|an|our|this|that|its|their)\b)|\b(?:now\s+)?(?:reads|shows)\b|\b(?:confirmed|reconfirmed|re-confirmed|approved|locked in|signed off),(?=\s+(?:[$£€#]?\d|[a-z]+\.?\s+\d)))\s+/i;
 /** "<we> moved the X to V": the subject sits between the verb and "to". */
 const OBJECT_SETTING =
   /\b(?:moved|move|changed|change|updated|update|set|sets|setting|bumped|bump|bumps|raised|raise|raises|lowered|lower|lowers|switched|switch|switches|increased|decreased|reduced|pinned|pin|pins|renamed|put|puts|made|makes|swapped|swaps|flipped|flips|wants?|keeps?|kept|re-?pointed|pointed|tuned|adjusted|reset|restored|reverted|take|takes|took|taking|amended|amends|lists|listed|shows|showed|reports|reported|records|recorded|confirmed|confirms|approved|approves|ratified|ratifies|fixed|fixes|appointed|appoints|logged|logs|entered|enters|run|runs|ran|running|hold|holds|held|capped|caps)\s+((?:the|our|its|their)\s+[^,.;:!?]{2,80}?)\s+(?:from\s+\S+(?:\s+\S+){0,3}?\s+)?(?:over\s+)?(?:to|at|as)\s+\S/i;
-/** "we're going with V for the X", "we used V as the X": the value comes before its subject. */
+/**
+ * "we're going with V for the X", "we used V as the X", "we now hold V as the X",
+ * "everyone is fine with V as the X": the value comes before its subject.
+ */
 const VALUE_FOR =
-  /\b(?:going|go|went|settled|sticking|stick|use|using|used|picked|chose|choosing|lock|locking|locked|proposed|suggested|requested|floated|pitched)\s+(?:with\s+|on\s+)?(?:(?:[^\s,;]|,(?=\d))+(?:\s+(?:[^\s,;]|,(?=\d))+){0,3}?)\s+(?:for|as)\s+((?:the|our)\s+[^,.;:!?]{2,80}?)(?=\s+(?:after all|instead|again|today|now|going forward|from now on|for now|starting|effective|as of)\b|\s*(?:[,.;:!?]|$))/i;
+  /\b(?:going|go|went|settled|sticking|stick|use|using|used|picked|chose|choosing|lock|locking|locked|proposed|suggested|requested|floated|pitched|hold|holds|holding|held|fine|happy|okay|ok|comfortable)\s+(?:with\s+|on\s+)?(?:(?:[^\s,;]|,(?=\d))+(?:\s+(?:[^\s,;]|,(?=\d))+){0,3}?)\s+(?:for|as)\s+((?:the|our)\s+[^,.;:!?]{2,80}?)(?=\s+(?:after all|instead|again|today|now|going forward|from now on|for now|starting|effective|as of)\b|\s*(?:[,.;:!?]|$))/i;
+/** "Our records have the X as V", "we have the X down as V": a record's value, the subject first. */
+const HAS_THE_X_AS =
+  /\b(?:have|has|had)\s+((?:the|our|its|their)\s+[^,.;:!?]{2,80}?)\s+(?:(?:down|noted|listed|logged|booked|pencil+ed in|on file|on record)\s+)?as\s+\S/i;
+/** "Double-checked the X against the signed rundown: still V": the thing checked is the subject. */
+const CHECKED_THE_X =
+  /^(?:i |we )?(?:double-checked|re-?checked|checked|verified|re-?verified|confirmed|re-?confirmed)\s+((?:the|our)\s+[^,.;:!?]{2,80}?)\s+(?:against|with|in|on|from|via)\s+[^:]{2,80}:\s+(?:still\s+|now\s+)?\S/i;
 /** "for the X we are running V at the moment": the subject comes first, after "for". */
 const FOR_RUNNING =
   /^\s*for\s+((?:the|our)\s+[^,.;:!?]{2,80}?),?\s+(?:we are|we're|we run|we use|we're using|we are using|it is|it's)\s+(?:running|using|at|on)?\s*[^\s,.;]/i;
@@ -387,7 +396,9 @@ export function sentenceSubject(sentence: string): string | undefined {
     return "it";
   }
   const object =
+    CHECKED_THE_X.exec(text) ??
     OBJECT_SETTING.exec(text) ??
+    HAS_THE_X_AS.exec(text) ??
     VALUE_FOR.exec(text) ??
     FOR_RUNNING.exec(text) ??
     ON_THE_X.exec(text);

@@ -43,9 +43,14 @@ describe("hedged talk about a value", () => {
       "That printout is stale; the kiln cooldown is 8 h today.",
       "ok Ignore the old sheet, the kiln cooldown is still 8 h.",
       "As agreed at the studio meeting, the kiln cooldown is 8 h.",
+      "Re-checked in the log, the kiln cooldown still reads 8 h.",
+      "That export is stale. kiln cooldown is 8 h, full stop.",
     ]) {
       expect([sentence, isHedged(sentence)]).toEqual([sentence, false]);
     }
+    // A stale source quoted after its staleness is said stays hedged.
+    expect(isHedged("That export is stale. It still says the kiln cooldown is 13 h.")).toBe(true);
+    expect(isHedged("The wiki still says the kiln cooldown is 13 h.")).toBe(true);
     // A bullet states its subject if any of its value sentences does.
     expect(isHedgedText("The kiln cooldown is 8 h. Should we keep it?")).toBe(false);
     expect(isHedgedText("Should we raise the kiln cooldown to 9 h?")).toBe(true);

@@ -31,6 +31,28 @@ const index = subjectIndex(conversation);
 const subject = (text: string) => subjectOfText(text, index);
 
 describe("the subject of a value sentence", () => {
+  it("keys a record's value, a value before its subject and the thing checked", ({ expect }) => {
+    for (const [sentence, keyed] of [
+      [
+        "> Our records have the brake wear pin length as 0.48 in, please confirm.",
+        "brake wear pin length",
+      ],
+      ["Per the call we have the newsstand cover price down as $7.99.", "newsstand cover price"],
+      ["We now hold 22:00 as the night handover time.", "night handover time"],
+      ["Everyone is fine with 0.66 in as the brake wear pin length.", "brake wear pin length"],
+      [
+        "Double-checked the op-ed word limit against the rundown: still 750 words.",
+        "op-ed word limit",
+      ],
+      ["cover story length confirmed, 3,200 words. legal has no notes", "cover story length"],
+      ["corrections box placement confirmed, page 9.", "corrections box placement"],
+    ]) {
+      expect([sentence, sentenceSubject(sentence)]).toEqual([sentence, keyed]);
+    }
+    // "confirmed," before a clause that is no value keys nothing of its own.
+    expect(sentenceSubject("Ana confirmed, the retry budget is 5.")).toBe("retry budget");
+  });
+
   it("keys structured lines by their left side", ({ expect }) => {
     expect(sentenceSubject("| ingest batch size | 800 rows |")).toBe("ingest batch size");
     expect(sentenceSubject("- ingest batch size: 800 rows → 1200 rows")).toBe("ingest batch size");
