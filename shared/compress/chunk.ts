@@ -6,7 +6,7 @@ import { formatTurns, type NumberedTurn } from "../model/contracts.ts";
 
 const PARAGRAPH = /\n[ \t]*\n/;
 /** After . ! ? (not inside 0.2), before a capital, digit, quote or bracket; or at a line break. */
-const SENTENCE = /(?<=[.!?])\s+(?=[A-Z0-9`"'([])|\n/;
+const SENTENCE = /(?<=[.!?])(?<![ap]\.m\.|\be\.g\.|\bi\.e\.|\bvs\.)\s+(?=[A-Z0-9`"'([])|\n/;
 
 function pieceTokens(piece: NumberedTurn, tokenizer: Tokenizer): number {
   return tokenizer.countCached(formatTurns([piece]));

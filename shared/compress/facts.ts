@@ -145,7 +145,7 @@ const SETTING =
   /\s*(?:=|:=|:(?=\s)|\b(?:is|are|was|were|has been|have been|becomes|became|equals|stays|remains|(?:should|will|must|would|shall|can|is going to|needs to|has to|ought to) be)\b(?:\s+(?:now|still|currently|set to|changed to|updated to|moved to|raised to|lowered to|bumped to|going to be))?|\b(?:changed|updated|moved|raised|lowered|bumped|switched|set|increased|decreased|reduced|pinned|renamed|narrows|narrowed|widens|widened|shifts|shifted|drops|dropped|rises|rose|falls|fell|grows|grew|shrinks|shrank|slips|slipped|changes|moves)\s+(?:to|from)\b|\bshould read\b|\b(?:(?:is|was)\s+)?(?:stands|sits|holds|unchanged|confirmed|reconfirmed|re-confirmed)\s+(?:at|as)\b(?!\s+(?:the|a|an|our|this|that|its|their)\b)|\b(?:comes|came|works|worked) out (?:at|to)\b|\b(?:lands|landed) at\b|\bwas left at\b|\bagreed (?:at|as)\b(?!\s+(?:the|a|an|our|this|that|its|their)\b)|\b(?:now\s+)?(?:reads|shows)\b|\b(?:confirmed|reconfirmed|re-confirmed|approved|locked in|signed off),(?=\s+(?:[$£€#]?\d|[a-z]+\.?\s+\d)))\s+/i;
 /** "<we> moved the X to V": the subject sits between the verb and "to". */
 const OBJECT_SETTING =
-  /\b(?:moved|move|changed|change|updated|update|set|sets|setting|bumped|bump|bumps|raised|raise|raises|lowered|lower|lowers|switched|switch|switches|increased|decreased|reduced|pinned|pin|pins|renamed|put|puts|made|makes|swapped|swaps|flipped|flips|wants?|keeps?|kept|re-?pointed|pointed|tuned|adjusted|reset|restored|reverted|take|takes|took|taking|amended|amends|lists|listed|shows|showed|reports|reported|records|recorded|confirmed|confirms|approved|approves|ratified|ratifies|fixed|fixes|appointed|appoints|logged|logs|entered|enters|run|runs|ran|running|hold|holds|held|capped|caps)\s+((?:the|our|its|their)\s+[^,.;:!?]{2,80}?)\s+(?:from\s+\S+(?:\s+\S+){0,3}?\s+)?(?:over\s+)?(?:to|at|as)\s+\S/i;
+  /\b(?:moved|move|changed|change|updated|update|set|sets|setting|bumped|bump|bumps|raised|raise|raises|lowered|lower|lowers|switched|switch|switches|increased|decreased|reduced|pinned|pin|pins|renamed|put|puts|made|makes|swapped|swaps|flipped|flips|wants?|keeps?|kept|re-?pointed|pointed|tuned|adjusted|reset|restored|reverted|take|takes|took|taking|amended|amends|lists|listed|shows|showed|reports|reported|records|recorded|confirmed|confirms|approved|approves|ratified|ratifies|fixed|fixes|appointed|appoints|logged|logs|entered|enters|run|runs|ran|running|hold|holds|held|capped|caps|lock|locks|locking|locked|freeze|freezes|freezing|froze)\s+((?:the|our|its|their)\s+[^,.;:!?]{2,80}?)\s+(?:from\s+\S+(?:\s+\S+){0,3}?\s+)?(?:over\s+)?(?:to|at|as)\s+\S/i;
 /**
  * "we're going with V for the X", "we used V as the X", "we now hold V as the X",
  * "everyone is fine with V as the X": the value comes before its subject.
@@ -158,15 +158,19 @@ const HAS_THE_X_AS =
 /** "Double-checked the X against the signed rundown: still V": the thing checked is the subject. */
 const CHECKED_THE_X =
   /^(?:i |we )?(?:double-checked|re-?checked|checked|verified|re-?verified|confirmed|re-?confirmed)\s+((?:the|our)\s+[^,.;:!?]{2,80}?)\s+(?:against|with|in|on|from|via)\s+[^:]{2,80}:\s+(?:still\s+|now\s+)?\S/i;
+/** "ok X 0.39 in, go with that": a terse acceptance, the subject then a value that starts with a digit or a code. */
+const GO_WITH_THAT =
+  /^(?:(?:ok|okay|fine|right|agreed|yes|yep)[,:]?\s+)?((?:the\s+)?[a-z][^,;:!?]{2,80}?)\s+(?:[$£€#]?\d|[A-Z]{2,}-?\d)[^\s,]*(?:\s+[a-z]{1,6})?\s*,\s*(?:go with|use|take|run with|let's use|let's go with)\s+(?:that|it|this)\b/i;
 /** "for the X we are running V at the moment": the subject comes first, after "for". */
 const FOR_RUNNING =
   /^\s*for\s+((?:the|our)\s+[^,.;:!?]{2,80}?),?\s+(?:we are|we're|we run|we use|we're using|we are using|it is|it's)\s+(?:running|using|at|on)?\s*[^\s,.;]/i;
 /**
  * "On the X, I double-checked and it's V now", "About the X: the head signed it
- * off and it is V": the subject is named first, then "it" holds the value.
+ * off and it is V", "On the X: it went from A to V": the subject is named first,
+ * then "it" holds the value.
  */
 const ON_THE_X =
-  /^\s*(?:on|for|regarding|about|as for|re)\s+((?:the|our)\s+[^,;:]{2,80}?)[,:]\s+(?:[^,;]{0,80}?\s)?(?:it is|it's|it stays|it remains|that is|that's)\s+\S/i;
+  /^\s*(?:on|for|regarding|about|as for|re)\s+((?:the|our)\s+[^,;:]{2,80}?)[,:]\s+(?:[^,;]{0,80}?\s)?(?:it is|it's|it stays|it remains|that is|that's|it (?:went|moved|changed|was changed|was moved|rose|fell|dropped|shifted)\s+(?:from\s+(?:[^,;]|,(?=\d)){1,30}?\s+)?to)\s+\S/i;
 /** Leading discourse words before a subject: "Update:", "So,", "Heads up -". */
 const LEAD =
   /^(?:(?:update|note|heads up|fyi|correction|so|ok|okay|also|and|but|well|right|actually|btw|by the way|quick note|reminder|from now on|going forward|effective (?:immediately|today|now)|as of (?:today|now|this week)|starting (?:today|now|tomorrow|this week))(?:\s+(?:on|about|regarding)(?=\s+(?:the|our)\b))?\b[\s,:;-]*)+/i;
@@ -397,6 +401,7 @@ export function sentenceSubject(sentence: string): string | undefined {
   }
   const object =
     CHECKED_THE_X.exec(text) ??
+    GO_WITH_THAT.exec(text) ??
     OBJECT_SETTING.exec(text) ??
     HAS_THE_X_AS.exec(text) ??
     VALUE_FOR.exec(text) ??
@@ -475,9 +480,10 @@ export function sentenceSubject(sentence: string): string | undefined {
     : subject;
 }
 
+/** A text's sentences: split at line breaks and after ".", "!" or "?" (not after "a.m.", "p.m.", "e.g.", "i.e.", "vs."). */
 export function sentencesOf(text: string): string[] {
   return text
-    .split(/\r?\n|(?<=[.!?])\s+(?=[A-Z0-9`"'(|])/)
+    .split(/\r?\n|(?<=[.!?])(?<![ap]\.m\.|\be\.g\.|\bi\.e\.|\bvs\.)\s+(?=[A-Z0-9`"'(|])/)
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
 }

@@ -125,7 +125,9 @@ export function proposalStatement(question: string): string | undefined {
 
 /** Sentences of one line: after . ! ? and a space (not inside "0.2"). */
 function sentencesOfLine(line: string): string[] {
-  return line.split(/(?<=[.!?])\s+(?=\S)/).filter((s) => s.length > 0);
+  return line
+    .split(/(?<=[.!?])(?<![ap]\.m\.|\be\.g\.|\bi\.e\.|\bvs\.)\s+(?=\S)/)
+    .filter((s) => s.length > 0);
 }
 
 /** "what is the X (supposed to be / set to / now)?": a question asking for a value of X. */
@@ -307,7 +309,7 @@ function splitClauses(sentence: string): string {
 }
 
 /** A full stop that ends an abbreviation ("e.g.", "vs."), not a sentence. */
-const ABBREVIATION = /(?:^|[^\w])(?:e\.g|i\.e|etc|vs|approx|cf|incl|no|fig|mr|ms|dr)\.$/i;
+const ABBREVIATION = /(?:^|[^\w])(?:e\.g|i\.e|etc|vs|approx|cf|incl|no|fig|mr|ms|dr|[ap]\.m)\.$/i;
 
 /**
  * Chatter glued to a statement goes on its own line: each sentence (whatever

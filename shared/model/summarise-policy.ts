@@ -53,7 +53,7 @@ export function isFactSentence(whole: string): boolean {
 /** Sentences of a turn: split after . ! ? (not inside numbers like 0.2) and at line breaks. */
 export function splitSentences(text: string): string[] {
   return text
-    .split(/\r?\n|(?<=[.!?])\s+(?=[A-Z0-9`"'([])/)
+    .split(/\r?\n|(?<=[.!?])(?<![ap]\.m\.|\be\.g\.|\bi\.e\.|\bvs\.)\s+(?=[A-Z0-9`"'([])/)
     .map((s) => s.trim().replace(/^[-*•]\s+/, ""))
     .filter((s) => s.length > 0);
 }

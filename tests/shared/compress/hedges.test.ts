@@ -51,6 +51,10 @@ describe("hedged talk about a value", () => {
     // A stale source quoted after its staleness is said stays hedged.
     expect(isHedged("That export is stale. It still says the kiln cooldown is 13 h.")).toBe(true);
     expect(isHedged("The wiki still says the kiln cooldown is 13 h.")).toBe(true);
+    // A proposal turned down after a comma or semicolon, a check still to make.
+    expect(isHedged("Planning floated 9 h for the kiln cooldown; engineering said no.")).toBe(true);
+    expect(isHedged("I'll cross-check the kiln cooldown against the manual tonight.")).toBe(true);
+    expect(isHedged("The kiln cooldown is 8 h, the lead said no change is needed.")).toBe(false);
     // A bullet states its subject if any of its value sentences does.
     expect(isHedgedText("The kiln cooldown is 8 h. Should we keep it?")).toBe(false);
     expect(isHedgedText("Should we raise the kiln cooldown to 9 h?")).toBe(true);
@@ -63,6 +67,10 @@ describe("hedged talk about a value", () => {
     expect(isContrast("Don't mix that up with the kiln cooldown for raku, which is 2 h.")).toBe(
       true,
     );
+    expect(isContrast("FYI the kiln cooldown for raku is 2 h, different thing entirely.")).toBe(
+      true,
+    );
+    expect(isContrast("Separate thing, but the kiln cooldown in Oslo is 4 h.")).toBe(true);
     expect(isContrast("The kiln cooldown is 8 h.")).toBe(false);
   });
 

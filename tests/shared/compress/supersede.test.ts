@@ -46,9 +46,29 @@ describe("the subject of a value sentence", () => {
       ],
       ["cover story length confirmed, 3,200 words. legal has no notes", "cover story length"],
       ["corrections box placement confirmed, page 9.", "corrections box placement"],
+      ["ok brake wear pin length 0.39 in, go with that", "brake wear pin length"],
+      [
+        "On the December print run: it went from 190,000 copies to 176,500 copies at the meeting.",
+        "december print run",
+      ],
+      [
+        "Locking the cover embargo time at 09:00 ET. Put that in the rundown.",
+        "cover embargo time",
+      ],
     ]) {
       expect([sentence, sentenceSubject(sentence)]).toEqual([sentence, keyed]);
     }
+    // A known subject whose verb no value follows ("the card shows that") is not the one set.
+    const known = subjectIndex([
+      "The card shows WC-1782.",
+      "Per the work pack the planned CRS date is Dec 8, can you make sure the card shows that.",
+    ]);
+    expect(
+      subjectOfText(
+        "Per the work pack the planned CRS date is Dec 8, can you make sure the card shows that.",
+        known,
+      ),
+    ).toBe("planned crs date");
     // "confirmed," before a clause that is no value keys nothing of its own.
     expect(sentenceSubject("Ana confirmed, the retry budget is 5.")).toBe("retry budget");
   });

@@ -1,6 +1,6 @@
 import { describe, it } from "vitest";
 import { formatTurns, parseBullets, SUMMARY_NONE } from "../../../shared/model/contracts.ts";
-import { factKey, summarise } from "../../../shared/model/summarise-policy.ts";
+import { factKey, factSentences, summarise } from "../../../shared/model/summarise-policy.ts";
 
 const turns = formatTurns([
   { turn: 1, text: "Hi there! Let us look at the billing module today." },
@@ -12,6 +12,12 @@ const turns = formatTurns([
 ]);
 
 describe("the summarise policy", () => {
+  it("keeps a time with a.m. or p.m. in one sentence", ({ expect }) => {
+    expect(factSentences("The web launch time stays 6 a.m. PT. Dev has the copy.")).toEqual([
+      "The web launch time stays 6 a.m. PT.",
+    ]);
+  });
+
   it("keeps fact sentences with citations, drops chatter, latest value wins", ({ expect }) => {
     const bullets = parseBullets(summarise(turns));
     const texts = bullets.map((b) => b.text);
