@@ -157,7 +157,7 @@ const HAS_THE_X_AS =
   /\b(?:have|has|had)\s+((?:the|our|its|their)\s+[^,.;:!?]{2,80}?)\s+(?:(?:down|noted|listed|logged|booked|pencil+ed in|on file|on record)\s+)?as\s+\S/i;
 /** "Double-checked the X against the signed rundown: still V": the thing checked is the subject. */
 const CHECKED_THE_X =
-  /^(?:i |we )?(?:double-checked|re-?checked|checked|verified|re-?verified|confirmed|re-?confirmed)\s+((?:the|our)\s+[^,.;:!?]{2,80}?)\s+(?:against|with|in|on|from|via)\s+[^:]{2,80}:\s+(?:still\s+|now\s+)?\S/i;
+  /^(?:i |we )?(?:double-checked|re-?checked|checked|verified|re-?verified|confirmed|re-?confirmed)\s+((?:the|our)\s+[^,.;:!?]{2,80}?)\s+(?:against|with|via)\s+[^:]{2,80}:\s+(?:still\s+|now\s+)?\S/i;
 /** "ok X 0.39 in, go with that": a terse acceptance, the subject then a value that starts with a digit or a code. */
 const GO_WITH_THAT =
   /^(?:(?:ok|okay|fine|right|agreed|yes|yep)[,:]?\s+)?((?:the\s+)?[a-z][^,;:!?]{2,80}?)\s+(?:[$£€#]?\d|[A-Z]{2,}-?\d)[^\s,]*(?:\s+[a-z]{1,6})?\s*,\s*(?:go with|use|take|run with|let's use|let's go with)\s+(?:that|it|this)\b/i;

@@ -340,8 +340,8 @@ function valueBeside(
 /** "X at V", "X to V": a value right after a subject, past one linking preposition. */
 function valueFollows(toks: readonly Token[], after: number): boolean {
   const link = toks[after]?.text ?? "";
-  // "at 40%", "at every 3300 steps", "to about 5", "is now Dec 8": a value within the next three words.
-  if (!/^(?:at|to|=|is|are|was|were|stays|remains|equals|reads|shows)$/.test(link)) {
+  // "at 40%", "at every 3300 steps", "to about 5": a value within the next three words.
+  if (!/^(?:at|to|=)$/.test(link)) {
     return false;
   }
   for (let k = after + 1; k <= after + 3; k++) {
@@ -400,15 +400,13 @@ function candidates(sentence: string, known: Lookup): Candidate[] {
     keyed.split(" ").length <= MAX_SUBJECT_WORDS &&
     valueBeside(toks, keyed, sentence, known)
   ) {
-    const at = wholeMentions(toks, keyed.split(" "), known.scopes)[0];
     found.set(keyed, {
       subject: keyed,
       keyed: true,
       adjunct: false,
       verbal: false,
       nominal: true,
-      // "the X is V, can you make sure the card shows that": the value follows X, not "card".
-      linked: at !== undefined && valueFollows(toks, at + keyed.split(" ").length),
+      linked: false,
     });
   }
   for (const subject of spelled(toks, known)) {
@@ -420,7 +418,14 @@ function candidates(sentence: string, known: Lookup): Candidate[] {
     // when the clause after it keys one.
     const labels =
       at !== undefined && keyed !== undefined && toks[at + subject.split(" ").length]?.text === ":";
-    if (at !== undefined && !labels && valueBeside(toks, subject, sentence, known)) {
+    // "…, can you make sure the card shows that": a subject whose verb points back sets nothing.
+    const pointsBack =
+      at !== undefined &&
+      /^(?:shows|reads|says|lists|states|has)$/.test(
+        toks[at + subject.split(" ").length]?.text ?? "",
+      ) &&
+      /^(?:that|this|it)$/.test(toks[at + subject.split(" ").length + 1]?.text ?? "");
+    if (at !== undefined && !labels && !pointsBack && valueBeside(toks, subject, sentence, known)) {
       const words = subject.split(" ");
       const left = before(toks, at);
       found.set(subject, {
