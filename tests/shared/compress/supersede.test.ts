@@ -55,6 +55,11 @@ describe("the subject of a value sentence", () => {
         "Locking the cover embargo time at 09:00 ET. Put that in the rundown.",
         "cover embargo time",
       ],
+      // A qualifier after the subject is no source it was checked against.
+      [
+        "Also confirmed the holdout AUC on the legacy split: 0.879.",
+        "holdout auc on the legacy split",
+      ],
     ]) {
       expect([sentence, sentenceSubject(sentence)]).toEqual([sentence, keyed]);
     }
