@@ -32,7 +32,7 @@ const subject = (text: string) => subjectOfText(text, index);
 
 describe("the subject of a value sentence", () => {
   it("keys a record's value, a value before its subject and the thing checked", ({ expect }) => {
-    for (const [sentence, keyed] of [
+    const cases: [string, string][] = [
       [
         "> Our records have the brake wear pin length as 0.48 in, please confirm.",
         "brake wear pin length",
@@ -60,7 +60,8 @@ describe("the subject of a value sentence", () => {
         "Also confirmed the holdout AUC on the legacy split: 0.879.",
         "holdout auc on the legacy split",
       ],
-    ]) {
+    ];
+    for (const [sentence, keyed] of cases) {
       expect([sentence, sentenceSubject(sentence)]).toEqual([sentence, keyed]);
     }
     // A known subject whose verb no value follows ("the card shows that") is not the one set.
