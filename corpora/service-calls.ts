@@ -27,8 +27,8 @@ export function serviceCallMarker(body: unknown): string | null {
 
 const standIn = localModelFetch();
 
-/** Answers a service call on `res` as the local endpoint would (status, type and body). */
-export async function answerServiceCall(body: unknown, res: ServerResponse): Promise<void> {
+/** Answers a chat request on `res` as the local endpoint would (status, type and body). */
+export async function answerWithStandIn(body: unknown, res: ServerResponse): Promise<void> {
   const answer = await standIn(
     new Request("http://stand-in/v1/chat/completions", {
       method: "POST",

@@ -7,7 +7,7 @@ import type { ChatMessage } from "../../shared/context/messages.ts";
 import { REPLY_PRIMING_TOKENS, type Tokenizer } from "../../shared/context/tokens.ts";
 import { contentKey } from "../../shared/hash.ts";
 import { completionSse } from "../../corpora/local-model-fetch.ts";
-import { answerServiceCall, serviceCallMarker } from "../../corpora/service-calls.ts";
+import { answerWithStandIn, serviceCallMarker } from "../../corpora/service-calls.ts";
 import type { ChatCompletion } from "../../shared/model/openai-schemas.ts";
 import type { Mission } from "./mission.ts";
 import {
@@ -289,7 +289,7 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
           const counted = (service[marker] ??= { calls: 0, promptTokens: 0 });
           counted.calls++;
           counted.promptTokens += tokenizer.countMessages((body.messages ?? []).map(toChatMessage));
-          await answerServiceCall(body, response);
+          await answerWithStandIn(body, response);
           return;
         }
         const completion = await complete(body);

@@ -9,7 +9,7 @@
 // agent only.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { answerServiceCall, serviceCallMarker } from "../service-calls.ts";
+import { answerWithStandIn, serviceCallMarker } from "../service-calls.ts";
 
 export interface UpstreamMessage {
   role: string;
@@ -168,7 +168,7 @@ export async function startTestUpstream(): Promise<TestUpstream> {
       const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as UpstreamRequest;
       if (serviceCallMarker(body) !== null) {
         state.serviceRequests.push(body);
-        void answerServiceCall(body, res);
+        void answerWithStandIn(body, res);
         return;
       }
       state.requests.push(body);

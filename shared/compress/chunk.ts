@@ -3,10 +3,11 @@
 // piece, recursively, so no single piece can overflow. Called by map-reduce.ts.
 import type { Tokenizer } from "../context/tokens.ts";
 import { formatTurns, type NumberedTurn } from "../model/contracts.ts";
+import { sentenceBreak } from "./sentence-break.ts";
 
 const PARAGRAPH = /\n[ \t]*\n/;
 /** After . ! ? (not inside 0.2), before a capital, digit, quote or bracket; or at a line break. */
-const SENTENCE = /(?<=[.!?])(?<![ap]\.m\.|\be\.g\.|\bi\.e\.|\bvs\.)\s+(?=[A-Z0-9`"'([])|\n/;
+const SENTENCE = new RegExp(`${sentenceBreak("[A-Z0-9`\"'([]")}|\\n`);
 
 function pieceTokens(piece: NumberedTurn, tokenizer: Tokenizer): number {
   return tokenizer.countCached(formatTurns([piece]));

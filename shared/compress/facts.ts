@@ -8,6 +8,7 @@ import { isStopword } from "../model/words.ts";
 import { configStatements } from "./config-lines.ts";
 import { normaliseProse, plainEmphasis } from "./normalise.ts";
 import { escapeRegExp } from "../regexp.ts";
+import { sentenceBreak } from "./sentence-break.ts";
 
 /** A line that reads as source code or machine output rather than prose. */
 const CODE_LINE =
@@ -480,10 +481,13 @@ export function sentenceSubject(sentence: string): string | undefined {
     : subject;
 }
 
+/** A line break, or a sentence break before a capital, digit, quote, bracket or table bar. */
+const SENTENCE_BREAK = new RegExp(`\\r?\\n|${sentenceBreak("[A-Z0-9`\"'(|]")}`);
+
 /** A text's sentences: split at line breaks and after ".", "!" or "?" (not after "a.m.", "p.m.", "e.g.", "i.e.", "vs."). */
 export function sentencesOf(text: string): string[] {
   return text
-    .split(/\r?\n|(?<=[.!?])(?<![ap]\.m\.|\be\.g\.|\bi\.e\.|\bvs\.)\s+(?=[A-Z0-9`"'(|])/)
+    .split(SENTENCE_BREAK)
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
 }

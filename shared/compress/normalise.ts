@@ -5,6 +5,7 @@
 // (";", spaced dashes, ", so", "and then", an aside in parentheses) goes on a
 // line of its own. Called by facts.ts (summaryTextOf, sentenceSubject).
 import { isStopword } from "../model/words.ts";
+import { sentenceBreak } from "./sentence-break.ts";
 
 /** Longest emphasised span or clause examined: every pattern stays linear on a 2 MB line. */
 const SPAN = 200;
@@ -123,11 +124,12 @@ export function proposalStatement(question: string): string | undefined {
   return `The ${noun} is ${value.trim().replace(/\s+now$/i, "")}.`;
 }
 
+/** A sentence break inside one line: after . ! ? and a space (not inside "0.2"). */
+const SENTENCE_IN_LINE = new RegExp(sentenceBreak(String.raw`\S`));
+
 /** Sentences of one line: after . ! ? and a space (not inside "0.2"). */
 function sentencesOfLine(line: string): string[] {
-  return line
-    .split(/(?<=[.!?])(?<![ap]\.m\.|\be\.g\.|\bi\.e\.|\bvs\.)\s+(?=\S)/)
-    .filter((s) => s.length > 0);
+  return line.split(SENTENCE_IN_LINE).filter((s) => s.length > 0);
 }
 
 /** "what is the X (supposed to be / set to / now)?": a question asking for a value of X. */

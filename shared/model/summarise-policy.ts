@@ -18,6 +18,7 @@ import {
   valueOutside,
 } from "../compress/facts.ts";
 import { isContrast, isHedgedText } from "../compress/hedges.ts";
+import { sentenceBreak } from "../compress/sentence-break.ts";
 
 /** Words that mark a decision even without numbers or identifiers. */
 const DECISION =
@@ -50,10 +51,13 @@ export function isFactSentence(whole: string): boolean {
   );
 }
 
+/** A line break, or a sentence break before a capital, digit, quote or bracket. */
+const SENTENCE_BREAK = new RegExp(`\\r?\\n|${sentenceBreak("[A-Z0-9`\"'([]")}`);
+
 /** Sentences of a turn: split after . ! ? (not inside numbers like 0.2) and at line breaks. */
 export function splitSentences(text: string): string[] {
   return text
-    .split(/\r?\n|(?<=[.!?])(?<![ap]\.m\.|\be\.g\.|\bi\.e\.|\bvs\.)\s+(?=[A-Z0-9`"'([])/)
+    .split(SENTENCE_BREAK)
     .map((s) => s.trim().replace(/^[-*•]\s+/, ""))
     .filter((s) => s.length > 0);
 }

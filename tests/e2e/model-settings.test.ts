@@ -9,7 +9,7 @@ import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { startCluster, type Cluster } from "../../harness/dev-server.ts";
 import { makeTranscript } from "../../corpora/compression-transcript.ts";
-import { localModelFetch } from "../../corpora/local-model-fetch.ts";
+import { answerWithStandIn } from "../../corpora/service-calls.ts";
 import { ROUTER_MARKER, SUMMARISE_MARKER } from "../../shared/model/contracts.ts";
 import { E2E_ADMIN_TOKEN, freshStateDir, hiveClient } from "./helpers.ts";
 import { openHive } from "./scenarios/harness.ts";
@@ -27,7 +27,6 @@ let cluster: Cluster;
 let stateDir: string;
 
 async function startRecordingEndpoint(): Promise<string> {
-  const answer = localModelFetch();
   server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
@@ -39,18 +38,7 @@ async function startRecordingEndpoint(): Promise<string> {
       };
       const system = body.messages.find((m) => m.role === "system")?.content ?? "";
       received.push({ model: body.model, marker: system.split("\n", 1)[0] ?? "" });
-      void answer(
-        new Request(`http://endpoint${req.url ?? "/"}`, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: text,
-        }),
-      ).then(async (response) => {
-        res.writeHead(response.status, {
-          "content-type": response.headers.get("content-type") ?? "application/json",
-        });
-        res.end(await response.text());
-      });
+      void answerWithStandIn(body, res);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
