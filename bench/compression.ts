@@ -5,7 +5,8 @@
 // refs. Flags: --seeds=1,2,3  --family=dev,holdout,fresh,unseen,later,blind,sealed,<any
 // corpora/compression-<name>.ts exporting a FamilySpec>  --turns=600  --misses (after each
 // Lethe map-reduce row, every fact it did not recall: the latest planted statement, its role,
-// and what the output shows about the subject). Prints; never asserts.
+// and what the output shows about the subject)  --model (adds Lethe map-reduce with the model
+// the LETHE_MODEL_* settings name, judged like the local summariser). Prints; never asserts.
 import type { ChatMessage } from "../shared/context/messages.ts";
 import { loadTokenizer } from "../shared/context/tokens.ts";
 import { compressConversation, type SummariserClient } from "../shared/compress/index.ts";
@@ -28,6 +29,7 @@ import {
   type TranscriptFact,
 } from "../corpora/compression-transcript.ts";
 import { discoverFamilies } from "./compression-families.ts";
+import { redactedSummariser } from "../workers/compressor/redacted-summariser.ts";
 
 const args = new Map(
   process.argv.slice(2).map((a) => {
@@ -57,6 +59,38 @@ if (!config.ok) {
   throw new Error(config.message);
 }
 const local = new Driver(config.value, { fetch: localModelFetch() });
+
+// --model: one more row, Lethe map-reduce with the model the LETHE_MODEL_* settings
+// name (the compression role), called over HTTP as the compressor calls it in the
+// product: the same Driver, its answers redacted the same way.
+const YOUR_MODEL = "Lethe map-reduce, your model";
+const yourCalls = { requests: 0, failed: 0 };
+const yours = args.has("model") ? yourModel() : undefined;
+
+function yourModel(): SummariserClient {
+  if (process.env.LETHE_MODEL_BASE_URL === undefined) {
+    process.stderr.write(
+      "bench:compression --model: LETHE_MODEL_BASE_URL is not set\n  hint: set LETHE_MODEL_BASE_URL (an OpenAI-compatible /v1 endpoint), LETHE_MODEL_API_KEY and LETHE_MODEL_COMPRESSION (or LETHE_MODEL), as for npm start\n",
+    );
+    process.exit(2);
+  }
+  const settings = driverConfigFromEnv(process.env);
+  if (!settings.ok) {
+    process.stderr.write(
+      `bench:compression --model: ${settings.message}\n  hint: ${settings.hint ?? ""}\n`,
+    );
+    process.exit(2);
+  }
+  const counted: typeof fetch = async (input, init) => {
+    yourCalls.requests++;
+    const answer = await fetch(input, init);
+    if (!answer.ok) {
+      yourCalls.failed++;
+    }
+    return answer;
+  };
+  return redactedSummariser(new Driver(settings.value, { fetch: counted }));
+}
 
 type Statement = Transcript["statements"][number];
 
@@ -132,6 +166,9 @@ const METHODS: readonly [string, Method][] = [
   ["Lethe structural", (m, _b, r) => lethe(m, r, undefined)],
   ["Lethe map-reduce, local summariser", (m, _b, r) => lethe(m, r, local)],
   ["Lethe map-reduce, perfect summariser (ceiling)", (m, _b, r, p) => lethe(m, r, p)],
+  ...(yours === undefined
+    ? []
+    : [[YOUR_MODEL, (m, _b, r) => lethe(m, r, yours)] satisfies [string, Method]]),
 ];
 
 async function measure(
@@ -208,6 +245,9 @@ process.stdout.write(
     "  (docs/compression.md says which are seen); --misses prints, after each Lethe map-reduce row, every fact it missed or showed beside a replaced value",
     `families this run: ${FAMILIES.map((f) => f.name + (f.file === undefined ? "" : ` (${f.file})`)).join(", ")}`,
     "local summariser: the local endpoint's deterministic extractive [LETHE SUMMARISE] policy through the real Driver, 8k window",
+    yours === undefined
+      ? "your model: not measured (--model adds a row with the model the LETHE_MODEL_* settings name)"
+      : `your model: ${process.env.LETHE_MODEL_COMPRESSION ?? process.env.LETHE_MODEL ?? "(the driver's default)"} at ${process.env.LETHE_MODEL_BASE_URL ?? ""}, through the real Driver, answers redacted as the compressor redacts them, 8k window`,
     "perfect summariser: scripted, knows which turn states which planted value, keeps the shown line holding it",
     "  (the one naming the subject if any) and each fact's latest (the ceiling)",
     "recall: facts whose current value shows in a line naming the subject; stale-only: only a replaced value shows;",
@@ -331,28 +371,35 @@ for (const [key, scores] of summary) {
 // (the deployable method; the perfect summariser is a scripted ceiling) against
 // every baseline's mean recall, and the per-seed targets.
 const BASELINES = ["truncate-oldest", "head+tail", "drop tool output", "extractive fact keeper"];
-const LETHE = "Lethe map-reduce, local summariser";
-process.stdout.write(
-  "\nacceptance (Lethe map-reduce, local summariser): beats every baseline's mean recall; stale-only and both-visible 0 on every seed; lowest recall >= 95% at 25%, >= 90% at 10%; never larger\n",
-);
+const JUDGED = ["Lethe map-reduce, local summariser", ...(yours === undefined ? [] : [YOUR_MODEL])];
 const groups = [...new Set([...summary.keys()].map((k) => k.split("|")[0] ?? ""))];
-for (const g of groups) {
-  for (const ratio of BUDGETS) {
-    const at = (name: string) => summary.get(`${g}|${pct(ratio)}|${name}`) ?? [];
-    const lethe = at(LETHE);
-    const best = Math.max(...BASELINES.map((b) => mean(at(b).map((s) => s.recall))));
-    const low = Math.min(...lethe.map((s) => s.recall));
-    const floor = ratio === 0.25 ? 0.95 : ratio === 0.1 ? 0.9 : 0;
-    const checks = [
-      mean(lethe.map((s) => s.recall)) > best,
-      lethe.every((s) => s.staleOnly === 0 && s.bothVisible === 0),
-      low >= floor,
-      lethe.every((s) => !s.larger),
-    ];
-    process.stdout.write(
-      `  ${g.padEnd(40)} ${pct(ratio).padStart(6)}: recall mean ${pct(mean(lethe.map((s) => s.recall)))}, lowest ${pct(low)} vs best baseline ${pct(best)} -> ${checks.every(Boolean) ? "PASS" : "FAIL"}\n`,
-    );
+for (const LETHE of JUDGED) {
+  process.stdout.write(
+    `\nacceptance (${LETHE}): beats every baseline's mean recall; stale-only and both-visible 0 on every seed; lowest recall >= 95% at 25%, >= 90% at 10%; never larger\n`,
+  );
+  for (const g of groups) {
+    for (const ratio of BUDGETS) {
+      const at = (name: string) => summary.get(`${g}|${pct(ratio)}|${name}`) ?? [];
+      const lethe = at(LETHE);
+      const best = Math.max(...BASELINES.map((b) => mean(at(b).map((s) => s.recall))));
+      const low = Math.min(...lethe.map((s) => s.recall));
+      const floor = ratio === 0.25 ? 0.95 : ratio === 0.1 ? 0.9 : 0;
+      const checks = [
+        mean(lethe.map((s) => s.recall)) > best,
+        lethe.every((s) => s.staleOnly === 0 && s.bothVisible === 0),
+        low >= floor,
+        lethe.every((s) => !s.larger),
+      ];
+      process.stdout.write(
+        `  ${g.padEnd(40)} ${pct(ratio).padStart(6)}: recall mean ${pct(mean(lethe.map((s) => s.recall)))}, lowest ${pct(low)} vs best baseline ${pct(best)} -> ${checks.every(Boolean) ? "PASS" : "FAIL"}\n`,
+      );
+    }
   }
+}
+if (yours !== undefined) {
+  process.stdout.write(
+    `\nyour model: ${yourCalls.requests} HTTP requests (${yourCalls.failed} not ok, retries included)\n`,
+  );
 }
 process.stdout.write(
   `\nbench:compression took ${((performance.now() - started) / 1000).toFixed(1)} s (${cases.length} transcripts x ${BUDGETS.length} budgets x ${METHODS.length} methods)\n`,

@@ -288,6 +288,21 @@ export class AgentSession extends Server<Env> {
     return ok(await transcriptPage(this.#reader(), after, limit));
   }
 
+  /**
+   * The compaction the current branch shows: its summary and the depth of the last
+   * turn it covers (null before the first). The compressor's next compaction carries
+   * its bullets and summarises only the turns after it.
+   */
+  async currentCompaction(): Promise<
+    Result<{ summary: string; depth: number } | null, "NOT_FOUND">
+  > {
+    if (this.#store.config() === null) {
+      return this.#missing();
+    }
+    const entry = this.#store.compactionOn();
+    return ok(entry === null ? null : { summary: entry.summary, depth: entry.depth });
+  }
+
   /** The content behind `ref:<key>`, only if this session (or its fork origin) holds it. */
   async resolveRef(
     ref: string,

@@ -344,11 +344,25 @@ export async function compressConversation(
       .reduce((sum, t) => sum + tokenizer.countCached(`${refEntry(t, refs.get(t) ?? "")}, `), 0);
   let overBudget: SummaryBullet[] = [];
   if (method === "structural") {
-    const selection = structuralBullets(turns, blockBudget - fixed, cost);
-    bullets = selection.bullets;
-    if (selection.skipped.length > 0 || carried.length > 0) {
+    // An earlier summary's bullets are facts already summarised: they keep their place
+    // first, as far as the budget allows, and the new turns are previewed after them.
+    const earlier: SummaryBullet[] = [];
+    const earlierTurns = new Set<number>();
+    let room = blockBudget - fixed;
+    for (const bullet of carried) {
+      const tokens = cost(bullet, earlierTurns);
+      if (tokens <= room) {
+        earlier.push(bullet);
+        room -= tokens;
+        bullet.turns.forEach((t) => earlierTurns.add(t));
+      }
+    }
+    const selection = structuralBullets(turns, room, cost);
+    bullets = [...earlier, ...selection.bullets];
+    const unshown = carried.filter((b) => !earlier.includes(b));
+    if (selection.skipped.length > 0 || unshown.length > 0) {
       losses.push(
-        `turns without a preview (their refs are in the index): ${ranges([...carried.flatMap((b) => b.turns), ...selection.skipped])}`,
+        `turns without a preview (their refs are in the index): ${ranges([...unshown.flatMap((b) => b.turns), ...selection.skipped])}`,
       );
     }
   } else {

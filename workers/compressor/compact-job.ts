@@ -1,10 +1,12 @@
 // The `session.compact` job (the agent loop enqueues it when the transcript passes
-// its threshold): read the session's transcript, summarise it, and hand the summary
+// its threshold): read the session's transcript after its last compaction,
+// summarise it with that compaction's bullets carried over, and hand the summary
 // back with the job's id. The session keys it by the last summarised turn; a job
 // that finds the session rolled back before its step does not even call the model,
 // and a second delivery changes nothing. Throws only for transient faults (the queue retries).
 import type { ChatMessage, ToolCall } from "../../shared/context/messages.ts";
 import { loadTokenizer } from "../../shared/context/tokens.ts";
+import { SUMMARY_MESSAGE_NAME } from "../../shared/compress/block.ts";
 import { compressConversation } from "../../shared/compress/compress.ts";
 import { createLogger } from "../../shared/log.ts";
 import { SCRIPT_HEADER } from "../../shared/model/script.ts";
@@ -55,9 +57,10 @@ function toMessage(row: TurnRow): ChatMessage {
   }
 }
 
-async function readTranscript(session: SessionStub): Promise<TurnRow[] | undefined> {
+/** The transcript's turns after depth `from` (the last compaction's), oldest first. */
+async function readTranscript(session: SessionStub, from: number): Promise<TurnRow[] | undefined> {
   const rows: TurnRow[] = [];
-  let after = 0;
+  let after = from;
   for (;;) {
     const page = await session.transcript(after, TRANSCRIPT_PAGE);
     if (!page.ok) {
@@ -76,8 +79,12 @@ export async function runCompactJob(
   env: CompactEnv,
 ): Promise<CompactOutcome> {
   const session = env.AgentSession.getByName(job.session);
-  const [state, described] = await Promise.all([session.state(), session.describe()]);
-  if (!state.ok || !described.ok) {
+  const [state, described, earlier] = await Promise.all([
+    session.state(),
+    session.describe(),
+    session.currentCompaction(),
+  ]);
+  if (!state.ok || !described.ok || !earlier.ok) {
     log.warn("compact.missing", { job: job.id, session: job.session });
     return "missing";
   }
@@ -90,10 +97,19 @@ export async function runCompactJob(
     });
     return "stale";
   }
-  const rows = await readTranscript(session);
+  // Incremental: the turns an applied compaction covers are not read again. Its
+  // summary goes first and its bullets carry over (reduced with the new ones, a
+  // newer value superseding a carried one), so each compaction costs the model only
+  // the turns since the last one, not the whole history again.
+  const covered = earlier.value?.depth ?? 0;
+  const rows = await readTranscript(session, covered);
   if (rows === undefined) {
     return "missing";
   }
+  const carried: ChatMessage[] =
+    earlier.value === null
+      ? []
+      : [{ role: "user", name: SUMMARY_MESSAGE_NAME, content: earlier.value.summary }];
   const driver = compressionDriver(env);
   if (!driver.ok) {
     log.error("compact.config", { job: job.id, code: driver.code, message: driver.message });
@@ -101,10 +117,10 @@ export async function runCompactJob(
   }
   const tokenizer = await loadTokenizer(compressionModel(driver.value));
   const script = described.value.config.script;
-  const run = await compressConversation(rows.map(toMessage), {
+  const run = await compressConversation([...carried, ...rows.map(toMessage)], {
     tokenizer,
     client: redactedSummariser(driver.value),
-    turnNumbers: rows.map((r) => r.depth),
+    turnNumbers: [...carried.map(() => covered), ...rows.map((r) => r.depth)],
     ...(job.windowTokens === undefined ? {} : { windowTokens: job.windowTokens }),
     ...(job.budget === undefined ? {} : { budget: job.budget }),
     ...(script === undefined ? {} : { headers: { [SCRIPT_HEADER]: script } }),
@@ -119,6 +135,10 @@ export async function runCompactJob(
   const { method, summary, kept, citations, report } = run.value;
   // The session keys the summary by the last turn it covers: that turn's seq as read here.
   const lastTurn = Math.max(...citations.map((c) => c.turn));
+  // Only the carried summary was compressible: nothing new to summarise yet.
+  if (lastTurn <= covered) {
+    return "nothing";
+  }
   const last = rows.find((r) => r.depth === lastTurn);
   if (last === undefined) {
     log.error("compact.citations", { job: job.id, lastTurn });

@@ -274,6 +274,39 @@ describe("compressing without a summariser, and again", () => {
     expect(index.earlier).toBe(earlier.index);
   });
 
+  it("keeps an earlier summary's bullets first when structural truncation re-compresses it", async ({
+    expect,
+  }) => {
+    const fixture = makeConversation();
+    const first = await compress(fixture);
+    const more: ChatMessage[] = [
+      ...first.messages,
+      { role: "assistant", content: "Update: the staging port is now 9443." },
+      { role: "user", content: "Good." },
+      { role: "assistant", content: "Anything else?" },
+      { role: "user", content: "No." },
+    ];
+    const start = tailStart(fixture.messages);
+    const turnNumbers = more.map((_, i) => (i < 2 ? i + 1 : i - 2 + start + 1));
+    // No summariser: structural truncation, as when the model fails during a compaction.
+    const second = await compressConversation(more, { tokenizer, turnNumbers });
+    if (!second.ok) {
+      throw new Error(second.message);
+    }
+    expect(second.value.method).toBe("structural");
+    const earlier = readSummaryBlock(first.summary);
+    const texts = second.value.bullets.map((b) => b.text);
+    // Half the input's tokens hold only some of them: those kept come first, in their
+    // order, ahead of the new turns' previews; the rest are named as losses (their refs in the index).
+    const fromEarlier = texts.filter((t) => earlier.bullets.some((b) => b.text === t));
+    expect(fromEarlier.length).toBeGreaterThan(5);
+    expect(texts.slice(0, fromEarlier.length)).toEqual(fromEarlier);
+    expect(texts.slice(fromEarlier.length).join("\n")).toContain("9443");
+    if (fromEarlier.length < earlier.bullets.length) {
+      expect(second.value.report.losses.join("\n")).toContain("turns without a preview");
+    }
+  });
+
   it("leaves a conversation with only protected turns as it is", async ({ expect }) => {
     const messages: ChatMessage[] = [
       { role: "system", content: "s" },

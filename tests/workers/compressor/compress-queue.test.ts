@@ -116,6 +116,79 @@ describe("the session.compact job", () => {
     expect(data.report.post_tokens).toBeLessThan(data.report.pre_tokens * 0.5);
   });
 
+  it("summarises only the turns after the last compaction, carrying its bullets", async ({
+    expect,
+  }) => {
+    const { name, stub } = await sessionWithHistory();
+    const first = job(name, await stepOf(stub));
+    await env.JOBS.send(first);
+    expect((await receipt(first.id)).type).toBe("session.compact:applied");
+    const later = [
+      "Note for the runbook: the staging bucket is lethe-staging-eu-7.",
+      "Noted: the staging bucket is lethe-staging-eu-7.",
+      "And the deploy window is 02:00 UTC on Tuesdays.",
+      "Understood.",
+      "Thanks.",
+      "You're welcome.",
+      "Next question.",
+    ].map((content, i) => ({
+      role: i % 2 === 0 ? ("user" as const) : ("assistant" as const),
+      content,
+    }));
+    expect((await stub.step({ turns: later })).ok).toBe(true);
+    const second = job(name, await stepOf(stub));
+    await env.JOBS.send(second);
+    expect((await receipt(second.id)).type).toBe("session.compact:applied");
+    const [one, two] = await compactions(stub);
+    type Data = {
+      summaryRef: string;
+      depth: number;
+      citations: { turn: number; ref: string }[];
+      report: { pre_tokens: number; kept_refs: string[] };
+    };
+    const a = one?.data as Data;
+    const b = two?.data as Data;
+    const text = async (ref: string) => {
+      const resolved = await stub.resolveRef(ref);
+      if (!resolved.ok) {
+        throw new Error(resolved.message);
+      }
+      return resolved.value.content;
+    };
+    const before = readSummaryBlock(await text(a.summaryRef));
+    const after = readSummaryBlock(await text(b.summaryRef));
+    expect(b.depth).toBeGreaterThan(a.depth);
+    // The turns the first compaction covers are not read again: the second keeps only
+    // the new turns' texts, and its input is the first summary plus those turns.
+    const coveredRefs = new Set(before.refs.values());
+    expect(b.report.kept_refs.filter((r) => coveredRefs.has(r))).toEqual([]);
+    expect(b.report.pre_tokens).toBeLessThan(a.report.pre_tokens);
+    // The first summary's facts carry over, their citations still resolving; the new fact joins them.
+    const bulletTexts = after.bullets.map((x) => x.text);
+    for (const bullet of before.bullets) {
+      expect(bulletTexts).toContain(bullet.text);
+    }
+    expect(bulletTexts.join("\n")).toContain("lethe-staging-eu-7");
+    const transcript = await stub.transcript(0, 500);
+    if (!transcript.ok) {
+      throw new Error(transcript.message);
+    }
+    for (const bullet of after.bullets) {
+      for (const turn of bullet.turns) {
+        const row = transcript.value.turns.find((t) => t.depth === turn);
+        expect(await text(after.refs.get(turn) ?? "")).toBe(row?.content);
+      }
+    }
+    // The envelope shows the second summary in place of every covered turn.
+    const envelope = await stub.envelope();
+    if (!envelope.ok) {
+      throw new Error(envelope.message);
+    }
+    const shown = envelope.value.messages.map((m) => String(m.content)).join("\n");
+    expect(shown).toContain(b.summaryRef);
+    expect(shown).not.toContain(a.summaryRef);
+  });
+
   it("applies a job whose session moved on meanwhile, and the envelope shows the summary", async ({
     expect,
   }) => {
