@@ -82,7 +82,8 @@ const DETERMINERS = new Set([
   "your",
 ]);
 /** A trailing qualifier that names the context itself ("for this study", "in this protocol"). */
-const THIS_CONTEXT = /\s+(?:for|in|on|of|under|across|within)\s+(?:this|the current)\s+[\w-]+$/;
+const THIS_CONTEXT =
+  /\s+(?:for|in|on|of|under|across|within)\s+(?:this|the current|your|our|my)\s+[\w-]+$/;
 
 /** A trailing "in the <record>" that says where a value is kept ("in the worksheets", "in the edit checks and the listings"). */
 const WRITTEN_IN =
@@ -99,6 +100,21 @@ const CHECKLIST_VERBS = new Set([
   "validate",
 ]);
 /** Words in front of a subject that say which value, not which subject ("the current X"). */
+/** Chat shorthand before a subject ("fwiw the X = V"): no part of it. */
+const INTERJECTIONS: ReadonlySet<string> = new Set([
+  "fwiw",
+  "btw",
+  "fyi",
+  "iirc",
+  "afaik",
+  "afaict",
+  "imo",
+  "imho",
+  "tbh",
+  "nb",
+  "ps",
+]);
+
 export const STATUS_WORDS = new Set([
   "current",
   "new",
@@ -143,10 +159,10 @@ const SETS_IT =
   /^(?:keeping|keep|kept|staying|holding)\s+(?:it\s+(?:at\s+)?)?[^\s,.;]|^(?:\w+\s+){0,2}(?:bumped|moved|set|changed|raised|lowered|took|put|kept|left|dropped|pushed|pulled|reset|switched)\s+it\s+(?:back\s+|up\s+|down\s+)?(?:to|at)\s/i;
 /** Verbs that set a value: "X is V", "X = V", "X changed to V", "X confirmed, 3,200 words". */
 const SETTING =
-  /\s*(?:=|:=|:(?=\s)|\b(?:is|are|was|were|has been|have been|becomes|became|equals|stays|remains|(?:should|will|must|would|shall|can|is going to|needs to|has to|ought to) be)\b(?:\s+(?:now|still|currently|set to|changed to|updated to|moved to|raised to|lowered to|bumped to|going to be))?|\b(?:changed|updated|moved|raised|lowered|bumped|switched|set|increased|decreased|reduced|pinned|renamed|narrows|narrowed|widens|widened|shifts|shifted|drops|dropped|rises|rose|falls|fell|grows|grew|shrinks|shrank|slips|slipped|changes|moves)\s+(?:to|from)\b|\bshould read\b|\b(?:(?:is|was)\s+)?(?:stands|sits|holds|unchanged|confirmed|reconfirmed|re-confirmed)\s+(?:at|as)\b(?!\s+(?:the|a|an|our|this|that|its|their)\b)|\b(?:comes|came|works|worked) out (?:at|to)\b|\b(?:lands|landed) at\b|\bwas left at\b|\bagreed (?:at|as)\b(?!\s+(?:the|a|an|our|this|that|its|their)\b)|\b(?:now\s+)?(?:reads|shows)\b|\b(?:confirmed|reconfirmed|re-confirmed|approved|locked in|signed off),(?=\s+(?:[$£€#]?\d|[a-z]+\.?\s+\d)))\s+/i;
+  /\s*(?:=|:=|:(?=\s)|\b(?:is|are|was|were|has been|have been|becomes|became|equals|stays|remains|(?:should|will|must|would|shall|can|is going to|needs to|has to|ought to) be)\b(?:\s+(?:now|still|currently|set to|changed to|updated to|moved to|raised to|lowered to|bumped to|going to be))?|\b(?:changed|updated|revised|corrected|moved|raised|lowered|bumped|switched|set|increased|decreased|reduced|pinned|renamed|narrows|narrowed|widens|widened|shifts|shifted|drops|dropped|rises|rose|falls|fell|grows|grew|shrinks|shrank|slips|slipped|changes|moves)\s+(?:to|from)\b|\bshould read\b|\b(?:(?:is|was)\s+)?(?:stands|sits|holds|unchanged|confirmed|reconfirmed|re-confirmed)\s+(?:at|as)\b(?!\s+(?:the|a|an|our|this|that|its|their)\b)|\b(?:comes|came|works|worked) out (?:at|to)\b|\b(?:lands|landed) at\b|\bwas left at\b|\bagreed (?:at|as)\b(?!\s+(?:the|a|an|our|this|that|its|their)\b)|\b(?:now\s+)?(?:reads|shows)\b|\b(?:confirmed|reconfirmed|re-confirmed|approved|locked in|signed off),(?=\s+(?:[$£€#]?\d|[a-z]+\.?\s+\d)))\s+/i;
 /** "<we> moved the X to V": the subject sits between the verb and "to". */
 const OBJECT_SETTING =
-  /\b(?:moved|move|changed|change|updated|update|set|sets|setting|bumped|bump|bumps|raised|raise|raises|lowered|lower|lowers|switched|switch|switches|increased|decreased|reduced|pinned|pin|pins|renamed|put|puts|made|makes|swapped|swaps|flipped|flips|wants?|keeps?|kept|re-?pointed|pointed|tuned|adjusted|reset|restored|reverted|take|takes|took|taking|amended|amends|lists|listed|shows|showed|reports|reported|records|recorded|confirmed|confirms|approved|approves|ratified|ratifies|fixed|fixes|appointed|appoints|logged|logs|entered|enters|run|runs|ran|running|hold|holds|held|capped|caps|lock|locks|locking|locked|freeze|freezes|freezing|froze)\s+((?:the|our|its|their)\s+[^,.;:!?]{2,80}?)\s+(?:from\s+\S+(?:\s+\S+){0,3}?\s+)?(?:over\s+)?(?:to|at|as)\s+\S/i;
+  /\b(?:moved|move|changed|change|updated|update|set|sets|setting|bumped|bump|bumps|raised|raise|raises|lowered|lower|lowers|switched|switch|switches|increased|decreased|reduced|pinned|pin|pins|renamed|put|puts|made|makes|swapped|swaps|flipped|flips|wants?|keeps?|kept|re-?pointed|pointed|tuned|adjusted|reset|restored|reverted|take|takes|took|taking|amended|amends|revised|revises|corrected|corrects|lists|listed|shows|showed|reports|reported|records|recorded|confirmed|confirms|approved|approves|ratified|ratifies|fixed|fixes|appointed|appoints|logged|logs|entered|enters|run|runs|ran|running|hold|holds|held|capped|caps|lock|locks|locking|locked|freeze|freezes|freezing|froze)\s+((?:the|our|its|their)\s+[^,.;:!?]{2,80}?)\s+(?:from\s+\S+(?:\s+\S+){0,3}?\s+)?(?:over\s+)?(?:to|at|as)\s+\S/i;
 /**
  * "we're going with V for the X", "we used V as the X", "we now hold V as the X",
  * "everyone is fine with V as the X": the value comes before its subject.
@@ -161,7 +177,7 @@ const CHECKED_THE_X =
   /^(?:i |we )?(?:double-checked|re-?checked|checked|verified|re-?verified|confirmed|re-?confirmed)\s+((?:the|our)\s+[^,.;:!?]{2,80}?)\s+(?:against|with|via)\s+[^:]{2,80}:\s+(?:still\s+|now\s+)?\S/i;
 /** "ok X 0.39 in, go with that": a terse acceptance, the subject then a value that starts with a digit or a code. */
 const GO_WITH_THAT =
-  /^(?:(?:ok|okay|fine|right|agreed|yes|yep)[,:]?\s+)?((?:the\s+)?[a-z][^,;:!?]{2,80}?)\s+(?:[$£€#]?\d|[A-Z]{2,}-?\d)[^\s,]*(?:\s+[a-z]{1,6})?\s*,\s*(?:go with|use|take|run with|let's use|let's go with)\s+(?:that|it|this)\b/i;
+  /^(?:(?:ok|okay|fine|right|agreed|yes|yep)[,:]?\s+)?((?:the\s+)?[a-z][^,;:!?]{2,80}?)\s+(?:[$£€#]?\d|[A-Z]{2,}-?\d|(?:(?:jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)[a-z]*|may|mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?\s+\d)[^\s,]*(?:\s+[a-z]{1,6})?\s*,\s*(?:go with|use|take|run with|let's use|let's go with|lock in|locking in|lock)\s+(?:that|it|this)\b/i;
 /** "for the X we are running V at the moment": the subject comes first, after "for". */
 const FOR_RUNNING =
   /^\s*for\s+((?:the|our)\s+[^,.;:!?]{2,80}?),?\s+(?:we are|we're|we run|we use|we're using|we are using|it is|it's)\s+(?:running|using|at|on)?\s*[^\s,.;]/i;
@@ -267,7 +283,7 @@ export function normaliseSubject(phrase: string): string | undefined {
     .replace(/[`"'()[\]]/g, "")
     // "the new value for the X": the value names no subject; X does.
     .replace(VALUE_OF, "")
-    // "the X for this study": a qualifier naming the conversation's own context is no other subject.
+    // "the X for this study", "for your system": a qualifier naming the conversation's own context is no other subject.
     .replace(THIS_CONTEXT, "")
     // "the X in the worksheets": where a value is written down is no other subject.
     .replace(WRITTEN_IN, "")
@@ -277,6 +293,7 @@ export function normaliseSubject(phrase: string): string | undefined {
     words.length > 1 &&
     (DETERMINERS.has(words[0] ?? "") ||
       STATUS_WORDS.has(words[0] ?? "") ||
+      INTERJECTIONS.has(words[0] ?? "") ||
       (CHECKLIST_VERBS.has(words[0] ?? "") && words.length > 2))
   ) {
     words.shift();
@@ -448,11 +465,14 @@ export function sentenceSubject(sentence: string): string | undefined {
   }
   if (
     (verb[0].trim() === ":" || verb[0].trim() === "=") &&
-    !bareValue(text.slice(verb.index + verb[0].length)) &&
+    // "X = V on my sheet": where the value was read is no part of it.
+    !bareValue(text.slice(verb.index + verb[0].length).replace(SOURCE_TAIL, "")) &&
     // "X = V, don't change it without me": a bare value, then a clause of its own.
     !(
       verb[0].trim() === "=" &&
-      bareValue(text.slice(verb.index + verb[0].length).split(/,\s+/)[0] ?? "")
+      bareValue(
+        (text.slice(verb.index + verb[0].length).split(/,\s+/)[0] ?? "").replace(SOURCE_TAIL, ""),
+      )
     )
   ) {
     // "Correction to earlier: our X ought to be V": the label is no subject; the clause after it may name one.
@@ -480,6 +500,10 @@ export function sentenceSubject(sentence: string): string | undefined {
     ? earlier
     : subject;
 }
+
+/** A trailing "on my sheet", "per the runbook", "in our binder": where a value was read. */
+const SOURCE_TAIL =
+  /\s+(?:on|in|per|from|off|according to)\s+(?:my|our|the|his|her|their|your)\s+[\w-]+(?:\s+[\w-]+)?\s*$/i;
 
 /** A line break, or a sentence break before a capital, digit, quote, bracket or table bar. */
 const SENTENCE_BREAK = new RegExp(`\\r?\\n|${sentenceBreak("[A-Z0-9`\"'(|]")}`);

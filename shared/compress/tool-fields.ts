@@ -105,7 +105,7 @@ export function assignedField(line: string): Stated | undefined {
 
 /** Verbs of a change a log or chat line reports ("X resolved to V", "X moved to V"). */
 const CHANGED =
-  /^(.{3,80}?)\s+(?:(?:was|is|has been|got|now)\s+)?(?:resolved|set|changed|updated|moved|bumped|switched|pinned|raised|lowered|increased|decreased|reduced|reverted|promoted|locked|fixed|settled|rolled back|goes|went|will go|is going|flipped|changes|moves|switches|amended)\s+(?:back\s+)?to\s+(\S.*)$/i;
+  /^(.{3,80}?)\s+(?:(?:was|is|has been|got|now)\s+)?(?:resolved|set|changed|updated|moved|bumped|switched|pinned|raised|lowered|increased|decreased|reduced|reverted|promoted|locked|fixed|settled|rolled back|goes|went|will go|is going|flipped|changes|moves|switches|amended|revised|corrected)\s+(?:back\s+)?to\s+(\S.*)$/i;
 /** "(was A)", "(from A)", "(previously A)" after a value: the one it replaced. */
 const WAS = /\(\s*(?:was|from|previously|prev|old)\s*:?\s+([^)]{1,60})\)/i;
 
@@ -202,6 +202,21 @@ export function arrowedField(line: string): Stated | undefined {
     : { subject, value, phrase: m?.[1] ?? subject, ...(was === undefined ? {} : { was }) };
 }
 
+/** `SP CHANGE  PAC_FEED_SP  "powdered carbon feed rate"  8 mg/L -> 6 mg/L  user=jf`: a quoted field's change. */
+const QUOTED_CHANGE =
+  /"([A-Za-z][^"]{2,80})"\s+([^\s=:](?:.{0,40}?\S)?)\s*(?:->|→|=>)\s*(\S(?:.{0,40}?\S)?)(?=\s{2,}|\s*$)/;
+
+/** A field quoted in words, then its old and new value around an arrow. */
+export function quotedChangeField(line: string): Stated | undefined {
+  const m = QUOTED_CHANGE.exec(line);
+  const subject = m === null ? undefined : describedSubject(m[1] ?? "");
+  const value = m === null ? undefined : shortValue(m[3] ?? "");
+  const was = m === null ? undefined : shortValue(m[2] ?? "");
+  return subject === undefined || value === undefined
+    ? undefined
+    : { subject, value, phrase: m?.[1] ?? subject, ...(was === undefined ? {} : { was }) };
+}
+
 /** `[preflight] skill window for ranked duos: 225 MMR (from live-config@2eff)`: a tagged "X: V" line. */
 const TAGGED = /^\s*\[[^\]]{1,40}\]\s*([A-Za-z][\w' /-]{2,80}?)\s*:\s+(\S.{0,120}?)\s*$/;
 
@@ -241,8 +256,20 @@ function recordCells(line: string): string[] | undefined {
   if (/^\s*"[^"]+"\s*,/.test(line)) {
     return [...line.matchAll(/"((?:[^"]|"")*)"|([^,]+)/g)].map((m) => (m[1] ?? m[2] ?? "").trim());
   }
+  // An unquoted CSV row, when a cell labels its value (read only then: a bare row's cells could be anything).
+  if (
+    (line.match(/,/g) ?? []).length >= 3 &&
+    !/,\s/.test(line.trim()) &&
+    line.split(",").some((c) => NOW_CELL.test(c.trim()))
+  ) {
+    return line.split(",").map((c) => c.trim());
+  }
   return undefined;
 }
+
+/** A record cell that labels its value as the current one ("now May 4", "new: 12") or the replaced one. */
+const NOW_CELL = /^(?:now|new|to|current(?:ly)?)(?::\s*|\s+)(\S.*)$/i;
+const WAS_CELL = /^(?:was|old|from|previously)(?::\s*|\s+)(\S.*)$/i;
 
 /**
  * A record line with a cell naming a field in words and the next non-empty cell
@@ -259,7 +286,23 @@ export function recordField(line: string): Stated | undefined {
     if (subject === undefined) {
       continue;
     }
-    const next = cells.slice(i + 1).find((c) => c.length > 0);
+    const after = cells.slice(i + 1).filter((c) => c.length > 0);
+    // "…,elevator rail delivery date,was June 15,now May 4,approved": the cells say which value is which.
+    const now = after.map((c) => NOW_CELL.exec(c)?.[1]).find((v) => v !== undefined);
+    const was = after.map((c) => WAS_CELL.exec(c)?.[1]).find((v) => v !== undefined);
+    if (now !== undefined || was !== undefined) {
+      const current = now === undefined ? undefined : shortValue(now);
+      const old = was === undefined ? undefined : shortValue(was);
+      return current === undefined
+        ? undefined
+        : {
+            subject,
+            value: current,
+            phrase: cells[i] ?? subject,
+            ...(old === undefined ? {} : { was: old }),
+          };
+    }
+    const next = after[0];
     const value = next === undefined ? undefined : shortValue(next);
     return value === undefined ? undefined : { subject, value, phrase: cells[i] ?? subject };
   }

@@ -12,6 +12,7 @@ import { isHedged, isOldCopy } from "./hedges.ts";
 import { namedSubject, namedValue } from "./tool-named.ts";
 import {
   commentedField,
+  quotedChangeField,
   describedField,
   describedSubject,
   flowMapping,
@@ -41,6 +42,10 @@ export const MAX_TOOL_STATEMENTS = 12;
 /** Lines of one tool result read, and characters of one line: the scan stays linear. */
 const MAX_TOOL_LINES = 2_000;
 const MAX_LINE = 400;
+/** A line marked "+" or "-" that sets a key: `+  level 4 slab pour date: April 2`. */
+const MARKED_KEY = /^\s*([+-])\s*([A-Za-z][\w ./-]{1,60}?)\s*[:=]/gm;
+/** A unified diff's header or hunk line: its "-" lines are removed, its "+" lines added. */
+const UNIFIED_DIFF = /^(?:@@ -\d|diff --git |--- a\/|\+\+\+ b\/)/m;
 /** A whole result parsed as JSON at most (larger ones are read line by line). */
 const MAX_JSON_CHARS = 64_000;
 /** JSON nodes walked at most in one result. */
@@ -52,6 +57,14 @@ const NAME_KEYS =
 const TEXT_KEYS =
   /^(?:description|summary|message|msg|note|notes|comment|text|body|title|detail|details|reason)$/i;
 const NEW_KEYS = /^(?:to|new|new_?value|value|now|after|current|updated)$/i;
+/**
+ * Keys of a record's description ({"tag": "FIN_PH_SP", "desc": "finished water pH
+ * setpoint", "value": "pH 8.0"}): its name when the record also holds a value and
+ * the description is a noun phrase, not a sentence.
+ */
+const DESCRIPTION_KEYS = /^(?:desc|description|descr)$/i;
+const SENTENCE_WORDS =
+  /\b(?:is|was|were|are|be|been|has|have|had|set|to|after|before|when|if)\b|[.;!?]$/i;
 const OLD_KEYS = /^(?:from|old|old_?value|was|before|previous|prior)$/i;
 
 /** A JSON value's statements: change records ({field, from, to}) and scalar fields of known subjects. */
@@ -69,9 +82,14 @@ function jsonStated(root: unknown, known: KnownPhrases, out: Stated[]): void {
     }
     const entries = Object.entries(value as Record<string, unknown>);
     // Of several name-like keys ({"key": "max_prefix", "label": "prefix limit of …"}), the one in words.
-    const names = entries.filter(([k, v]) => NAME_KEYS.test(k) && typeof v === "string");
-    const nameAt = names.find(([, v]) => /\s/.test(String(v))) ?? names[0];
     const newAt = entries.find(([k]) => NEW_KEYS.test(k));
+    const names = entries.filter(
+      ([k, v]) =>
+        typeof v === "string" &&
+        (NAME_KEYS.test(k) ||
+          (newAt !== undefined && DESCRIPTION_KEYS.test(k) && !SENTENCE_WORDS.test(v))),
+    );
+    const nameAt = names.find(([, v]) => /\s/.test(String(v))) ?? names[0];
     const oldAt = entries.find(([k]) => OLD_KEYS.test(k));
     const newValue = cleanValue(newAt?.[1]);
     // A change record ({field, from, to}) says by its shape that the field changed: any field name.
@@ -101,7 +119,12 @@ function jsonStated(root: unknown, known: KnownPhrases, out: Stated[]): void {
       nameAt ??
       entries.find(
         ([k, v]) =>
-          typeof v === "string" && v.length <= 60 && !NEW_KEYS.test(k) && !OLD_KEYS.test(k),
+          typeof v === "string" &&
+          v.length <= 60 &&
+          !NEW_KEYS.test(k) &&
+          !OLD_KEYS.test(k) &&
+          // A text field holds a sentence someone wrote, not the item's name.
+          !TEXT_KEYS.test(k),
       );
     const item = label === undefined ? undefined : cleanValue(label[1]);
     for (const [k, v] of entries) {
@@ -143,7 +166,7 @@ const KEY_VALUE =
 /** A line that records a change: an arrow, "from A to B", "set/changed … to V". */
 const CHANGE = /->|→|=>|⇒|\bto\b/i;
 const CHANGE_VERB =
-  "(?:changed|updated|moved|set|raised|lowered|bumped|switched|increased|decreased|reduced|pinned)";
+  "(?:changed|updated|revised|corrected|moved|set|raised|lowered|bumped|switched|increased|decreased|reduced|pinned)";
 const FROM_TO = new RegExp(
   `^(?:(?:was|is|has been)\\s+)?(?:${CHANGE_VERB}\\s+)?from\\s+(.+?)\\s+to\\s+(.+)$`,
   "i",
@@ -302,7 +325,21 @@ export function toolStatements(
   const trimmed = output.trim();
   const whole =
     trimmed.length <= MAX_JSON_CHARS && /^[{[]/.test(trimmed) ? parseJson(trimmed) : undefined;
-  const readLine = (line: string): void => {
+  // In a unified diff a removed line states nothing and an added one is read without its marker.
+  const diff = UNIFIED_DIFF.test(output);
+  // Without a diff header, a "- K: V" line whose key a "+ K: V" line also sets is the removed side.
+  const added = new Set(
+    [...output.matchAll(MARKED_KEY)].filter((m) => m[1] === "+").map((m) => m[2]?.toLowerCase()),
+  );
+  const readLine = (raw: string): void => {
+    if (diff && /^-(?!--)/.test(raw)) {
+      return;
+    }
+    const marked = /^\s*([+-])\s*([A-Za-z][\w ./-]{1,60}?)\s*[:=]/.exec(raw);
+    if (marked?.[1] === "-" && added.has(marked[2]?.toLowerCase())) {
+      return;
+    }
+    const line = diff && /^\+(?!\+\+)/.test(raw) ? raw.slice(1) : raw;
     // A removed field, or a proposal or motion that failed, states nothing.
     if (removesField(line) || isHedged(line)) {
       return;
@@ -331,6 +368,7 @@ export function toolStatements(
       // A field whose comment names it is read under that name, not its bare key.
       const read =
         commentedField(form) ??
+        quotedChangeField(form) ??
         (CHANGE.test(form) || /[=:]/.test(form) ? changeStated(form, known) : undefined) ??
         keyValueStated(form, known, items) ??
         describedOrNamed(form, known);

@@ -18,9 +18,9 @@ const MAX_ROWS = 500;
 /** Columns of one row read at most. */
 const MAX_COLUMNS = 24;
 const NEW_HEADER =
-  /^(?:new|now|to|after|current|value|new value|current value|updated value|updated|latest|val)$/i;
+  /^(?:new|now|to|after|current|value|new value|current value|updated value|updated|latest|val|setpoint|set point)$/i;
 const NAME_HEADER =
-  /^(?:setting|name|field|parameter|param|key|label|metric|attribute|property|subject|option)$/i;
+  /^(?:setting|name|field|parameter|param|key|label|metric|attribute|property|subject|option|desc|description)$/i;
 const OLD_HEADER = /^(?:old|was|from|before|previous|prior|old value|previous value)$/i;
 /** A rule under a header: markdown `|---|---|`, psql `----+----`, a box border `+----+----+`. */
 const SEPARATOR = /^\s*[|+]?\s*:?-{2,}:?\s*(?:[|+]\s*:?-{2,}:?\s*)*[|+]?\s*$/;

@@ -28,6 +28,7 @@ describe("hedged talk about a value", () => {
       "Quebecor offer on the kiln cooldown: 15 h (not taken)",
       "Marco suggested 16 h for the kiln cooldown, but Dani said no.",
       "Marco suggested 17 h for the kiln cooldown and the lead vetoed it.",
+      "The sub floated 18 h for the kiln cooldown; we turned that down.",
     ]) {
       expect([sentence, isHedged(sentence)]).toEqual([sentence, true]);
     }

@@ -143,3 +143,99 @@ describe("tool output with fields nobody named before", () => {
     expect(toolStatements(experiment, nothingKnown)).toEqual(["The archive window is `3 days`."]);
   });
 });
+
+describe("records that say which value is which", () => {
+  it("reads a record's description as its name beside a value, never a sentence", () => {
+    expect(
+      toolStatements(
+        [
+          "{",
+          '  "tags": [',
+          '    { "tag": "FLT_HDR_PRESS", "desc": "filter header pressure", "value": "9.8 psi", "rw": false },',
+          '    { "tag": "FIN_PH_SP", "desc": "finished water pH setpoint", "value": "pH 8.0", "rw": true }',
+          "  ]",
+          "}",
+        ].join("\n"),
+        nothingKnown,
+      ),
+    ).toEqual([
+      "The filter header pressure is `9.8 psi`.",
+      "The finished water ph setpoint is `pH 8.0`.",
+    ]);
+    expect(
+      toolStatements(
+        '{ "description": "Resolved after the pump was set to 40 Hz", "value": 3 }',
+        nothingKnown,
+      ),
+    ).not.toContainEqual(expect.stringMatching(/resolved after/i));
+  });
+
+  it("reads a table's description and setpoint columns", () => {
+    expect(
+      toolStatements(
+        [
+          "tag,description,setpoint,status,approved_by",
+          "RAW_FLOW_SP,raw water flow demand,14.2 MGD,approved,R. Solis",
+          "PAC_FEED_SP,powdered carbon feed rate,12 mg/L,approved,R. Solis",
+        ].join("\n"),
+        nothingKnown,
+      ),
+    ).toEqual([
+      "The raw water flow demand is `14.2 MGD`.",
+      "The powdered carbon feed rate is `12 mg/L`.",
+    ]);
+  });
+
+  it("reads an unquoted CSV row only when its cells label the new value", () => {
+    const rows = [
+      "activity_id,activity_name,start,finish,total_float,status",
+      "A1000,L4 sprinkler mains,2027-07-11,2027-09-19,5,IP",
+      "CHG-63,elevator rail delivery date,was June 15,now May 4,approved",
+      "A1040,Generator pad,2027-08-20,2027-07-28,1,IP",
+    ];
+    expect(toolStatements(rows.join("\n"), nothingKnown)).toEqual([
+      "The elevator rail delivery date is `May 4` (was `June 15`).",
+    ]);
+    // Only the replaced value labelled: nothing current is stated.
+    expect(
+      toolStatements("CHG-64,elevator rail delivery date,was June 15,pending,open", nothingKnown),
+    ).toEqual([]);
+  });
+
+  it("reads a quoted field's change in an event log", () => {
+    expect(
+      toolStatements(
+        [
+          "time                 type       tag            detail",
+          "2026-07-09 23:58:02  ALM ACK    HSP2_VIB_HI    ack by pnatarajan",
+          '2026-07-11 19:25:14  SP CHANGE  PAC_FEED_SP  "powdered carbon feed rate"  8 mg/L -> 6 mg/L  user=jfarrell',
+        ].join("\n"),
+        nothingKnown,
+      ),
+    ).toEqual(["The powdered carbon feed rate is `6 mg/L` (was `8 mg/L`)."]);
+  });
+
+  it("reads a diff's added lines and never its removed ones", () => {
+    const withHeader = [
+      "--- a/plc02.json",
+      "+++ b/plc02.json",
+      "@@ -3,3 +3,3 @@",
+      '-    { "tag": "UV_DOSE_MIN", "desc": "UV reactor minimum dose", "value": "32 mJ/cm2", "rw": true },',
+      '+    { "tag": "UV_DOSE_MIN", "desc": "UV reactor minimum dose", "value": "28 mJ/cm2", "rw": true },',
+    ];
+    expect(toolStatements(withHeader.join("\n"), nothingKnown)).toEqual([
+      "The uv reactor minimum dose is `28 mJ/cm2`.",
+    ]);
+    // No header: a "-" line whose key a "+" line also sets is the removed side.
+    const known = knownPhrases([], ["We track the core wall concrete strength."]);
+    const inline = [
+      "SUBMITTAL REGISTER (open and recent)",
+      "08 44 13-25  Shop drawings  Approved",
+      "+  core wall concrete strength: 8000 psi",
+      "-  core wall concrete strength: 5500 psi",
+    ];
+    expect(toolStatements(inline.join("\n"), known)).toEqual([
+      "The core wall concrete strength is `8000 psi`.",
+    ]);
+  });
+});
