@@ -368,9 +368,10 @@ export async function compressConversation(
   } else {
     // A sentence said in many turns cites its latest few; the index holds every turn.
     // A question, proposal or quoted stale source sets no value: never shown as current.
-    const hedged = bullets.filter((b) => isHedgedText(b.text));
+    const hedgedBy = new Map(bullets.map((b) => [b, isHedgedText(b.text)]));
+    const hedged = bullets.filter((b) => hedgedBy.get(b) === true);
     const capped = bullets
-      .filter((b) => !isHedgedText(b.text))
+      .filter((b) => hedgedBy.get(b) !== true)
       .map((b) =>
         b.turns.length > MAX_CITED_TURNS ? { ...b, turns: b.turns.slice(-MAX_CITED_TURNS) } : b,
       );
