@@ -191,15 +191,22 @@ export function sentenceStated(sentence: string): Stated | undefined {
 const ARROWED =
   /^\s*[~+*-]?\s*([A-Za-z][\w' /-]{2,80}?)\s*[:=]\s*(\S(?:.{0,60}?\S)?)\s*(?:->|→|=>)\s*(\S.{0,80}?)\s*$/;
 
-/** A field named in words changed from one value to another. */
-export function arrowedField(line: string): Stated | undefined {
-  const m = ARROWED.exec(line);
+/** A field's change read from a match of its name, its old value and its new one. */
+function changeOf(
+  m: RegExpExecArray | null,
+  newValue: (raw: string) => string | undefined,
+): Stated | undefined {
   const subject = m === null ? undefined : describedSubject(m[1] ?? "");
-  const value = m === null ? undefined : valueBefore(m[3] ?? "");
+  const value = m === null ? undefined : newValue(m[3] ?? "");
   const was = m === null ? undefined : shortValue(m[2] ?? "");
   return subject === undefined || value === undefined
     ? undefined
     : { subject, value, phrase: m?.[1] ?? subject, ...(was === undefined ? {} : { was }) };
+}
+
+/** A field named in words changed from one value to another. */
+export function arrowedField(line: string): Stated | undefined {
+  return changeOf(ARROWED.exec(line), valueBefore);
 }
 
 /** `SP CHANGE  PAC_FEED_SP  "powdered carbon feed rate"  8 mg/L -> 6 mg/L  user=jf`: a quoted field's change. */
@@ -208,13 +215,7 @@ const QUOTED_CHANGE =
 
 /** A field quoted in words, then its old and new value around an arrow. */
 export function quotedChangeField(line: string): Stated | undefined {
-  const m = QUOTED_CHANGE.exec(line);
-  const subject = m === null ? undefined : describedSubject(m[1] ?? "");
-  const value = m === null ? undefined : shortValue(m[3] ?? "");
-  const was = m === null ? undefined : shortValue(m[2] ?? "");
-  return subject === undefined || value === undefined
-    ? undefined
-    : { subject, value, phrase: m?.[1] ?? subject, ...(was === undefined ? {} : { was }) };
+  return changeOf(QUOTED_CHANGE.exec(line), shortValue);
 }
 
 /** `[preflight] skill window for ranked duos: 225 MMR (from live-config@2eff)`: a tagged "X: V" line. */
