@@ -99,7 +99,6 @@ const CHECKLIST_VERBS = new Set([
   "inspect",
   "validate",
 ]);
-/** Words in front of a subject that say which value, not which subject ("the current X"). */
 /** Chat shorthand before a subject ("fwiw the X = V"): no part of it. */
 const INTERJECTIONS: ReadonlySet<string> = new Set([
   "fwiw",
@@ -115,6 +114,7 @@ const INTERJECTIONS: ReadonlySet<string> = new Set([
   "ps",
 ]);
 
+/** Words in front of a subject that say which value, not which subject ("the current X"). */
 export const STATUS_WORDS = new Set([
   "current",
   "new",
@@ -466,21 +466,16 @@ export function sentenceSubject(sentence: string): string | undefined {
   if (
     (verb[0].trim() === ":" || verb[0].trim() === "=") &&
     // "X = V on my sheet": where the value was read is no part of it.
-    !bareValue(text.slice(verb.index + verb[0].length).replace(SOURCE_TAIL, "")) &&
+    !bareValue(rest.replace(SOURCE_TAIL, "")) &&
     // "X = V, don't change it without me": a bare value, then a clause of its own.
-    !(
-      verb[0].trim() === "=" &&
-      bareValue(
-        (text.slice(verb.index + verb[0].length).split(/,\s+/)[0] ?? "").replace(SOURCE_TAIL, ""),
-      )
-    )
+    !(verb[0].trim() === "=" && bareValue((rest.split(/,\s+/)[0] ?? "").replace(SOURCE_TAIL, "")))
   ) {
     // "Correction to earlier: our X ought to be V": the label is no subject; the clause after it may name one.
     if (verb[0].trim() !== ":") {
       return undefined;
     }
     // "Regarding the X: it is V": a pronoun after the label is the label's subject.
-    const after = sentenceSubject(text.slice(verb.index + verb[0].length));
+    const after = sentenceSubject(rest);
     return after !== undefined && PRONOUNS.has(after)
       ? normaliseSubject(nounPhrase(text.slice(0, verb.index)))
       : after;

@@ -12,11 +12,11 @@ import { isHedged, isOldCopy } from "./hedges.ts";
 import { namedSubject, namedValue } from "./tool-named.ts";
 import {
   commentedField,
-  quotedChangeField,
   describedField,
   describedSubject,
   flowMapping,
   logfmtRecord,
+  quotedChangeField,
   sentenceStated,
 } from "./tool-fields.ts";
 import {
@@ -43,7 +43,7 @@ export const MAX_TOOL_STATEMENTS = 12;
 const MAX_TOOL_LINES = 2_000;
 const MAX_LINE = 400;
 /** A line marked "+" or "-" that sets a key: `+  level 4 slab pour date: April 2`. */
-const MARKED_KEY = /^\s*([+-])\s*([A-Za-z][\w ./-]{1,60}?)\s*[:=]/gm;
+const MARKED_KEY = /^\s*([+-])\s*([A-Za-z][\w ./-]{1,60}?)\s*[:=]/;
 /** A unified diff's header or hunk line: its "-" lines are removed, its "+" lines added. */
 const UNIFIED_DIFF = /^(?:@@ -\d|diff --git |--- a\/|\+\+\+ b\/)/m;
 /** A whole result parsed as JSON at most (larger ones are read line by line). */
@@ -329,13 +329,15 @@ export function toolStatements(
   const diff = UNIFIED_DIFF.test(output);
   // Without a diff header, a "- K: V" line whose key a "+ K: V" line also sets is the removed side.
   const added = new Set(
-    [...output.matchAll(MARKED_KEY)].filter((m) => m[1] === "+").map((m) => m[2]?.toLowerCase()),
+    [...output.matchAll(new RegExp(MARKED_KEY.source, "gm"))]
+      .filter((m) => m[1] === "+")
+      .map((m) => m[2]?.toLowerCase()),
   );
   const readLine = (raw: string): void => {
     if (diff && /^-(?!--)/.test(raw)) {
       return;
     }
-    const marked = /^\s*([+-])\s*([A-Za-z][\w ./-]{1,60}?)\s*[:=]/.exec(raw);
+    const marked = MARKED_KEY.exec(raw);
     if (marked?.[1] === "-" && added.has(marked[2]?.toLowerCase())) {
       return;
     }
