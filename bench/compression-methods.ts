@@ -195,10 +195,16 @@ export function perfectSummariser(
           shown
             .filter((s) => s.turn === undefined || facts.length === 0 || s.turn === t.turn)
             .flatMap((s) => {
-              const line = stating(t.text, s);
-              if (line === undefined) {
+              const found = stating(t.text, s);
+              if (found === undefined) {
                 return [];
               }
+              // A tool result's line is read, not copied: a model states what it sets.
+              const fact = facts[s.fact];
+              const line =
+                t.text.startsWith("(tool output:") && fact !== undefined
+                  ? `The ${fact.subject} is ${fact.values[s.value]}.`
+                  : found;
               bySentence.set(line, s);
               return [{ text: line, turns: [t.turn] }];
             }),

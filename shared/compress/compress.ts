@@ -38,6 +38,7 @@ import {
   type Superseded,
 } from "./supersede.ts";
 import { readToolOutputs } from "./tool-lines.ts";
+import { withToolLines } from "./tool-excerpt.ts";
 import { confirmedAcrossTurns } from "./replies.ts";
 import { isHedgedText } from "./hedges.ts";
 import { TALKED_ABOUT, turnsNaming } from "./talked-about.ts";
@@ -269,7 +270,8 @@ export async function compressConversation(
   let calls = 0;
   let fallback: CompressionRun["fallback"];
   if (options.client !== undefined && window !== undefined) {
-    const run = await mapReduce(turns, options.client, {
+    // The model also reads each tool result's value lines; the rules above read them for the stand-in.
+    const run = await mapReduce(withToolLines(turns, collected.toolOutputs), options.client, {
       tokenizer,
       window,
       carried,

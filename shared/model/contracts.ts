@@ -71,6 +71,9 @@ export interface SummaryBullet {
   turns: number[];
 }
 
+/** Marks a line of tool output in a map request: the model states what it sets, never copies it. */
+export const TOOL_LINE_MARK = "» ";
+
 /**
  * The compressor's system message. Map: the user message holds `[turn N] text`
  * blocks. Reduce: it holds the bullets of earlier map steps. The answer is one
@@ -81,7 +84,7 @@ export function buildSummariseSystemPrompt(stage: SummariseStage): string {
     SUMMARISE_MARKER,
     `stage: ${stage}`,
     stage === "map"
-      ? "Extract the sentences of these turns that carry facts: numbers, identifiers, X = Y assignments, decisions."
+      ? `Extract the sentences of these turns that carry facts: numbers, identifiers, X = Y assignments, decisions. Lines starting with ${TOOL_LINE_MARK.trim()} are a tool's output: when one sets a value, state it as a sentence naming the thing and its value ("The X is V."), citing that turn.`
       : "Merge these bullets: drop duplicates; when the same thing has several values, keep the latest.",
     "Answer with one line per fact: - <sentence> [turns: <the turn numbers it came from>]",
     "Copy sentences, do not paraphrase. When the same identifier changes value, keep only the latest.",

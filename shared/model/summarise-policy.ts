@@ -7,6 +7,7 @@ import {
   parseBullets,
   parseTurns,
   SUMMARY_NONE,
+  TOOL_LINE_MARK,
   type SummaryBullet,
 } from "./contracts.ts";
 import {
@@ -165,12 +166,25 @@ export function mergeFacts(items: readonly SummaryBullet[]): SummaryBullet[] {
     .map((i) => ({ text: i.text, turns: i.turns }));
 }
 
+/**
+ * A turn's text without the tool-output lines a map request shows: this stand-in
+ * does not read them (compress.ts reads tool output by rule before any model runs).
+ */
+function withoutToolLines(text: string): string {
+  return text
+    .split("\n")
+    .filter((line) => !line.startsWith(TOOL_LINE_MARK))
+    .join("\n");
+}
+
 /** The summariser's answer to a map request (turns) or a reduce request (bullets). */
 export function summarise(userMessage: string): string {
   const turns = parseTurns(userMessage);
   const items: SummaryBullet[] =
     turns.length > 0
-      ? turns.flatMap((t) => factSentences(t.text).map((text) => ({ text, turns: [t.turn] })))
+      ? turns.flatMap((t) =>
+          factSentences(withoutToolLines(t.text)).map((text) => ({ text, turns: [t.turn] })),
+        )
       : parseBullets(userMessage).filter((b) => b.text !== SUMMARY_NONE);
   const merged = mergeFacts(items);
   return merged.length === 0 ? SUMMARY_NONE : merged.map(formatBullet).join("\n");
