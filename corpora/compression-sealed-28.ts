@@ -208,7 +208,7 @@ export function buildSealed28(seed: number, turns: number): Sealed28Transcript {
       host === "home" && d !== undefined
         ? d.spec.home
         : host !== undefined && host !== "user" && host !== "assistant"
-          ? host
+          ? (host as ToolName)
           : pick(TOOL_NAMES.filter((t) => t !== "config_diff"));
     const textOf = (where: "user" | "tool" | "assistant") =>
       (

@@ -62,7 +62,7 @@ const shuffled = <T>(rnd: Rnd, list: readonly T[]): T[] => {
   return out;
 };
 const pick = <T>(rnd: Rnd, list: readonly T[]): T => list[Math.floor(rnd() * list.length)] as T;
-const isTool = (c: Channel): c is ToolKind => c !== "user" && c !== "reply";
+const isTool = (c: Channel): c is Channel & ToolKind => c !== "user" && c !== "reply";
 
 export function buildSealed30(seed: number, turns: number): Sealed30Build {
   const rnd = mulberry32(seed * 104_729 + 3030);
