@@ -7,14 +7,13 @@ import type { ChatMessage } from "../../../shared/context/messages.ts";
 import { loadTokenizer } from "../../../shared/context/tokens.ts";
 import { compressConversation } from "../../../shared/compress/index.ts";
 import { MAX_SHOWN_TOOL_CHARS, shownToolLines } from "../../../shared/compress/tool-excerpt.ts";
-import type { SummariserClient } from "../../../shared/compress/map-reduce.ts";
 import {
   formatBullet,
   parseBullets,
   parseTurns,
   TOOL_LINE_MARK,
 } from "../../../shared/model/contracts.ts";
-import type { ModelRequest } from "../../../shared/driver/types.ts";
+import type { FetchFn } from "../../../shared/driver/transport.ts";
 import { recordingDriver } from "./summariser.ts";
 
 const tokenizer = await loadTokenizer("gpt-4o");
@@ -54,46 +53,35 @@ function session(): ChatMessage[] {
   return messages;
 }
 
-/** A model that states what each marked tool line sets, as a model would: "The <item> is <value>." */
-function csvReader(requests: ModelRequest[]): SummariserClient {
-  return {
-    call(request) {
-      requests.push(request);
-      const system = String(request.messages[0]?.content);
-      const input = String(request.messages[1]?.content);
-      const bullets = system.includes("stage: map")
-        ? parseTurns(input).flatMap((t) =>
-            t.text
-              .split("\n")
-              .filter((l) => l.startsWith(TOOL_LINE_MARK) && l.split(",").length === 5)
-              .map((l) => l.slice(TOOL_LINE_MARK.length).split(","))
-              .filter((cells) => cells[0] !== "id")
-              .map((cells) => ({ text: `The ${cells[2]} is ${cells[3]}.`, turns: [t.turn] })),
-          )
-        : parseBullets(input);
-      return Promise.resolve({
-        ok: true,
-        value: {
-          content: bullets.length === 0 ? "NONE" : bullets.map(formatBullet).join("\n"),
-          toolCalls: [],
-          finishReason: "stop",
-          usage: {
-            role: "compression",
-            model: "csv-reader",
-            promptTokens: 0,
-            completionTokens: 0,
-            costUsd: 0,
-            priced: false,
-            reported: false,
-            attempts: 1,
-            elapsedMs: 0,
-            streamed: false,
-          },
-        },
-      });
-    },
-  };
-}
+/**
+ * The fetch of a model that states what each marked tool line sets, as a model
+ * would ("The <item> is <value>."), behind the real Driver.
+ */
+const csvReader: FetchFn = (_input, init) => {
+  const body = JSON.parse(String(init?.body)) as { messages: { content: string }[] };
+  const system = body.messages[0]?.content ?? "";
+  const input = body.messages[1]?.content ?? "";
+  const bullets = system.includes("stage: map")
+    ? parseTurns(input).flatMap((t) =>
+        t.text
+          .split("\n")
+          .filter((l) => l.startsWith(TOOL_LINE_MARK) && l.split(",").length === 5)
+          .map((l) => l.slice(TOOL_LINE_MARK.length).split(","))
+          .filter((cells) => cells[0] !== "id")
+          .map((cells) => ({ text: `The ${cells[2]} is ${cells[3]}.`, turns: [t.turn] })),
+      )
+    : parseBullets(input);
+  const content = bullets.length === 0 ? "NONE" : bullets.map(formatBullet).join("\n");
+  return Promise.resolve(
+    Response.json({
+      id: "chatcmpl-csv-reader",
+      object: "chat.completion",
+      created: 1,
+      model: "csv-reader",
+      choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
+    }),
+  );
+};
 
 describe("the tool lines a summariser is shown", () => {
   it("shows a tool result's lines behind the mark, not its source code or steering lines", ({
@@ -132,10 +120,10 @@ describe("the tool lines a summariser is shown", () => {
   it("lets a model that reads tool lines put a value stated only in tool output into the summary", async ({
     expect,
   }) => {
-    const requests: ModelRequest[] = [];
+    const { driver, requests } = recordingDriver({}, csvReader);
     const run = await compressConversation(session(), {
       tokenizer,
-      client: csvReader(requests),
+      client: driver,
       budget: { ratio: 0.25 },
     });
     if (!run.ok) {
