@@ -68,6 +68,9 @@ async function workersPoolOptions(): Promise<PoolOptions> {
   };
 }
 
+/** Removes each Node test file's temporary directories when the file ends. */
+const TEMP_DIRS_SETUP = "./tests/fixtures/temp-dirs-setup.ts";
+
 export default defineConfig({
   test: {
     projects: [
@@ -83,6 +86,7 @@ export default defineConfig({
             "tests/docs/**/*.test.ts",
             "tests/harness/**/*.test.ts",
           ],
+          setupFiles: [TEMP_DIRS_SETUP],
         },
       },
       {
@@ -103,6 +107,7 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          setupFiles: [TEMP_DIRS_SETUP],
         },
       },
       {
@@ -117,6 +122,7 @@ export default defineConfig({
           testTimeout: 300_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          setupFiles: [TEMP_DIRS_SETUP],
         },
       },
       {
@@ -129,6 +135,7 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 240_000,
           fileParallelism: false,
+          setupFiles: [TEMP_DIRS_SETUP],
         },
       },
       {

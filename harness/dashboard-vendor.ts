@@ -1,7 +1,9 @@
 // Copies the dashboard's browser modules (preact, htm, partysocket) from
 // node_modules into public/dashboard/vendor/ (git-ignored). Run by `npm install`
-// (the `prepare` script), `npm start` and the browser tests; idempotent.
-import { copyFileSync, mkdirSync } from "node:fs";
+// (the `prepare` script), `npm start` and the browser tests; idempotent: a file
+// already up to date is not written again, so a running `wrangler dev` (which
+// reloads when its assets change) is left alone.
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -19,9 +21,13 @@ export const DASHBOARD_VENDOR: Record<string, string> = {
 
 export function vendorDashboard(): string {
   for (const [from, to] of Object.entries(DASHBOARD_VENDOR)) {
+    const source = path.join(ROOT, "node_modules", from);
     const target = path.join(VENDOR, to);
+    if (existsSync(target) && readFileSync(target).equals(readFileSync(source))) {
+      continue;
+    }
     mkdirSync(path.dirname(target), { recursive: true });
-    copyFileSync(path.join(ROOT, "node_modules", from), target);
+    copyFileSync(source, target);
   }
   return VENDOR;
 }

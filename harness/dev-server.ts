@@ -43,6 +43,9 @@ export interface Cluster {
   kill(): Promise<void>;
 }
 
+/** What wrangler prints when workerd dies under it. */
+const RUNTIME_CRASHED = "The Workers runtime crashed unexpectedly";
+
 export function applyMigrations(persistTo: string): void {
   mkdirSync(persistTo, { recursive: true });
   const { command, args } = wranglerCommand();
@@ -212,6 +215,10 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     }
     if (options.echo) {
       echo.write(text);
+    } else if (text.includes(RUNTIME_CRASHED)) {
+      // Every request in flight fails with a 500 and wrangler's restarted
+      // runtime may not reconnect its bindings: say so where a failing test shows.
+      process.stderr.write(`[cluster :${port}] workerd crashed; wrangler restarted it\n`);
     }
   };
   child.stdout?.on("data", (c: Buffer) => collect(c, process.stdout));

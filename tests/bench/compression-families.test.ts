@@ -1,12 +1,12 @@
 // bench:compression's family discovery (bench/compression-families.ts): every
 // corpora/compression-*.ts exporting a FamilySpec runs under its file's suffix, and
 // the perfect summariser (the ceiling) finds a planted value in the shown text.
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { discoverFamilies, isFamilySpec } from "../../bench/compression-families.ts";
 import { makeTranscript } from "../../corpora/compression-transcript.ts";
+import { tempDir } from "../fixtures/temp-dirs.ts";
 
 const corpora = new URL("../../corpora/", import.meta.url).pathname;
 
@@ -26,7 +26,7 @@ describe("bench:compression families", () => {
   });
 
   it("picks up a new family file by its suffix, with no registration, and generates from it", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "lethe-families-"));
+    const dir = tempDir("families");
     writeFileSync(
       join(dir, "compression-zeta-9.ts"),
       [

@@ -2,12 +2,12 @@
 // firewall.yaml prints each problem with its line, then one error with a hint.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, it } from "vitest";
 import { firewallCommand } from "../../cli/commands/firewall.ts";
 import { createContext } from "../../cli/commands/context.ts";
+import { tempDir } from "../fixtures/temp-dirs.ts";
 
 describe("lethe firewall", () => {
   it("prints a refused file's problems by line and fails with the gateway's code", async ({
@@ -31,7 +31,7 @@ describe("lethe firewall", () => {
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     try {
       const { port } = server.address() as AddressInfo;
-      const file = path.join(mkdtempSync(path.join(tmpdir(), "lethe-fw-")), "firewall.yaml");
+      const file = path.join(tempDir("fw"), "firewall.yaml");
       writeFileSync(file, "rules:\n  - action: MAYBE\n");
       const lines: string[] = [];
       const ctx = createContext({

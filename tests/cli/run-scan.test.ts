@@ -1,15 +1,15 @@
 // The directory scan behind `lethe run`: binaries, symlinks out of the tree,
 // ignored directories and oversize files are left out with a reason.
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, it } from "vitest";
 import { CliError } from "../../cli/commands/context.ts";
 import { MAX_RUN_FILE_BYTES, isText, scanDirectory } from "../../cli/commands/run-scan.ts";
+import { tempDir } from "../fixtures/temp-dirs.ts";
 
 /** A temp directory holding `files` (path -> content); returns its path. */
 function tree(files: Record<string, string | Uint8Array>): string {
-  const root = mkdtempSync(path.join(tmpdir(), "lethe-scan-"));
+  const root = tempDir("scan");
   for (const [rel, content] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
     writeFileSync(path.join(root, rel), content);

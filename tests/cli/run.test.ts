@@ -1,7 +1,6 @@
 // `lethe run` argument parsing, the step line and the session commands' usage
 // errors (one line with what to do, never a stack trace).
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, it } from "vitest";
 import { CliError } from "../../cli/commands/context.ts";
@@ -15,6 +14,7 @@ import {
 } from "../../cli/commands/run.ts";
 import { answerHint, describeState } from "../../cli/commands/sessions.ts";
 import { main } from "../../cli/lethe.ts";
+import { tempDir } from "../fixtures/temp-dirs.ts";
 
 async function run(argv: string[], env: Record<string, string | undefined> = {}) {
   const out: string[] = [];
@@ -24,7 +24,7 @@ async function run(argv: string[], env: Record<string, string | undefined> = {})
 }
 
 function projectDir(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), "lethe-run-args-"));
+  const dir = tempDir("run-args");
   writeFileSync(path.join(dir, "a.ts"), "export const A = 1;\n");
   return dir;
 }
@@ -74,7 +74,7 @@ describe("parseRunArgs", () => {
   });
 
   it("--script reads a file of model answers and encodes it for the session", ({ expect }) => {
-    const dir = mkdtempSync(path.join(tmpdir(), "lethe-run-script-"));
+    const dir = tempDir("run-script");
     const file = path.join(dir, "answers.json");
     const answers = [{ tool_calls: [{ name: "list_files", arguments: {} }] }, "done"];
     writeFileSync(file, JSON.stringify(answers));
@@ -86,7 +86,7 @@ describe("parseRunArgs", () => {
   });
 
   it("--script refuses a missing file, bad JSON and answers of an unknown shape", ({ expect }) => {
-    const dir = mkdtempSync(path.join(tmpdir(), "lethe-run-script-"));
+    const dir = tempDir("run-script");
     expect(parseError(["-m", "go", "--script", path.join(dir, "none.json"), "p"])).toMatch(
       /cannot read the script/,
     );

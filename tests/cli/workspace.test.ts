@@ -1,13 +1,13 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, it } from "vitest";
 import { batches, collectFiles, UPLOAD_BATCH_BYTES } from "../../cli/commands/workspace.ts";
 import { main } from "../../cli/lethe.ts";
 import { typescriptRepo } from "../fixtures/repos/index.ts";
+import { tempDir } from "../fixtures/temp-dirs.ts";
 
 function writeRepo(files: Record<string, string | Uint8Array>): string {
-  const dir = mkdtempSync(path.join(tmpdir(), "lethe-cli-ws-"));
+  const dir = tempDir("cli-ws");
   for (const [rel, content] of Object.entries(files)) {
     const full = path.join(dir, rel);
     mkdirSync(path.dirname(full), { recursive: true });

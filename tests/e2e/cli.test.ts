@@ -1,8 +1,7 @@
 // `lethe run` against the whole cluster on the local model: a small directory is
 // uploaded, the mission runs step by step with a progress line each, and the
 // patched file holds the computed sum. Then the session commands on that session.
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { main } from "../../cli/lethe.ts";
@@ -13,6 +12,7 @@ import { sessionApi } from "../../cli/commands/sessions.ts";
 import { freePort, type Cluster } from "../../harness/dev-server.ts";
 import { encodeScript } from "../../shared/model/script.ts";
 import { E2E_ADMIN_TOKEN, bootCluster } from "./helpers.ts";
+import { tempDir } from "../fixtures/temp-dirs.ts";
 
 const PORT = await freePort();
 let cluster: Cluster;
@@ -38,8 +38,8 @@ async function lethe(argv: string[], env: Record<string, string | undefined>) {
 
 /** The project `lethe run` works on, with things the scan must leave out. */
 function project(): string {
-  const root = mkdtempSync(path.join(tmpdir(), "lethe-cli-e2e-"));
-  const outside = mkdtempSync(path.join(tmpdir(), "lethe-cli-outside-"));
+  const root = tempDir("cli-e2e");
+  const outside = tempDir("cli-outside");
   const files: Record<string, string | Uint8Array> = {
     "src/a.ts": "// Page size.\nexport const LIMIT = 40;\n",
     "src/b.ts": "export const OFFSET = 2;\n",
@@ -192,7 +192,7 @@ describe("lethe run", () => {
     expect(unknown.code).toBe(1);
     expect(unknown.err).toHaveLength(1);
     expect(unknown.err[0]).toMatch(/^lethe: .+ \(.+\)$/);
-    const empty = mkdtempSync(path.join(tmpdir(), "lethe-cli-empty-"));
+    const empty = tempDir("cli-empty");
     const none = await lethe(["run", "-m", "m", empty], { LETHE_ADMIN_TOKEN: E2E_ADMIN_TOKEN });
     expect(none.code).toBe(1);
     expect(none.err[0]).toContain("has no text files to work on");

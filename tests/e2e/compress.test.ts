@@ -2,8 +2,7 @@
 // a generated transcript is compressed to its budget through the compressor
 // Worker, every ref it returns resolves through GET /v1/hives/:hive/refs/:ref to
 // the exact text, and hostile bodies get typed errors.
-import { mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { main } from "../../cli/lethe.ts";
@@ -12,6 +11,7 @@ import type { ChatMessage } from "../../shared/context/messages.ts";
 import { refMatches } from "../../shared/context/refs.ts";
 import { makeTranscript } from "../../corpora/compression-transcript.ts";
 import { bootCluster, hiveClient } from "./helpers.ts";
+import { tempDir } from "../fixtures/temp-dirs.ts";
 
 const PORT = await freePort();
 let cluster: Cluster;
@@ -129,7 +129,7 @@ describe("POST /v1/hives/:hive/compress", () => {
   it("`lethe compress FILE` prints the report and `--ref` prints a cut text", async ({
     expect,
   }) => {
-    const dir = mkdtempSync(path.join(tmpdir(), "lethe-compress-cli-"));
+    const dir = tempDir("compress-cli");
     const file = path.join(dir, "t.json");
     writeFileSync(file, JSON.stringify({ messages: transcript.messages }));
     const out: string[] = [];

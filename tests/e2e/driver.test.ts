@@ -1,8 +1,6 @@
 // The whole cluster booted with wrangler; the real `openai` client and the driver
 // talk to the local model endpoint through the gateway's /v1, from Node.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { freePort, startCluster, type Cluster } from "../../harness/dev-server.ts";
@@ -10,6 +8,7 @@ import { driverConfigFromEnv } from "../../shared/driver/config.ts";
 import { Driver } from "../../shared/driver/driver.ts";
 import { buildRouterSystemPrompt } from "../../shared/model/contracts.ts";
 import { encodeScript, SCRIPT_HEADER } from "../../shared/model/script.ts";
+import { tempDir } from "../fixtures/temp-dirs.ts";
 
 const PORT = await freePort();
 let cluster: Cluster;
@@ -17,7 +16,7 @@ let persistTo = "";
 let client: OpenAI;
 
 beforeAll(async () => {
-  persistTo = mkdtempSync(path.join(tmpdir(), "lethe-e2e-driver-"));
+  persistTo = tempDir("e2e-driver");
   cluster = await startCluster({ port: PORT, persistTo });
   client = new OpenAI({ baseURL: `${cluster.url}/v1/model`, apiKey: "local" });
 });

@@ -1,16 +1,14 @@
 // Shared by the end-to-end tests: a fresh cluster per test file on its own port
 // with throwaway state, and a partysocket client that reads frames in order.
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import PartySocket from "partysocket";
 import WebSocket from "ws";
 import { createHiveKey, newAdminToken } from "../../harness/admin.ts";
 import { startCluster, type Cluster } from "../../harness/dev-server.ts";
 import { ServerMessageSchema, type ServerMessage } from "../../shared/protocol.ts";
+import { tempDir } from "../fixtures/temp-dirs.ts";
 
 export function freshStateDir(label: string): string {
-  return mkdtempSync(path.join(tmpdir(), `lethe-${label}-`));
+  return tempDir(label);
 }
 
 /** The admin token every e2e cluster runs with (it mints hive keys). */

@@ -1,9 +1,7 @@
 // The whole cluster under wrangler dev: hive keys from the admin route, writes
 // over HTTP, partysocket subscribers (Node `ws`) receiving live events in order,
 // resuming exactly after forced reconnects.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
+import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { main } from "../../cli/lethe.ts";
 import { followHive, type HiveFollower } from "../../shared/client/follow.ts";
@@ -13,6 +11,7 @@ import { freePort, startCluster, type Cluster } from "../../harness/dev-server.t
 import { Lethe } from "../../shared/client/lethe.ts";
 import type { CommitRequestIn } from "../../shared/hive/writes.ts";
 import { makeArtifact, makeCommit, makePut } from "../shared/hive/fixtures.ts";
+import { tempDir } from "../fixtures/temp-dirs.ts";
 
 const PORT = await freePort();
 const admin = newAdminToken();
@@ -21,7 +20,7 @@ let persistTo: string;
 const followers: HiveFollower[] = [];
 
 beforeAll(async () => {
-  persistTo = mkdtempSync(path.join(tmpdir(), "lethe-hive-e2e-"));
+  persistTo = tempDir("hive-e2e");
   cluster = await startCluster({ port: PORT, persistTo, vars: { LETHE_ADMIN_TOKEN: admin } });
 });
 

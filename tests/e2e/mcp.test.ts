@@ -2,8 +2,6 @@
 // Streamable HTTP and by the MCP Inspector's CLI: every tool family, artifacts
 // as subscribable resources, and the hostile cases (keys, sizes, batches, storms).
 import { spawnSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -16,6 +14,7 @@ import { createHiveKey } from "../../cli/commands/hive.ts";
 import type { Cluster } from "../../harness/dev-server.ts";
 import { makeArtifact } from "../shared/hive/fixtures.ts";
 import { E2E_ADMIN_TOKEN, bootCluster } from "./helpers.ts";
+import { tempDir } from "../fixtures/temp-dirs.ts";
 
 let cluster: Cluster;
 let keyA = "";
@@ -372,7 +371,7 @@ describe("MCP server at /mcp", () => {
   });
 
   it("drives the MCP Inspector CLI: tools/list and tools/call", ({ expect }) => {
-    const catalog = path.join(mkdtempSync(path.join(tmpdir(), "lethe-inspector-")), "mcp.json");
+    const catalog = path.join(tempDir("inspector"), "mcp.json");
     const inspector = (args: string[]) =>
       spawnSync(
         process.execPath,

@@ -1,15 +1,15 @@
 // One cluster per state directory: a live owner's lock refuses a second cluster;
 // a dead owner's lock, reaped or still a zombie, is taken over.
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { lockState, stateOwner } from "../../harness/dev-server.ts";
+import { tempDir } from "../fixtures/temp-dirs.ts";
 
 const dirs: string[] = [];
 function stateDir(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), "lethe-lock-"));
+  const dir = tempDir("lock");
   dirs.push(dir);
   return dir;
 }

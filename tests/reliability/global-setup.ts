@@ -4,6 +4,7 @@
 import type { TestProject } from "vitest/node";
 import { createHiveKey } from "../../cli/commands/hive.ts";
 import { E2E_ADMIN_TOKEN, freshStateDir } from "../e2e/helpers.ts";
+import { removeTempDirs } from "../fixtures/temp-dirs.ts";
 import { bootReliabilityCluster } from "./helpers.ts";
 
 export interface ReliabilityCluster {
@@ -46,5 +47,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   });
   return async () => {
     await cluster.stop();
+    removeTempDirs();
   };
 }

@@ -3,11 +3,11 @@
 // an empty account accepts, is idempotent, and stops with a clear message on a
 // missing secret, an unknown database id or a failing migration.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, it } from "vitest";
 import { ROOT } from "../../harness/cluster.ts";
+import { tempDir } from "../fixtures/temp-dirs.ts";
 
 const SIMULATED = path.join(ROOT, "tests/fixtures/simulated-account.ts");
 
@@ -34,7 +34,7 @@ interface Account {
 }
 
 function simulated() {
-  const file = path.join(mkdtempSync(path.join(tmpdir(), "lethe-account-")), "account.json");
+  const file = path.join(tempDir("account"), "account.json");
   return {
     env: (extra: Record<string, string> = {}) => ({
       LETHE_WRANGLER: SIMULATED,

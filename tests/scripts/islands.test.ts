@@ -1,14 +1,14 @@
 // scripts/islands.ts on a throwaway repository: an export only a test uses is an
 // island, a mention in a comment or a string is not a use, an import by product code is.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { findIslands } from "../../scripts/islands.ts";
+import { tempDir } from "../fixtures/temp-dirs.ts";
 
 function repo(files: Record<string, string>): string {
-  const root = mkdtempSync(path.join(tmpdir(), "lethe-islands-"));
+  const root = tempDir("islands");
   for (const [file, text] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
     writeFileSync(path.join(root, file), text);
