@@ -37,6 +37,8 @@ export interface Cluster {
   child: ChildProcess;
   /** Everything wrangler and workerd printed so far. */
   output(): string;
+  /** How many times workerd crashed under this cluster (wrangler restarts it each time). */
+  crashes(): number;
   /** SIGTERM to the process group (wrangler and its workerd children), then SIGKILL. */
   stop(): Promise<void>;
   /** SIGKILL to the whole process group: a crash, for the durability tests. */
@@ -207,15 +209,21 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     },
   );
   let output = "";
+  let crashes = 0;
+  // The last characters of the previous chunk, so a message split across chunks counts once.
+  let carry = "";
   const collect = (chunk: Buffer, echo: NodeJS.WriteStream) => {
     const text = chunk.toString("utf8");
     output += text;
     if (output.length > 2_000_000) {
       output = output.slice(-1_000_000);
     }
+    const seen = (carry + text).split(RUNTIME_CRASHED).length - 1;
+    carry = (carry + text).slice(-(RUNTIME_CRASHED.length - 1));
+    crashes += seen;
     if (options.echo) {
       echo.write(text);
-    } else if (text.includes(RUNTIME_CRASHED)) {
+    } else if (seen > 0) {
       // Every request in flight fails with a 500 and wrangler's restarted
       // runtime may not reconnect its bindings: say so where a failing test shows.
       process.stderr.write(`[cluster :${port}] workerd crashed; wrangler restarted it\n`);
@@ -279,7 +287,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     try {
       const response = await fetch(`${url}/`, { signal: AbortSignal.timeout(2_000) });
       if (response.ok) {
-        return { url, port, child, output: () => output, stop, kill };
+        return { url, port, child, output: () => output, crashes: () => crashes, stop, kill };
       }
     } catch {
       // Not listening yet: keep polling until the deadline.

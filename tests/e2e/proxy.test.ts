@@ -15,15 +15,13 @@ import type {
   ChatCompletionMessageParam,
   ChatCompletionTool,
 } from "openai/resources/chat/completions";
-import { afterAll, beforeAll, describe, it } from "vitest";
+import { afterAll, beforeAll, describe, it as vitestIt, type TestContext } from "vitest";
 import { z } from "zod";
 import type { TestUpstream, UpstreamRequest } from "../../corpora/proxy/upstream.ts";
 import { DEPLOY_PORT, TASK_PROMPT, TASK_TOOLS } from "../../corpora/proxy/task.ts";
-import type { Cluster } from "../../harness/dev-server.ts";
-import { startProxyCluster, type ProxyCluster } from "./proxy-cluster.ts";
+import { afterCrash, startProxyCluster, type ProxyCluster } from "./proxy-cluster.ts";
 
 let upstream: TestUpstream;
-let cluster: Cluster;
 let keyA = "";
 let keyB = "";
 let proxy: ProxyCluster | undefined;
@@ -39,12 +37,23 @@ beforeAll(async () => {
     },
     ["alpha", "beta"],
   );
-  ({ upstream, cluster, keyA, keyB } = proxy);
+  ({ upstream, keyA, keyB } = proxy);
 }, 360_000);
 
 afterAll(async () => {
   await proxy?.stop();
 });
+
+/** The running cluster's URL (a new one if a workerd crash restarted it). */
+function clusterUrl(): string {
+  return (proxy as ProxyCluster).cluster.url;
+}
+
+/** A test that is rerun once on a restarted cluster if workerd crashes under it (afterCrash). */
+function it(name: string, test: (context: TestContext) => Promise<void>, timeout?: number): void {
+  // oxlint-disable-next-line vitest/expect-expect, vitest/valid-title -- a wrapper: `test` asserts
+  vitestIt(name, (context) => afterCrash(proxy as ProxyCluster, () => test(context)), timeout);
+}
 
 const tools: ChatCompletionTool[] = TASK_TOOLS.map((t) => ({
   type: "function",
@@ -102,7 +111,7 @@ async function proxyFetch(
   if (init.session !== undefined) {
     headers.set("x-lethe-session", init.session);
   }
-  const response = await fetch(`${cluster.url}${path}`, { ...init, headers });
+  const response = await fetch(`${clusterUrl()}${path}`, { ...init, headers });
   const text = await response.text();
   return {
     status: response.status,
@@ -117,7 +126,7 @@ describe("the proxy with the openai client", () => {
     it(`completes the task ${stream ? "streaming" : "plain"}, reading the moved fact back through a ref`, async ({
       expect,
     }) => {
-      const client = new OpenAI({ baseURL: `${cluster.url}/v1`, apiKey: keyA });
+      const client = new OpenAI({ baseURL: `${clusterUrl()}/v1`, apiKey: keyA });
       const messages: ChatCompletionMessageParam[] = [
         { role: "system", content: "You are a careful deploy agent." },
         { role: "user", content: TASK_PROMPT },
@@ -205,7 +214,7 @@ describe("the proxy with an @openai/agents agent (chat completions mode)", () =>
     setTracingDisabled(true);
     setDefaultOpenAIClient(
       new OpenAI({
-        baseURL: `${cluster.url}/v1`,
+        baseURL: `${clusterUrl()}/v1`,
         apiKey: keyA,
         defaultHeaders: { "x-lethe-session": "agents-sdk-1" },
       }),
