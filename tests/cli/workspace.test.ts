@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, it } from "vitest";
 import { batches, collectFiles, UPLOAD_BATCH_BYTES } from "../../cli/commands/workspace.ts";
@@ -27,24 +27,20 @@ describe("lethe workspace", () => {
       "logo.png": new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 1]),
       "huge.txt": "x".repeat(UPLOAD_BATCH_BYTES),
     });
-    try {
-      const skipped: string[] = [];
-      const files = collectFiles(dir, skipped);
-      expect(files.map((f) => f.path)).toEqual([
-        "README.md",
-        "logo.png",
-        "src/app.ts",
-        "src/index.ts",
-        "src/math.ts",
-        "src/orphan.ts",
-        "src/util/format.ts",
-      ]);
-      expect(files.find((f) => f.path === "logo.png")?.encoding).toBe("base64");
-      expect(skipped).toHaveLength(1);
-      expect(skipped[0]).toContain("huge.txt");
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const skipped: string[] = [];
+    const files = collectFiles(dir, skipped);
+    expect(files.map((f) => f.path)).toEqual([
+      "README.md",
+      "logo.png",
+      "src/app.ts",
+      "src/index.ts",
+      "src/math.ts",
+      "src/orphan.ts",
+      "src/util/format.ts",
+    ]);
+    expect(files.find((f) => f.path === "logo.png")?.encoding).toBe("base64");
+    expect(skipped).toHaveLength(1);
+    expect(skipped[0]).toContain("huge.txt");
   });
 
   it("splits uploads into requests under the body limit", ({ expect }) => {

@@ -1,6 +1,5 @@
 // The whole cluster booted with wrangler; the real `openai` client and the driver
 // talk to the local model endpoint through the gateway's /v1, from Node.
-import { rmSync } from "node:fs";
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { freePort, startCluster, type Cluster } from "../../harness/dev-server.ts";
@@ -23,7 +22,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await cluster?.stop();
-  rmSync(persistTo, { recursive: true, force: true });
 });
 
 const tools: OpenAI.Chat.Completions.ChatCompletionTool[] = [

@@ -7,17 +7,13 @@ import { startCluster, type Cluster } from "../../harness/dev-server.ts";
 import { ServerMessageSchema, type ServerMessage } from "../../shared/protocol.ts";
 import { tempDir } from "../fixtures/temp-dirs.ts";
 
-export function freshStateDir(label: string): string {
-  return tempDir(label);
-}
-
 /** The admin token every e2e cluster runs with (it mints hive keys). */
 export const E2E_ADMIN_TOKEN = newAdminToken();
 
 export async function bootCluster(
   port: number,
   label: string,
-  persistTo = freshStateDir(label),
+  persistTo = tempDir(label),
 ): Promise<Cluster> {
   return startCluster({ port, persistTo, vars: { LETHE_ADMIN_TOKEN: E2E_ADMIN_TOKEN } });
 }

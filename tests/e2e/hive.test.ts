@@ -1,7 +1,6 @@
 // The whole cluster under wrangler dev: hive keys from the admin route, writes
 // over HTTP, partysocket subscribers (Node `ws`) receiving live events in order,
 // resuming exactly after forced reconnects.
-import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { main } from "../../cli/lethe.ts";
 import { followHive, type HiveFollower } from "../../shared/client/follow.ts";
@@ -29,7 +28,6 @@ afterAll(async () => {
     f.close();
   }
   await cluster?.stop();
-  rmSync(persistTo, { recursive: true, force: true });
 });
 
 async function newHive(prefix: string) {

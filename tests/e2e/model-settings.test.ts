@@ -5,15 +5,15 @@
 // records each request and answers with the local endpoint's policy.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { rmSync } from "node:fs";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { startCluster, type Cluster } from "../../harness/dev-server.ts";
 import { makeTranscript } from "../../corpora/compression-transcript.ts";
 import { answerWithStandIn } from "../../corpora/service-calls.ts";
 import { ROUTER_MARKER, SUMMARISE_MARKER } from "../../shared/model/contracts.ts";
-import { E2E_ADMIN_TOKEN, freshStateDir, hiveClient } from "./helpers.ts";
+import { E2E_ADMIN_TOKEN, hiveClient } from "./helpers.ts";
 import { openHive } from "./scenarios/harness.ts";
 import { SUM_MISSION, TWO_FILES } from "./scenarios/fixtures.ts";
+import { tempDir } from "../fixtures/temp-dirs.ts";
 
 interface Received {
   model: string;
@@ -47,7 +47,7 @@ async function startRecordingEndpoint(): Promise<string> {
 
 beforeAll(async () => {
   const baseURL = await startRecordingEndpoint();
-  stateDir = freshStateDir("model-settings");
+  stateDir = tempDir("model-settings");
   cluster = await startCluster({
     persistTo: stateDir,
     vars: {
@@ -64,7 +64,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await cluster?.stop();
   await new Promise((resolve) => server?.close(resolve));
-  rmSync(stateDir, { recursive: true, force: true });
 });
 
 describe("model settings reach every Worker", () => {

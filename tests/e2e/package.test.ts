@@ -5,17 +5,15 @@
 // miniflare stays out until the user installs it, then lethe/testing starts Lethe's
 // pre-built Workers inside the user's Miniflare.
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, describe, it } from "vitest";
+import { describe, it } from "vitest";
 import { tempDir } from "../fixtures/temp-dirs.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 /** The system's npm and node (Node 20), not the project's Node 22. */
 const SYSTEM_PATH = "/usr/bin:/bin";
 const dir = tempDir("pack");
-
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** The version this project pins for a dev dependency (installed in the temp project as a peer). */
 function devVersion(name: string): string {

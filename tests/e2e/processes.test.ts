@@ -5,7 +5,7 @@ import path from "node:path";
 import { describe, it } from "vitest";
 import { ROOT, nodeForWrangler } from "../../harness/cluster.ts";
 import { freePort, startCluster } from "../../harness/dev-server.ts";
-import { freshStateDir } from "./helpers.ts";
+import { tempDir } from "../fixtures/temp-dirs.ts";
 
 async function answers(url: string): Promise<boolean> {
   try {
@@ -22,7 +22,7 @@ describe("cluster processes", () => {
     expect,
   }) => {
     const port = await freePort();
-    const persistTo = freshStateDir("orphan");
+    const persistTo = tempDir("orphan");
     const script = `
       import { startCluster } from ${JSON.stringify(path.join(ROOT, "harness/dev-server.ts"))};
       const c = await startCluster({ port: ${port}, persistTo: ${JSON.stringify(persistTo)} });

@@ -4,11 +4,11 @@
 // OptimizedJSFrame::Summarize, twice in about thirty runs of this suite, both at the
 // 10,000-message request); afterCrash reruns a test once on a restarted cluster,
 // and only then.
-import { rmSync } from "node:fs";
 import { startTestUpstream, type TestUpstream } from "../../corpora/proxy/upstream.ts";
 import { createHiveKey } from "../../cli/commands/hive.ts";
 import { startCluster, type Cluster, type ClusterOptions } from "../../harness/dev-server.ts";
-import { E2E_ADMIN_TOKEN, freshStateDir } from "./helpers.ts";
+import { E2E_ADMIN_TOKEN } from "./helpers.ts";
+import { tempDir } from "../fixtures/temp-dirs.ts";
 
 export interface ProxyCluster {
   /** The running cluster; a new one after `restart`. */
@@ -28,7 +28,7 @@ export async function startProxyCluster(
   hives: readonly [string, string] = [`${label}-a`, `${label}-b`],
 ): Promise<ProxyCluster> {
   const upstream = await startTestUpstream();
-  const persistTo = freshStateDir(label);
+  const persistTo = tempDir(label);
   const options: ClusterOptions = {
     persistTo,
     readyTimeoutMs: 300_000,
@@ -55,7 +55,6 @@ export async function startProxyCluster(
     async stop() {
       await proxy.cluster.stop();
       await upstream.close();
-      rmSync(persistTo, { recursive: true, force: true });
     },
   };
   return proxy;

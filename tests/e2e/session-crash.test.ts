@@ -1,9 +1,10 @@
 import { afterAll, describe, it } from "vitest";
 import { freePort, type Cluster } from "../../harness/dev-server.ts";
-import { bootCluster, freshStateDir, groupAlive, hiveClient } from "./helpers.ts";
+import { bootCluster, groupAlive, hiveClient } from "./helpers.ts";
+import { tempDir } from "../fixtures/temp-dirs.ts";
 
 const PORT = await freePort();
-const persistTo = freshStateDir("crash");
+const persistTo = tempDir("crash");
 let cluster: Cluster | undefined;
 
 afterAll(async () => {

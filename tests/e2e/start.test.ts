@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, it } from "vitest";
 import { ROOT } from "../../harness/cluster.ts";
 import { freePort } from "../../harness/dev-server.ts";
-import { freshStateDir } from "./helpers.ts";
+import { tempDir } from "../fixtures/temp-dirs.ts";
 
 const PORT = await freePort();
 
@@ -33,7 +33,7 @@ describe("npm start", () => {
   }) => {
     const child = spawn(process.execPath, [path.join(ROOT, "scripts/start.ts")], {
       cwd: ROOT,
-      env: { ...process.env, PORT: String(PORT), LETHE_STATE_DIR: freshStateDir("start") },
+      env: { ...process.env, PORT: String(PORT), LETHE_STATE_DIR: tempDir("start") },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";

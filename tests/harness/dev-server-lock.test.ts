@@ -1,23 +1,11 @@
 // One cluster per state directory: a live owner's lock refuses a second cluster;
 // a dead owner's lock, reaped or still a zombie, is taken over.
 import { spawn } from "node:child_process";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { lockState, stateOwner } from "../../harness/dev-server.ts";
 import { tempDir } from "../fixtures/temp-dirs.ts";
-
-const dirs: string[] = [];
-function stateDir(): string {
-  const dir = tempDir("lock");
-  dirs.push(dir);
-  return dir;
-}
-afterEach(() => {
-  for (const dir of dirs.splice(0)) {
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
 
 /** Runs `sh`, which starts `sleep 0` and then becomes `sleep 5`: `sleep` never reaps, so the child stays a zombie. */
 async function zombie(): Promise<{ pid: number; stop: () => void }> {
@@ -40,7 +28,7 @@ async function zombie(): Promise<{ pid: number; stop: () => void }> {
 
 describe("lockState", () => {
   it("refuses a state directory whose owner runs", () => {
-    const dir = stateDir();
+    const dir = tempDir("lock");
     const sleeper = spawn("sleep", ["5"], { stdio: "ignore" });
     try {
       writeFileSync(path.join(dir, "cluster.lock"), String(sleeper.pid));
@@ -52,7 +40,7 @@ describe("lockState", () => {
   });
 
   it("takes over the lock of an owner that is a zombie", async () => {
-    const dir = stateDir();
+    const dir = tempDir("lock");
     const dead = await zombie();
     try {
       writeFileSync(path.join(dir, "cluster.lock"), String(dead.pid));
@@ -66,7 +54,7 @@ describe("lockState", () => {
   });
 
   it("takes over the lock of an owner that is gone, and ignores a lock that is not a pid", () => {
-    const dir = stateDir();
+    const dir = tempDir("lock");
     writeFileSync(path.join(dir, "cluster.lock"), "2147483646");
     lockState(dir)();
     writeFileSync(path.join(dir, "cluster.lock"), "not a pid\n");

@@ -3,8 +3,8 @@
 // and a session, handed to the files through vitest's provide/inject.
 import type { TestProject } from "vitest/node";
 import { createHiveKey } from "../../cli/commands/hive.ts";
-import { E2E_ADMIN_TOKEN, freshStateDir } from "../e2e/helpers.ts";
-import { removeTempDirs } from "../fixtures/temp-dirs.ts";
+import { E2E_ADMIN_TOKEN } from "../e2e/helpers.ts";
+import { removeTempDirs, tempDir } from "../fixtures/temp-dirs.ts";
 import { bootReliabilityCluster } from "./helpers.ts";
 
 export interface ReliabilityCluster {
@@ -25,7 +25,7 @@ declare module "vitest" {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const persistTo = freshStateDir("reliability");
+  const persistTo = tempDir("reliability");
   const cluster = await bootReliabilityCluster(persistTo);
   const hive = "rel";
   const created = await createHiveKey(cluster.url, E2E_ADMIN_TOKEN, hive, "reliability");

@@ -4,9 +4,10 @@
 import { afterAll, describe, it } from "vitest";
 import { createHiveKey } from "../../cli/commands/hive.ts";
 import type { Cluster } from "../../harness/dev-server.ts";
-import { E2E_ADMIN_TOKEN, freshStateDir } from "../e2e/helpers.ts";
+import { E2E_ADMIN_TOKEN } from "../e2e/helpers.ts";
 import { makeArtifact } from "../shared/hive/fixtures.ts";
 import { FULL, bootReliabilityCluster, report } from "./helpers.ts";
+import { tempDir } from "../fixtures/temp-dirs.ts";
 
 const clusters: Cluster[] = [];
 
@@ -41,7 +42,7 @@ describe("reliability: kills", () => {
   it(
     "loses no acknowledged write, resumes every mission and leaves no mirror gap across SIGKILLs mid-mission and mid-burst",
     async ({ expect }) => {
-      const persistTo = freshStateDir("kill");
+      const persistTo = tempDir("kill");
       const hive = "killed";
       const rounds = FULL ? 5 : 1;
       // Writes acknowledged in a round before its kill (the writers keep going).

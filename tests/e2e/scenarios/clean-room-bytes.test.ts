@@ -17,9 +17,10 @@ import {
   encodeScript,
   type ScriptEntry,
 } from "../../../shared/model/script.ts";
-import { E2E_ADMIN_TOKEN, freshStateDir } from "../helpers.ts";
+import { E2E_ADMIN_TOKEN } from "../helpers.ts";
 import { call } from "./fixtures.ts";
 import { openHive } from "./harness.ts";
+import { tempDir } from "../../fixtures/temp-dirs.ts";
 
 /** One secret per entry point, so a leak names the redaction that is missing. */
 const SECRETS = {
@@ -167,7 +168,7 @@ async function startRecordingModel(): Promise<string> {
 
 beforeAll(async () => {
   const baseURL = await startRecordingModel();
-  stateDir = freshStateDir("clean-room-bytes");
+  stateDir = tempDir("clean-room-bytes");
   cluster = await startCluster({
     persistTo: stateDir,
     vars: { LETHE_ADMIN_TOKEN: E2E_ADMIN_TOKEN, LETHE_MODEL_BASE_URL: baseURL },

@@ -10,8 +10,9 @@ import type { Cluster } from "../../../harness/dev-server.ts";
 import { startCluster } from "../../../harness/dev-server.ts";
 import { encodeScript, type ScriptEntry } from "../../../shared/model/script.ts";
 import type { SessionConfigInput } from "../../../shared/session/config.ts";
-import { E2E_ADMIN_TOKEN, freshStateDir, hiveClient } from "../helpers.ts";
+import { E2E_ADMIN_TOKEN, hiveClient } from "../helpers.ts";
 import { scriptValueLeaks, type ScriptValueLeak } from "./script-check.ts";
+import { tempDir } from "../../fixtures/temp-dirs.ts";
 
 /** Which model the scenarios run against (see README "Capability scenarios"). */
 export interface ScenarioTarget {
@@ -202,7 +203,7 @@ export function scenarioCluster(port: number, label: string): () => ScenarioClus
   beforeAll(async () => {
     cluster = await startCluster({
       port,
-      persistTo: freshStateDir(label),
+      persistTo: tempDir(label),
       vars: { LETHE_ADMIN_TOKEN: E2E_ADMIN_TOKEN, ...TARGET.vars },
     });
   });
