@@ -274,7 +274,10 @@ describe("clean room on bytes", () => {
       headers: { authorization: `Bearer ${hive.key}`, "x-request-id": SECRETS.log },
     });
     expect(logged.status).toBe(200);
-    expect(up.output()).toContain('"requestId":"[REDACTED:openai_key]"');
+    // The log line travels workerd → wrangler → this process after the response.
+    await expect
+      .poll(() => up.output(), { timeout: 10_000 })
+      .toContain('"requestId":"[REDACTED:openai_key]"');
     // Each secret was met and taken out where it entered.
     expect(run.steps[0]?.pages.map((p) => p.content).join("\n")).toContain(
       "[REDACTED:github_token]",
