@@ -141,18 +141,44 @@ export function requestedField(line: string): Stated | undefined {
   return subject === undefined || value === undefined ? undefined : { subject, value };
 }
 
-/** "health check interval for the checkout pool ....... 7s": a dotted leader between a field and its value. */
-const LEADER = /^\s*([A-Za-z][\w' /-]{2,80}?)\s*\.{4,}\s*(\S.{0,80}?)\s*$/;
+/**
+ * "health check interval for the checkout pool ....... 7s": a dotted leader between
+ * a field and its value, after a list bullet or a form's line number ("Line 7").
+ */
+const LEADER =
+  /^\s*(?:[-*•]\s+|(?:line|item|row)\s+\d+[a-z]?\s+)?([A-Za-z][\w' /-]{2,80}?)\s*\.{4,}\s*(\S.{0,80}?)\s*$/i;
+
+/** A status tag that ends a listing's line: "May 5 [ACTIVE]", "May 12 [SUPERSEDED]". */
+const STATUS_TAG = /\s*\[([A-Za-z][A-Za-z -]{1,20})\]\s*$/;
+/** Tags saying a line's value is not the current one. */
+const OLD_STATUS =
+  /^(?:superseded|replaced|old|inactive|void(?:ed)?|revoked|expired|withdrawn|draft|retired|cancell?ed|obsolete|stale|archived|rejected|pending|proposed)$/i;
+
+/** True when a status word says a value is no longer (or not yet) the current one. */
+export function isOldStatus(word: string): boolean {
+  return OLD_STATUS.test(word.trim());
+}
+
+/** True when a line ends on a tag that says its value is no longer (or not yet) the current one. */
+export function hasOldStatusTag(line: string): boolean {
+  const tag = STATUS_TAG.exec(line)?.[1];
+  return tag !== undefined && OLD_STATUS.test(tag.trim());
+}
 
 /** A field and its value across a dotted leader (a `show` command's listing). */
 export function leaderField(line: string): Stated | undefined {
   const m = LEADER.exec(line);
-  const subject = m === null ? undefined : describedSubject(m[1] ?? "");
-  // "API 29  (verified 10:30)": an aside after the value is no part of it.
-  const value = m === null ? undefined : shortValue((m[2] ?? "").split(/\s+\(|\s{2,}/)[0] ?? "");
+  if (m === null || hasOldStatusTag(line)) {
+    return undefined;
+  }
+  const subject = describedSubject(m[1] ?? "");
+  // "API 29  (verified 10:30)", "May 5 [ACTIVE]": an aside or a tag after the value is no part of it.
+  const value = shortValue(
+    ((m[2] ?? "").replace(STATUS_TAG, "").split(/\s+\(|\s{2,}/)[0] ?? "").trim(),
+  );
   return subject === undefined || value === undefined
     ? undefined
-    : { subject, value, phrase: m?.[1] ?? subject };
+    : { subject, value, phrase: m[1] ?? subject };
 }
 
 /** `"description": "Resolved after the X was set to V",`: a sentence held in a text field. */
@@ -247,7 +273,7 @@ export function trackerField(line: string): Stated | undefined {
 }
 
 /** Cells of a delimited record: pipes (HL7, unheaded tables) or a CSV line with quotes. */
-function recordCells(line: string): string[] | undefined {
+function recordCells(line: string, known?: (cell: string) => boolean): string[] | undefined {
   if (line.length > 400) {
     return undefined;
   }
@@ -257,16 +283,30 @@ function recordCells(line: string): string[] | undefined {
   if (/^\s*"[^"]+"\s*,/.test(line)) {
     return [...line.matchAll(/"((?:[^"]|"")*)"|([^,]+)/g)].map((m) => (m[1] ?? m[2] ?? "").trim());
   }
-  // An unquoted CSV row, when a cell labels its value (read only then: a bare row's cells could be anything).
+  // A semicolon-separated record (`SETPOINT;co2_vols;2.55 vols;"BT-2 carbonation target"`), not prose.
+  if ((line.match(/;/g) ?? []).length >= 2 && !/;\s/.test(line.trim())) {
+    return line.split(";").map((c) => c.trim().replace(/^"(.*)"$/, "$1"));
+  }
+  // An unquoted CSV row, when a cell labels its value or is a subject the conversation names
+  // (read only then: a bare row's cells could be anything).
+  const cells = line.split(",").map((c) => c.trim());
   if (
-    (line.match(/,/g) ?? []).length >= 3 &&
+    cells.length >= 4 &&
     !/,\s/.test(line.trim()) &&
-    line.split(",").some((c) => NOW_CELL.test(c.trim()))
+    cells.some((c) => NOW_CELL.test(c) || (/\s/.test(c) && known?.(c) === true))
   ) {
-    return line.split(",").map((c) => c.trim());
+    return cells;
   }
   return undefined;
 }
+
+/** A record cell that is a key, not a value: `operator=gus`, `co2_vols`. */
+function isKeyCell(cell: string): boolean {
+  return /^[\w.-]+=/.test(cell) || /^[a-z][a-z0-9]*(?:_[a-z0-9]+)+$/.test(cell);
+}
+
+/** "FV-4 fermentation setpoint changed by wren": who changed a field is no part of its name. */
+const CHANGED_BY = /\s+(?:changed|set|updated|edited|modified|entered|revised) by \S+$/i;
 
 /** A record cell that labels its value as the current one ("now May 4", "new: 12") or the replaced one. */
 const NOW_CELL = /^(?:now|new|to|current(?:ly)?)(?::\s*|\s+)(\S.*)$/i;
@@ -277,13 +317,14 @@ const WAS_CELL = /^(?:was|old|from|previously)(?::\s*|\s+)(\S.*)$/i;
  * its value (`RC-7 | reefer setpoint for the citrus loads | 4.5 degrees | …`,
  * `OBX|3|ST|high alarm limit||9.0 °C||F`, `"high alarm limit","7.5 °C","2026-11-04"`).
  */
-export function recordField(line: string): Stated | undefined {
-  const cells = recordCells(line);
+export function recordField(line: string, known?: (cell: string) => boolean): Stated | undefined {
+  const cells = recordCells(line, known);
   if (cells === undefined || cells.filter((c) => c.length > 0).length < 2) {
     return undefined;
   }
   for (let i = 0; i < cells.length; i++) {
-    const subject = /\s/.test(cells[i] ?? "") ? describedSubject(cells[i] ?? "") : undefined;
+    const named = (cells[i] ?? "").replace(CHANGED_BY, "");
+    const subject = /\s/.test(named) ? describedSubject(named) : undefined;
     if (subject === undefined) {
       continue;
     }
@@ -303,9 +344,20 @@ export function recordField(line: string): Stated | undefined {
             ...(old === undefined ? {} : { was: old }),
           };
     }
+    // The value is the next cell; when that is a key or a code, the cell before (`…;2.55 vols;"X";operator=gus`).
     const next = after[0];
-    const value = next === undefined ? undefined : shortValue(next);
-    return value === undefined ? undefined : { subject, value, phrase: cells[i] ?? subject };
+    const before = cells
+      .slice(0, i)
+      .filter((c) => c.length > 0)
+      .at(-1);
+    const cell =
+      next !== undefined && !isKeyCell(next)
+        ? next
+        : before !== undefined && !isKeyCell(before) && /\d/.test(before)
+          ? before
+          : undefined;
+    const value = cell === undefined ? undefined : shortValue(cell);
+    return value === undefined ? undefined : { subject, value, phrase: named };
   }
   return undefined;
 }
@@ -324,14 +376,18 @@ function listedField(line: string): Stated | undefined {
 }
 
 /** Every reader of this file, in order: the first that reads the line wins. */
-export function describedField(line: string): Stated | undefined {
+export function describedField(
+  line: string,
+  /** Whether a cell is a subject the conversation names: an unquoted CSV row is read only then. */
+  known?: (cell: string) => boolean,
+): Stated | undefined {
   return (
     commentedField(line) ??
     leaderField(line) ??
     arrowedField(line) ??
     taggedField(line) ??
     trackerField(line) ??
-    recordField(line) ??
+    recordField(line, known) ??
     listedField(line) ??
     sentenceField(line) ??
     changedField(line) ??

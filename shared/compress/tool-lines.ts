@@ -15,6 +15,8 @@ import {
   describedField,
   describedSubject,
   flowMapping,
+  hasOldStatusTag,
+  isOldStatus,
   logfmtRecord,
   quotedChangeField,
   sentenceStated,
@@ -66,6 +68,10 @@ const DESCRIPTION_KEYS = /^(?:desc|description|descr)$/i;
 const SENTENCE_WORDS =
   /\b(?:is|was|were|are|be|been|has|have|had|set|to|after|before|when|if)\b|[.;!?]$/i;
 const OLD_KEYS = /^(?:from|old|old_?value|was|before|previous|prior)$/i;
+/** Keys of a record's status ("superseded", "draft"). */
+const STATUS_KEYS = /^(?:status|state)$/i;
+/** Keys of an identifier, a revision or a status: never a value of the subject before them. */
+const ID_KEYS = /(?:^|_)(?:id|ids|rev|revision|status|state|version|seq|no|num|ref)$/i;
 
 /** A JSON value's statements: change records ({field, from, to}) and scalar fields of known subjects. */
 function jsonStated(root: unknown, known: KnownPhrases, out: Stated[]): void {
@@ -81,6 +87,10 @@ function jsonStated(root: unknown, known: KnownPhrases, out: Stated[]): void {
       return;
     }
     const entries = Object.entries(value as Record<string, unknown>);
+    // {"status": "superseded", …}: a record that says it is not the current one states nothing.
+    if (entries.some(([k, v]) => STATUS_KEYS.test(k) && typeof v === "string" && isOldStatus(v))) {
+      return;
+    }
     // Of several name-like keys ({"key": "max_prefix", "label": "prefix limit of …"}), the one in words.
     const newAt = entries.find(([k]) => NEW_KEYS.test(k));
     const names = entries.filter(
@@ -112,6 +122,34 @@ function jsonStated(root: unknown, known: KnownPhrases, out: Stated[]): void {
         ...(was === undefined ? {} : { was }),
       });
       return;
+    }
+    // A record naming a known subject in a field of its own ({"analyte": "X", "spec": "1.059"}):
+    // the field right after it holds the value.
+    const subjectAt =
+      nameAt === undefined
+        ? entries.findIndex(
+            ([k, v]) =>
+              typeof v === "string" &&
+              /\s/.test(v) &&
+              !TEXT_KEYS.test(k) &&
+              // A field's value naming a person or a place ("Aiko Tanaka") is no subject;
+              // nor is any value of a key the conversation names itself.
+              knownSubject(k, known) === undefined &&
+              describedSubject(v) !== undefined &&
+              knownSubject(v, known) !== undefined,
+          )
+        : -1;
+    const next = subjectAt < 0 ? undefined : entries[subjectAt + 1];
+    const nextValue =
+      next === undefined ||
+      ID_KEYS.test(next[0]) ||
+      typeof next[1] === "object" ||
+      knownSubject(next[0], known) !== undefined
+        ? undefined
+        : cleanValue(next[1]);
+    if (next !== undefined && nextValue !== undefined) {
+      const phrase = String(entries[subjectAt]?.[1]);
+      out.push({ subject: knownSubject(phrase, known) ?? phrase, value: nextValue, phrase });
     }
     // A record naming its item ({"name": "checkout", "replicas": 4}) states "<key> of <item>";
     // without a name-like key, its first text field names it.
@@ -225,7 +263,7 @@ function changeStated(line: string, known: KnownPhrases): Stated | undefined {
  * names when it names one with a value ("X = V" is the statement, "spec" its label).
  */
 function describedOrNamed(line: string, known: KnownPhrases): Stated | undefined {
-  const described = describedField(line);
+  const described = describedField(line, (cell) => knownSubject(cell, known) !== undefined);
   return described === undefined ? undefined : (namedValue(line, known) ?? described);
 }
 
@@ -342,8 +380,8 @@ export function toolStatements(
       return;
     }
     const line = diff && /^\+(?!\+\+)/.test(raw) ? raw.slice(1) : raw;
-    // A removed field, or a proposal or motion that failed, states nothing.
-    if (removesField(line) || isHedged(line)) {
+    // A removed field, a proposal or motion that failed, or a line tagged superseded states nothing.
+    if (removesField(line) || isHedged(line) || hasOldStatusTag(line)) {
       return;
     }
     // A YAML flow mapping or a logfmt line reads as the record it spells.

@@ -29,6 +29,8 @@ describe("hedged talk about a value", () => {
       "Marco suggested 16 h for the kiln cooldown, but Dani said no.",
       "Marco suggested 17 h for the kiln cooldown and the lead vetoed it.",
       "The sub floated 18 h for the kiln cooldown; we turned that down.",
+      "Opposing counsel proposed 19 h for the kiln cooldown; we are not agreeing to that.",
+      "We won't accept 20 h for the kiln cooldown.",
     ]) {
       expect([sentence, isHedged(sentence)]).toEqual([sentence, true]);
     }
@@ -37,6 +39,7 @@ describe("hedged talk about a value", () => {
   it("is not a statement, nor an option weighed and then settled", () => {
     for (const sentence of [
       "The kiln cooldown is 8 h.",
+      "The proposed 8 h for the kiln cooldown was approved.",
       "We considered 13 h for the kiln cooldown, but the glaze crazed, so it's 8 h now.",
       "Bump the kiln cooldown to 8 h.",
       "If anyone asks, the kiln cooldown has been 8 h for months.",

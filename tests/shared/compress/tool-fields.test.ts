@@ -202,6 +202,82 @@ describe("records that say which value is which", () => {
     ).toEqual([]);
   });
 
+  it("reads an unquoted CSV row whose cell is a subject the prose names, and a semicolon record", () => {
+    const known = knownPhrases(
+      [],
+      ["How many custodians are under the litigation hold custodian count?"],
+    );
+    const csv = "setting,litigation hold custodian count,38 custodians,initial,2026-10-02";
+    expect(toolStatements(csv, known)).toEqual([
+      "The litigation hold custodian count is `38 custodians`.",
+    ]);
+    // Nobody named it: a bare CSV row's cells could be anything.
+    expect(toolStatements(csv, nothingKnown)).toEqual([]);
+    // The value sits before the named cell when the cell after it is a key (`operator=gus`),
+    // and who changed the field is no part of its name.
+    expect(
+      toolStatements(
+        [
+          'SETPOINT;co2_vols;2.55 vols;"BT-2 carbonation target";operator=gus',
+          'SETPOINT_CHANGE;ferm_setpoint;17.5°C;"FV-4 fermentation setpoint changed by wren"',
+        ].join("\n"),
+        nothingKnown,
+      ),
+    ).toEqual([
+      "The bt-2 carbonation target is `2.55 vols`.",
+      "The fv-4 fermentation setpoint is `17.5°C`.",
+    ]);
+    // Prose with semicolons is no record.
+    expect(
+      toolStatements("we checked the tank; the gauge read fine; nothing to log", nothingKnown),
+    ).toEqual([]);
+  });
+
+  it("reads a dotted listing's bulleted and numbered lines, and skips a line tagged superseded", () => {
+    expect(
+      toolStatements(
+        [
+          "MATTER CALENDAR — Harlow v. Acme",
+          "  * CFO deposition date ........ May 12   [SUPERSEDED]",
+          "  * CFO deposition date ........ May 5   [ACTIVE]",
+          "Line 7   excise return due date ............ February 2",
+        ].join("\n"),
+        nothingKnown,
+      ),
+    ).toEqual([
+      "The cfo deposition date is `May 5`.",
+      "The excise return due date is `February 2`.",
+    ]);
+  });
+
+  it("reads a JSON record whose field names a known subject by the field after it, unless the record is superseded", () => {
+    const known = knownPhrases([], ["What is the Fogline target OG this week?"]);
+    const current =
+      '{"spec_id":"SP-8913","analyte":"Fogline target OG","spec":"1.059","status":"approved","rev":1}';
+    expect(toolStatements(current, known)).toEqual(["The fogline target og is `1.059`."]);
+    const old =
+      '{"spec_id":"SP-8913","analyte":"Fogline target OG","spec":"1.066","status":"superseded","rev":0}';
+    expect(toolStatements(old, known)).toEqual([]);
+    // A person's name the prose says is no subject: a settings block is read by its keys.
+    const settings = knownPhrases(
+      [],
+      ["Aiko Tanaka owns it now.", "Who is the churn model owner?", "What is the holdout AUC?"],
+    );
+    const block = JSON.stringify(
+      { settings: { "churn model owner": "Aiko Tanaka", "holdout AUC": "0.874" }, status: "open" },
+      null,
+      2,
+    );
+    expect(toolStatements(block, settings)).toEqual([
+      "The churn model owner is `Aiko Tanaka`.",
+      "The holdout auc is `0.874`.",
+    ]);
+    // The field after it is an id: no value.
+    expect(toolStatements('{"analyte":"Fogline target OG","spec_id":"SP-8913"}', known)).toEqual(
+      [],
+    );
+  });
+
   it("reads a quoted field's change in an event log", () => {
     expect(
       toolStatements(

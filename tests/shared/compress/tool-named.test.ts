@@ -156,6 +156,13 @@ describe("through toolStatements", () => {
     expect(toolStatements("ramp rate limit: 30 MW/min", known)).toEqual([
       "The ramp rate limit is `30 MW/min`.",
     ]);
+    // A cached export may be out of date: its values are not current either.
+    expect(
+      toolStatements(
+        "# cached export, generated 06:00Z (may be out of date)\nramp rate limit: 30 MW/min",
+        known,
+      ),
+    ).toEqual([]);
   });
 
   it("reads 'Updated X to V' with the verb before the subject", () => {
