@@ -165,16 +165,20 @@ const OBJECT_SETTING =
   /\b(?:moved|move|changed|change|updated|update|set|sets|setting|bumped|bump|bumps|raised|raise|raises|lowered|lower|lowers|switched|switch|switches|increased|decreased|reduced|pinned|pin|pins|renamed|put|puts|made|makes|swapped|swaps|flipped|flips|wants?|keeps?|kept|re-?pointed|pointed|tuned|adjusted|reset|restored|reverted|take|takes|took|taking|amended|amends|revised|revises|corrected|corrects|lists|listed|shows|showed|reports|reported|records|recorded|confirmed|confirms|approved|approves|ratified|ratifies|fixed|fixes|appointed|appoints|logged|logs|entered|enters|run|runs|ran|running|hold|holds|held|capped|caps|lock|locks|locking|locked|freeze|freezes|freezing|froze)\s+((?:the|our|its|their)\s+[^,.;:!?]{2,80}?)\s+(?:from\s+\S+(?:\s+\S+){0,3}?\s+)?(?:over\s+)?(?:to|at|as)\s+\S/i;
 /**
  * "we're going with V for the X", "we used V as the X", "we now hold V as the X",
- * "everyone is fine with V as the X": the value comes before its subject.
+ * "everyone is fine with V as the X", "Dana confirmed V as the X", "We run with V
+ * as the X unless …": the value comes before its subject.
  */
 const VALUE_FOR =
-  /\b(?:going|go|went|settled|sticking|stick|use|using|used|picked|chose|choosing|lock|locking|locked|proposed|suggested|requested|floated|pitched|hold|holds|holding|held|fine|happy|okay|ok|comfortable)\s+(?:with\s+|on\s+)?(?:(?:[^\s,;]|,(?=\d))+(?:\s+(?:[^\s,;]|,(?=\d))+){0,3}?)\s+(?:for|as)\s+((?:the|our)\s+[^,.;:!?]{2,80}?)(?=\s+(?:after all|instead|again|today|now|going forward|from now on|for now|starting|effective|as of)\b|\s*(?:[,.;:!?]|$))/i;
+  /\b(?:going|go|went|settled|sticking|stick|use|using|used|picked|chose|choosing|lock|locking|locked|proposed|suggested|requested|floated|pitched|hold|holds|holding|held|fine|happy|okay|ok|comfortable|confirm|confirms|confirmed|confirming|run|runs|running|ran|named|naming|selected|selecting|appointed|booked|still)\s+(?:with\s+|on\s+)?(?:(?:[^\s,;]|,(?=\d))+(?:\s+(?:[^\s,;]|,(?=\d))+){0,3}?)\s+(?:for|as)\s+((?:the|our)\s+[^,.;:!?]{2,80}?)(?=\s+(?:after all|instead|again|today|now|going forward|from now on|for now|starting|effective|as of|unless|until|as (?:discussed|agreed)|for the (?:coming|next|rest of the|whole|full)\b|last night|yesterday|this morning|earlier)\b|\s*(?:[,.;:!?]|$))/i;
 /** "Our records have the X as V", "we have the X down as V": a record's value, the subject first. */
 const HAS_THE_X_AS =
   /\b(?:have|has|had)\s+((?:the|our|its|their)\s+[^,.;:!?]{2,80}?)\s+(?:(?:down|noted|listed|logged|booked|pencil+ed in|on file|on record)\s+)?as\s+\S/i;
 /** "Double-checked the X against the signed rundown: still V": the thing checked is the subject. */
 const CHECKED_THE_X =
   /^(?:i |we )?(?:double-checked|re-?checked|checked|verified|re-?verified|confirmed|re-?confirmed)\s+((?:the|our)\s+[^,.;:!?]{2,80}?)\s+(?:against|with|via)\s+[^:]{2,80}:\s+(?:still\s+|now\s+)?\S/i;
+/** "Confirming the X: V, as discussed": the thing confirmed, whole, is the subject. */
+const CONFIRMING_THE_X =
+  /^(?:i |we )?(?:confirm(?:ing|ed|s)?|re-?confirm(?:ing|ed)?|noting|logging|recording)\s+((?:the|our)\s+[^,.;:!?]{2,80}?)\s*:\s+\S/i;
 /** "ok X 0.39 in, go with that": a terse acceptance, the subject then a value that starts with a digit or a code. */
 const GO_WITH_THAT =
   /^(?:(?:ok|okay|fine|right|agreed|yes|yep)[,:]?\s+)?((?:the\s+)?[a-z][^,;:!?]{2,80}?)\s+(?:[$£€#]?\d|[A-Z]{2,}-?\d|(?:(?:jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)[a-z]*|may|mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?\s+\d)[^\s,]*(?:\s+[a-z]{1,6})?\s*,\s*(?:go with|use|take|run with|let's use|let's go with|lock in|locking in|lock)\s+(?:that|it|this)\b/i;
@@ -409,7 +413,9 @@ export function sentenceSubject(sentence: string): string | undefined {
   // "That printout is stale; the X is V today": the last clause that holds a value states it.
   // A ";" inside brackets ("(proposed: A; seconded: B)") is an aside's, not a clause break.
   const parts = text.replace(/\s*\([^()]{0,200}\)/g, "").split(/;\s+/);
-  const valued = parts.length > 1 ? parts.findLast((c) => hasValue(c)) : undefined;
+  // "…; that PDF is out of date": a judgement of a copy holds no value of the subject.
+  const valued =
+    parts.length > 1 ? parts.findLast((c) => hasValue(c) && !STALE_COPY.test(c)) : undefined;
   const own = valued !== undefined && valued !== text ? sentenceSubject(valued) : undefined;
   if (own !== undefined && !PRONOUNS.has(own)) {
     return own;
@@ -419,6 +425,7 @@ export function sentenceSubject(sentence: string): string | undefined {
   }
   const object =
     CHECKED_THE_X.exec(text) ??
+    CONFIRMING_THE_X.exec(text) ??
     GO_WITH_THAT.exec(text) ??
     OBJECT_SETTING.exec(text) ??
     HAS_THE_X_AS.exec(text) ??
@@ -457,6 +464,11 @@ export function sentenceSubject(sentence: string): string | undefined {
   // "X: V" keys X only when V is a bare value; "New decision: 57 for the pool" names no subject.
   // "Noting it down: X = V": a label, then an assignment that names its own subject.
   const rest = text.slice(verb.index + verb[0].length);
+  // "Status memo line: X, V.", "agreed: X $8.99": a label, then a subject and its value.
+  const paired = verb[0].trim() === ":" ? labelledPair(rest) : undefined;
+  if (paired !== undefined) {
+    return paired;
+  }
   if (verb[0].trim() === ":" && /^[^:=]{1,80}?\s=\s+\S/.test(rest)) {
     const assigned = sentenceSubject(rest);
     if (assigned !== undefined && !PRONOUNS.has(assigned)) {
@@ -467,8 +479,8 @@ export function sentenceSubject(sentence: string): string | undefined {
     (verb[0].trim() === ":" || verb[0].trim() === "=") &&
     // "X = V on my sheet": where the value was read is no part of it.
     !bareValue(rest.replace(SOURCE_TAIL, "")) &&
-    // "X = V, don't change it without me": a bare value, then a clause of its own.
-    !(verb[0].trim() === "=" && bareValue((rest.split(/,\s+/)[0] ?? "").replace(SOURCE_TAIL, "")))
+    // "X = V, don't change it without me", "Confirming the X: V, as discussed": a bare value, then a clause of its own.
+    !commaValue(rest, verb[0].trim())
   ) {
     // "Correction to earlier: our X ought to be V": the label is no subject; the clause after it may name one.
     if (verb[0].trim() !== ":") {
@@ -482,8 +494,13 @@ export function sentenceSubject(sentence: string): string | undefined {
   }
   // The subject is the clause before the verb: after the last comma or clause word.
   // "the X in the edit checks and the listings is V": where it is kept, then the verb.
-  const before = text.slice(0, verb.index).replace(WRITTEN_IN, "");
-  const clauses = before.split(/[,;]|\b(?:and|but|so|because|since|while|that)\s+/i);
+  // "Current X per the live record: V": where the value was read is no part of the subject.
+  const before = text
+    .slice(0, verb.index)
+    .replace(WRITTEN_IN, "")
+    .replace(verb[0].trim() === ":" ? READ_FROM : /(?!)/, "");
+  // "ignore that cached list - X stays V": a spaced dash ends a clause too.
+  const clauses = before.split(/[,;]|\s[-–—]\s|\b(?:and|but|so|because|since|while|that)\s+/i);
   const subject = normaliseSubject(nounPhrase(clauses.at(-1) ?? ""));
   // "For the plan: X V": a label opening with a preposition is an adjunct, never the subject.
   if (verb[0].trim() === ":" && subject !== undefined && ADJUNCT_LABEL.test(subject)) {
@@ -495,6 +512,50 @@ export function sentenceSubject(sentence: string): string | undefined {
     ? earlier
     : subject;
 }
+
+/** "that PDF is out of date", "the printout was wrong": a clause judging a copy. */
+const STALE_COPY =
+  /^(?:that|this|the)\s+(?:[\w-]+\s+){0,2}(?:is|was|are|were)\s+(?:stale|outdated|out of date|wrong|obsolete)\s*[.!]?\s*$/i;
+
+/** "X = V, don't change it", "X: V, as discussed": a bare value before the first comma (after ":", one that sets nothing itself). */
+function commaValue(rest: string, verb: string): boolean {
+  const first = (rest.split(/,\s+/)[0] ?? "").replace(SOURCE_TAIL, "");
+  return bareValue(first) && (verb === "=" || !SETTING.test(` ${first} `));
+}
+
+/** "second-level review lead, Hannah Cole", "Frost Pass premium bundle price $8.99": a subject in words, then its value. */
+const SUBJECT_COMMA_VALUE =
+  /^\s*(?:the\s+)?([a-z][\w'’/.-]*(?:\s+[\w'’/.-]+){1,8}?),\s+(\S[^,;]{0,60}?)\s*[.!]?\s*$/i;
+const SUBJECT_AMOUNT =
+  /^\s*(?:the\s+)?([a-z][\w'’/.-]*(?:\s+[\w'’/.-]+){1,8}?)\s+([$€£¥]?\d[\d.,:]*(?:\s*[%\p{L}/]+){0,3})\s*[.!]?\s*$/iu;
+
+/**
+ * The subject after a label ("Status memo line: X, V.", "agreed: X $8.99"): words
+ * that are no name ("Ana Lopez, Bo Chen" lists people) and hold no verb, then a value.
+ */
+function labelledPair(rest: string): string | undefined {
+  const text = rest.replace(/\s*\([^()]{0,120}\)/g, "");
+  const m = SUBJECT_COMMA_VALUE.exec(text) ?? SUBJECT_AMOUNT.exec(text);
+  const words = (m?.[1] ?? "").split(/\s+/);
+  if (
+    m === null ||
+    !hasValue(m[2] ?? "") ||
+    !bareValue(m[2] ?? "") ||
+    words.every((w) => /^\p{Lu}/u.test(w)) ||
+    // "the X goes to 20s": a clause that ends on a function word is no subject.
+    isStopword((words.at(-1) ?? "").toLowerCase()) ||
+    SETTING.test(` ${m[1] ?? ""} `) ||
+    SETTING.test(` ${m[2] ?? ""} `)
+  ) {
+    return undefined;
+  }
+  const subject = normaliseSubject(m[1] ?? "");
+  return subject !== undefined && subject.includes(" ") ? subject : undefined;
+}
+
+/** A trailing "per the live record", "from the tracker": the record a value was read from ("on the legacy split" qualifies). */
+const READ_FROM =
+  /\s+(?:per|according to|from)\s+(?:the|our|my)\s+(?:[\w-]+\s+)?(?:record|records|system|sheet|spreadsheet|tracker|export|printout|report|list|listing|log|database|register|file|docs?|portal|dashboard)\s*$/i;
 
 /** A trailing "on my sheet", "per the runbook", "in our binder": where a value was read. */
 const SOURCE_TAIL =

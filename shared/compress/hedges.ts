@@ -28,10 +28,11 @@ const STALE =
  * A clause that settles the matter after all ("…, but it dropped samples, so it's
  * V now", "…; we said not now, it stays V", "That printout is stale; the X is V",
  * "That export is stale. X is V, full stop", "Ignore the old sheet, the X is still
- * V"), or a check made just now ("Re-checked in the system, the X still reads V").
+ * V"), a statement and then the stale copy named ("Still V for the X; that PDF is out
+ * of date"), or a check made just now ("Re-checked in the system, the X still reads V").
  */
 const SETTLED =
-  /\b(?:so (?:it is|it's|we use|we are using|we're using|we went with|we go with|we keep)|(?:it is|it's) \S+(?: \S+)? now|(?:is|are) (?:stale|outdated|out of date|wrong)\s*[;:,—–-]\s*(?:the|our|it|its)\b|(?:is|are) (?:stale|outdated|out of date|wrong)\s*[.;:—–-]\s*(?![^.;]*\b(?:says?|reads?|shows?|lists?)\b)(?:the |our )?[\w-]+(?: [\w-]+){0,8} (?:is|are) \S|full stop)\b|^(?:just |i |we )?(?:re-?checked|double-checked|re-?verified|verified|checked again)\b|\bit (?:stays|remains|is still|will stay)(?: at)? (?!(?:where|as|the same|put|that|there|unchanged|so|like)\b)\S|^(?:(?:ok|okay|so|and|but),?\s+)?(?:ignore|disregard|forget|never mind)\b|\b(?:ignore|disregard) (?:the|that) (?:old|stale|previous|earlier|archived)\b/i;
+  /\b(?:so (?:it is|it's|we use|we are using|we're using|we went with|we go with|we keep)|(?:it is|it's) \S+(?: \S+)? now|(?:is|are) (?:stale|outdated|out of date|wrong)\s*[;:,—–-]\s*(?:the|our|it|its)\b|(?:is|are) (?:stale|outdated|out of date|wrong)\s*[.;:—–-]\s*(?![^.;]*\b(?:says?|reads?|shows?|lists?)\b)(?:the |our )?[\w-]+(?: [\w-]+){0,8} (?:is|are) \S|full stop)\b|^(?:just |i |we )?(?:re-?checked|double-checked|re-?verified|verified|checked again)\b|\bit (?:stays|remains|is still|will stay)(?: at)? (?!(?:where|as|the same|put|that|there|unchanged|so|like)\b)\S|^(?:(?:ok|okay|so|and|but),?\s+)?(?:ignore|disregard|forget|never mind)\b|\b(?:ignore|disregard) (?:the|that) (?:old|stale|previous|earlier|archived)\b|;\s*(?:that|this|the)\s+(?:[\w-]+\s+){0,2}(?:is|was|are|were)\s+(?:stale|outdated|out of date|wrong|obsolete)\s*[.!]?\s*$/i;
 
 /**
  * A value of another thing, signposted as such ("For comparison, the X for

@@ -40,6 +40,7 @@ describe("hedged talk about a value", () => {
     for (const sentence of [
       "The kiln cooldown is 8 h.",
       "The proposed 8 h for the kiln cooldown was approved.",
+      "Still 8 h for the kiln cooldown; that PDF is out of date.",
       "We considered 13 h for the kiln cooldown, but the glaze crazed, so it's 8 h now.",
       "Bump the kiln cooldown to 8 h.",
       "If anyone asks, the kiln cooldown has been 8 h for months.",

@@ -60,7 +60,50 @@ describe("the subject of a value sentence", () => {
         "Also confirmed the holdout AUC on the legacy split: 0.879.",
         "holdout auc on the legacy split",
       ],
+      // The record a value was read from is no part of the subject; a label before a pair is none either.
+      [
+        "Current nose wheel axle nut torque per the live record: 165 Nm.",
+        "nose wheel axle nut torque",
+      ],
+      ["Status memo line: second-level review lead, Hannah Cole.", "second-level review lead"],
+      ["SUMMARY: mediation session date, June 17 (Harlow v. Acme)", "mediation session date"],
+      ["- agreed: Frost Pass premium bundle price $8.99", "frost pass premium bundle price"],
+      // The value before its subject, after a verb of confirming or running.
+      [
+        "Confirming 27.2 V as the battery undervoltage limit for the coming week.",
+        "battery undervoltage limit",
+      ],
+      [
+        "Dana confirmed US Legal Support as the court reporting vendor; please copy them on it.",
+        "court reporting vendor",
+      ],
+      [
+        "We run with 40 deg as the star tracker exclusion angle unless FD says otherwise.",
+        "star tracker exclusion angle",
+      ],
+      [
+        "Confirming the weekend brew shift lead: Hale Sorensen, as discussed on this morning's call.",
+        "weekend brew shift lead",
+      ],
+      [
+        "Confirming the insurance deadline for the bridge permit: April 4, as agreed.",
+        "insurance deadline for the bridge permit",
+      ],
+      // A clause judging a copy holds no value; a label's clause that sets a value keys its own subject.
+      [
+        "Still April 8 for the insurance certificate deadline; that PDF is out of date.",
+        "insurance certificate deadline",
+      ],
+      [
+        "Note the units changed in the new chart: ledger upstream request timeout is 7500ms.",
+        "ledger upstream request timeout",
+      ],
     ];
+    // A list of people after a label, or a clause that runs on into a verb, keys nothing.
+    expect(sentenceSubject("Reviewers: Ana Lopez, Bo Chen")).not.toBe("ana lopez");
+    expect(
+      sentenceSubject("Decision reversed by ade: the ledger timeout goes to 20s."),
+    ).toBeUndefined();
     for (const [sentence, keyed] of cases) {
       expect([sentence, sentenceSubject(sentence)]).toEqual([sentence, keyed]);
     }
