@@ -194,7 +194,7 @@ const ON_THE_X =
   /^\s*(?:on|for|regarding|about|as for|re)\s+((?:the|our)\s+[^,;:]{2,80}?)[,:]\s+(?:[^,;]{0,80}?\s)?(?:it is|it's|it stays|it remains|that is|that's|it (?:went|moved|changed|was changed|was moved|rose|fell|dropped|shifted)\s+(?:from\s+(?:[^,;]|,(?=\d)){1,30}?\s+)?to)\s+\S/i;
 /** Leading discourse words before a subject: "Update:", "So,", "Heads up -". */
 const LEAD =
-  /^(?:(?:update|note|heads up|fyi|correction|so|ok|okay|also|and|but|well|right|actually|btw|by the way|quick note|reminder|from now on|going forward|effective (?:immediately|today|now)|as of (?:today|now|this week)|starting (?:today|now|tomorrow|this week))(?:\s+(?:on|about|regarding)(?=\s+(?:the|our)\b))?\b[\s,:;-]*)+/i;
+  /^(?:(?:update|note|heads up|fyi|correction|so|ok|okay|also|and|but|well|right|actually|btw|by the way|quick note|reminder|from now on|going forward|effective (?:immediately|today|now)|as of (?:today|now|this week)|starting (?:today|now|tomorrow|this week)|change of plan|(?:a |one )?change(?=\s+(?:on|about|regarding|to|for)\s+(?:the|our)\b))(?:\s+(?:on|about|regarding|to|for)(?=\s+(?:the|our)\b))?\b[\s,:;-]*)+/i;
 
 /** "X is read in config/settings.ts, line 90", "X is defined by the chart": where X lives, not its value. */
 const LOCATION =
@@ -409,7 +409,11 @@ export function sentenceSubject(sentence: string): string | undefined {
     const key = row[1] ?? "";
     return /[a-z]/i.test(key) && hasValue(row[2] ?? "") ? normaliseSubject(key) : undefined;
   }
-  const text = plainEmphasis(sentence.trim()).replace(LINE_MARK, "").replace(LEAD, "");
+  // "it's 66°C now" reads as "it is 66°C now".
+  const text = plainEmphasis(sentence.trim())
+    .replace(LINE_MARK, "")
+    .replace(LEAD, "")
+    .replace(/\b(it|that)['’]s\b/gi, "$1 is");
   // "That printout is stale; the X is V today": the last clause that holds a value states it.
   // A ";" inside brackets ("(proposed: A; seconded: B)") is an aside's, not a clause break.
   const parts = text.replace(/\s*\([^()]{0,200}\)/g, "").split(/;\s+/);

@@ -89,6 +89,8 @@ describe("the subject of a value sentence", () => {
         "Confirming the insurance deadline for the bridge permit: April 4, as agreed.",
         "insurance deadline for the bridge permit",
       ],
+      ["Change of plan on the mash temperature: it's 66°C now.", "mash temperature"],
+      ["Change of plan on the glycol chiller setpoint: it is 27°F now.", "glycol chiller setpoint"],
       // A clause judging a copy holds no value; a label's clause that sets a value keys its own subject.
       [
         "Still April 8 for the insurance certificate deadline; that PDF is out of date.",
