@@ -61,11 +61,35 @@ const COMMENTED =
 /** A field whose trailing comment says, in words, what it is. */
 export function commentedField(line: string): Stated | undefined {
   const m = COMMENTED.exec(line);
-  const subject = m === null ? undefined : describedSubject(m[2] ?? "");
+  // "# client code freeze deadline, LIVEOPS-5055": what follows a comma is an aside.
+  const subject = m === null ? undefined : describedSubject((m[2] ?? "").split(/,\s/)[0] ?? "");
   const value = m === null ? undefined : shortValue(m[1] ?? "");
   return subject === undefined || value === undefined
     ? undefined
     : { subject, value, phrase: m?.[2] ?? subject };
+}
+
+/**
+ * A key, its quoted value and what it is, in words: `loot.drop_pct "0.6%" marta # chest
+ * drop rate`, `rollout_pct = "15%" (desc: staged rollout percentage; last write by ravi)`,
+ * `v15 "98.8%" kofi 2026-11-19 16:40 # halt threshold retuned for launch`.
+ */
+const QUOTED_DESCRIBED =
+  /^\s*[+~]?\s*[\w.-]{1,60}(?:\s*[:=]\s*|\s+)"([^"]{1,80})"(?:\s+[\w.@:/-]+){0,4}\s*(?:#\s*([^#]{3,120}?)|\((?:desc|description|label):\s*([^;)]{3,100})(?:;[^)]*)?\))\s*$/i;
+/** "… retuned for launch", "… changed by ravi": what happened to a field, after its name. */
+const CHANGED_CLAUSE =
+  /\s+(?:retuned|tuned|changed|updated|set|raised|lowered|bumped|revised|moved|edited|approved)\b.*$/i;
+
+/** A quoted value whose comment or description names the field in words. */
+export function quotedDescribedField(line: string): Stated | undefined {
+  const m = QUOTED_DESCRIBED.exec(line);
+  const named =
+    m === null ? "" : ((m[2] ?? m[3] ?? "").split(/,\s/)[0] ?? "").replace(CHANGED_CLAUSE, "");
+  const subject = m === null ? undefined : describedSubject(named);
+  const value = m === null ? undefined : shortValue(m[1] ?? "");
+  return subject === undefined || value === undefined
+    ? undefined
+    : { subject, value, phrase: named };
 }
 
 /** What a log or chat line opens with before its message: a stamp, a level, a tag, a speaker. */
@@ -293,7 +317,9 @@ function recordCells(line: string, known?: (cell: string) => boolean): string[] 
   if (
     cells.length >= 4 &&
     !/,\s/.test(line.trim()) &&
-    cells.some((c) => NOW_CELL.test(c) || (/\s/.test(c) && known?.(c) === true))
+    (cells.some((c) => NOW_CELL.test(c) || (/\s/.test(c) && known?.(c) === true)) ||
+      // A registry row: a dotted or snake-case key, then the field in words (`event.start_utc,Event start time,…`).
+      (/^[a-z][\w-]*(?:[._][\w-]+)+$/i.test(cells[0] ?? "") && /\s/.test(cells[1] ?? "")))
   ) {
     return cells;
   }
@@ -383,6 +409,7 @@ export function describedField(
 ): Stated | undefined {
   return (
     commentedField(line) ??
+    quotedDescribedField(line) ??
     leaderField(line) ??
     arrowedField(line) ??
     taggedField(line) ??

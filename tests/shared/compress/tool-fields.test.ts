@@ -233,6 +233,29 @@ describe("records that say which value is which", () => {
     ).toEqual([]);
   });
 
+  it("reads a quoted value whose comment or description names the field, and a registry row", () => {
+    expect(
+      toolStatements(
+        [
+          'loot.chest.legendary_pct "0.6%" marta # Snowglobe chest legendary drop rate',
+          'release.rollout_pct = "15%" (desc: staged rollout percentage; last write by ravi.k)',
+          'v15 "98.8%" kofi.a 2026-11-19 16:40 # crash-free sessions halt threshold retuned for launch',
+          '+ client_freeze: "Monday 12:00 PT" # client code freeze deadline, LIVEOPS-5055',
+          "event.frostfall.start_utc,Frostfall event start time,Dec 14 15:00 UTC,econ-design,2026-11-25",
+        ].join("\n"),
+        nothingKnown,
+      ),
+    ).toEqual([
+      "The snowglobe chest legendary drop rate is `0.6%`.",
+      "The staged rollout percentage is `15%`.",
+      "The crash-free sessions halt threshold is `98.8%`.",
+      "The client code freeze deadline is `Monday 12:00 PT`.",
+      "The frostfall event start time is `Dec 14 15:00 UTC`.",
+    ]);
+    // A quoted string with a comment that is no field name states nothing.
+    expect(toolStatements('greeting "hello there" # TODO', nothingKnown)).toEqual([]);
+  });
+
   it("reads a dotted listing's bulleted and numbered lines, and skips a line tagged superseded", () => {
     expect(
       toolStatements(
