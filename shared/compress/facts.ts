@@ -178,7 +178,7 @@ const CHECKED_THE_X =
   /^(?:i |we )?(?:double-checked|re-?checked|checked|verified|re-?verified|confirmed|re-?confirmed)\s+((?:the|our)\s+[^,.;:!?]{2,80}?)\s+(?:against|with|via)\s+[^:]{2,80}:\s+(?:still\s+|now\s+)?\S/i;
 /** "Confirming the X: V, as discussed": the thing confirmed, whole, is the subject. */
 const CONFIRMING_THE_X =
-  /^(?:i |we )?(?:confirm(?:ing|ed|s)?|re-?confirm(?:ing|ed)?|noting|logging|recording)\s+((?:the|our)\s+[^,.;:!?]{2,80}?)\s*:\s+\S/i;
+  /^(?:i |we )?(?:confirm(?:ing|ed|s)?|re-?confirm(?:ing|ed)?)\s+((?:the|our)\s+[^,.;:!?]{2,80}?)\s*:\s+([^,;]+)/i;
 /** "ok X 0.39 in, go with that": a terse acceptance, the subject then a value that starts with a digit or a code. */
 const GO_WITH_THAT =
   /^(?:(?:ok|okay|fine|right|agreed|yes|yep)[,:]?\s+)?((?:the\s+)?[a-z][^,;:!?]{2,80}?)\s+(?:[$£€#]?\d|[A-Z]{2,}-?\d|(?:(?:jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)[a-z]*|may|mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?\s+\d)[^\s,]*(?:\s+[a-z]{1,6})?\s*,\s*(?:go with|use|take|run with|let's use|let's go with|lock in|locking in|lock)\s+(?:that|it|this)\b/i;
@@ -429,7 +429,7 @@ export function sentenceSubject(sentence: string): string | undefined {
   }
   const object =
     CHECKED_THE_X.exec(text) ??
-    CONFIRMING_THE_X.exec(text) ??
+    confirmedThe(text) ??
     GO_WITH_THAT.exec(text) ??
     OBJECT_SETTING.exec(text) ??
     HAS_THE_X_AS.exec(text) ??
@@ -517,6 +517,12 @@ export function sentenceSubject(sentence: string): string | undefined {
     : subject;
 }
 
+/** "Confirming the X: V, as discussed" keys X when V is a bare value ("Confirming the baseline: X = 20" keys X, not the baseline). */
+function confirmedThe(text: string): RegExpExecArray | null {
+  const m = CONFIRMING_THE_X.exec(text);
+  return m !== null && commaValue(m[2] ?? "", ":") ? m : null;
+}
+
 /** "that PDF is out of date", "the printout was wrong": a clause judging a copy. */
 const STALE_COPY =
   /^(?:that|this|the)\s+(?:[\w-]+\s+){0,2}(?:is|was|are|were)\s+(?:stale|outdated|out of date|wrong|obsolete)\s*[.!]?\s*$/i;
@@ -530,6 +536,8 @@ function commaValue(rest: string, verb: string): boolean {
 /** "second-level review lead, Hannah Cole", "Frost Pass premium bundle price $8.99": a subject in words, then its value. */
 const SUBJECT_COMMA_VALUE =
   /^\s*(?:the\s+)?([a-z][\w'’/.-]*(?:\s+[\w'’/.-]+){1,8}?),\s+(\S[^,;]{0,60}?)\s*[.!]?\s*$/i;
+const DATE_WORD =
+  /^(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?$/i;
 const SUBJECT_AMOUNT =
   /^\s*(?:the\s+)?([a-z][\w'’/.-]*(?:\s+[\w'’/.-]+){1,8}?)\s+([$€£¥]?\d[\d.,:]*(?:\s*[%\p{L}/]+){0,3})\s*[.!]?\s*$/iu;
 
@@ -546,8 +554,10 @@ function labelledPair(rest: string): string | undefined {
     !hasValue(m[2] ?? "") ||
     !bareValue(m[2] ?? "") ||
     words.every((w) => /^\p{Lu}/u.test(w)) ||
-    // "the X goes to 20s": a clause that ends on a function word is no subject.
+    // "the X goes to 20s": a clause that ends on a function word is no subject;
+    // "code freeze cutoff tuesday 18:30": nor one that ends on a day or a month, which opens the value.
     isStopword((words.at(-1) ?? "").toLowerCase()) ||
+    DATE_WORD.test(words.at(-1) ?? "") ||
     SETTING.test(` ${m[1] ?? ""} `) ||
     SETTING.test(` ${m[2] ?? ""} `)
   ) {

@@ -106,6 +106,14 @@ describe("the subject of a value sentence", () => {
     expect(
       sentenceSubject("Decision reversed by ade: the ledger timeout goes to 20s."),
     ).toBeUndefined();
+    // A label's own noun phrase keys nothing when the clause after it sets a subject of its own, and a
+    // day or a month opens the value, never ends the subject.
+    expect(
+      sentenceSubject("Noting the baseline before we change anything: geo pool size = 20."),
+    ).toBe("geo pool size");
+    expect(
+      sentenceSubject("From the release brief: code freeze cutoff tuesday 18:30 utc."),
+    ).not.toBe("code freeze cutoff tuesday");
     for (const [sentence, keyed] of cases) {
       expect([sentence, sentenceSubject(sentence)]).toEqual([sentence, keyed]);
     }
