@@ -536,6 +536,7 @@ function commaValue(rest: string, verb: string): boolean {
 /** "second-level review lead, Hannah Cole", "Frost Pass premium bundle price $8.99": a subject in words, then its value. */
 const SUBJECT_COMMA_VALUE =
   /^\s*(?:the\s+)?([a-z][\w'’/.-]*(?:\s+[\w'’/.-]+){1,8}?),\s+(\S[^,;]{0,60}?)\s*[.!]?\s*$/i;
+/** A day or a month: it opens a value ("tuesday 18:30"), never ends a subject. */
 const DATE_WORD =
   /^(?:(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?|jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?$/i;
 const SUBJECT_AMOUNT =

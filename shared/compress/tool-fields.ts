@@ -186,13 +186,14 @@ export function isOldStatus(word: string): boolean {
 /** True when a line ends on a tag that says its value is no longer (or not yet) the current one. */
 export function hasOldStatusTag(line: string): boolean {
   const tag = STATUS_TAG.exec(line)?.[1];
-  return tag !== undefined && OLD_STATUS.test(tag.trim());
+  return tag !== undefined && isOldStatus(tag);
 }
 
 /** A field and its value across a dotted leader (a `show` command's listing). */
 export function leaderField(line: string): Stated | undefined {
+  // A line tagged superseded never gets here: tool-lines.ts skips it before any reader.
   const m = LEADER.exec(line);
-  if (m === null || hasOldStatusTag(line)) {
+  if (m === null) {
     return undefined;
   }
   const subject = describedSubject(m[1] ?? "");

@@ -147,9 +147,10 @@ function jsonStated(root: unknown, known: KnownPhrases, out: Stated[]): void {
       knownSubject(next[0], known) !== undefined
         ? undefined
         : cleanValue(next[1]);
-    if (next !== undefined && nextValue !== undefined) {
-      const phrase = String(entries[subjectAt]?.[1]);
-      out.push({ subject: knownSubject(phrase, known) ?? phrase, value: nextValue, phrase });
+    const phrase = String(entries[subjectAt]?.[1]);
+    const fieldSubject = nextValue === undefined ? undefined : knownSubject(phrase, known);
+    if (fieldSubject !== undefined && nextValue !== undefined) {
+      out.push({ subject: fieldSubject, value: nextValue, phrase });
     }
     // A record naming its item ({"name": "checkout", "replicas": 4}) states "<key> of <item>";
     // without a name-like key, its first text field names it.
