@@ -99,6 +99,9 @@ export async function compressCommand(args: string[], ctx: CliContext): Promise<
   for (const loss of answer.report.losses) {
     ctx.out(`  ${loss}`);
   }
+  if (answer.summariser?.note !== undefined) {
+    ctx.out(`  note: ${answer.summariser.note}`);
+  }
   ctx.out(
     `  ${answer.refs.length} texts stored in hive "${hive}"; print one with: lethe compress --hive ${hive} --ref <ref>`,
   );

@@ -34,6 +34,8 @@ export type CompressRequest = z.input<typeof CompressRequestSchema>;
 /** POST /v1/hives/:hive/compress: the compressed messages, the budget met or not, a ref per cut. */
 export interface CompressAnswer {
   method: string;
+  /** Who wrote the summary; `note` says plainly when it was the local stand-in. */
+  summariser?: { model: string; standIn: boolean; note?: string };
   summary: string;
   messages: unknown[];
   budget: { target: number | null; inputTokens: number; outputTokens: number; met: boolean };

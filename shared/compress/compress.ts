@@ -96,6 +96,8 @@ export interface CompressionRun {
   /** Compressed turns no bullet shows (uncited, superseded, or cut for the budget), each by ref. */
   cut: CutTurn[];
   budget: BudgetOutcome;
+  /** Who wrote the summary (the compressor Worker says so on a map-reduce run). */
+  summariser?: { model: string; standIn: boolean; note?: string };
 }
 
 /** The run that changes nothing: the messages as given, and the report says why. */

@@ -76,9 +76,12 @@ export function commentedField(line: string): Stated | undefined {
  */
 const QUOTED_DESCRIBED =
   /^\s*[+~]?\s*[\w.-]{1,60}(?:\s*[:=]\s*|\s+)"([^"]{1,80})"(?:\s+[\w.@:/-]+){0,4}\s*(?:#\s*([^#]{3,120}?)|\((?:desc|description|label):\s*([^;)]{3,100})(?:;[^)]*)?\))\s*$/i;
-/** "… retuned for launch", "… changed by ravi": what happened to a field, after its name. */
+/**
+ * "… retuned for launch", "… changed by ravi": what happened to a field, after its name.
+ * "set" before "point" is part of the name ("chiller set point"), not what happened to it.
+ */
 const CHANGED_CLAUSE =
-  /\s+(?:retuned|tuned|changed|updated|set|raised|lowered|bumped|revised|moved|edited|approved)\b.*$/i;
+  /\s+(?:retuned|tuned|changed|updated|set(?!\s+points?\b)|raised|lowered|bumped|revised|moved|edited|approved)\b.*$/i;
 
 /** A quoted value whose comment or description names the field in words. */
 export function quotedDescribedField(line: string): Stated | undefined {

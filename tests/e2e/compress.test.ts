@@ -29,6 +29,7 @@ afterAll(async () => {
 
 interface Answer {
   method: string;
+  summariser?: { model: string; standIn: boolean; note?: string };
   messages: ChatMessage[];
   summary: string;
   budget: { target: number; inputTokens: number; outputTokens: number; met: boolean };
@@ -48,6 +49,9 @@ describe("POST /v1/hives/:hive/compress", () => {
     expect(status).toBe(200);
     const answer = body as unknown as Answer;
     expect(answer.method).toBe("map-reduce");
+    // The offline default's summary says who wrote it, and that it is a stand-in.
+    expect(answer.summariser?.standIn).toBe(true);
+    expect(answer.summariser?.note).toMatch(/local stand-in .*not a language model/);
     expect(answer.budget.met).toBe(true);
     expect(answer.budget.outputTokens).toBeLessThanOrEqual(answer.budget.target);
     expect(answer.summary).toContain("[CONVERSATION SUMMARY]");
@@ -142,6 +146,17 @@ describe("POST /v1/hives/:hive/compress", () => {
     expect(code).toBe(0);
     const answer = JSON.parse(out.join("\n")) as Answer;
     expect(answer.budget.met).toBe(true);
+    // The plain report says the summary is the stand-in's.
+    const report: string[] = [];
+    expect(
+      await main(["compress", file, "--hive", HIVE, "--budget", "25%"], {
+        out: (l) => report.push(l),
+        err: (l) => report.push(l),
+        env,
+      }),
+    ).toBe(0);
+    expect(report.join("\n")).toMatch(/^map-reduce: \d+ → \d+ tokens \(budget \d+, met\)/);
+    expect(report.join("\n")).toContain("  note: the summary was written by the local stand-in");
     const cut = answer.cut[0];
     expect(cut).toBeDefined();
     const printed: string[] = [];

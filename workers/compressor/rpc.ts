@@ -20,7 +20,12 @@ import {
 import { createLogger, describeError } from "../../shared/log.ts";
 import { SCRIPT_HEADER } from "../../shared/model/script.ts";
 import { err, ok, type Result } from "../../shared/result.ts";
-import { compressionDriver, compressionModel, type SummariserEnv } from "./summariser.ts";
+import {
+  compressionDriver,
+  compressionModel,
+  summariserIdentity,
+  type SummariserEnv,
+} from "./summariser.ts";
 
 const log = createLogger("compressor");
 
@@ -63,7 +68,7 @@ export async function summarise(
   try {
     const o = parsed.data.options;
     const tokenizer = await loadTokenizer(o.model ?? compressionModel(driver.value));
-    return await compressConversation(parsed.data.messages, {
+    const run = await compressConversation(parsed.data.messages, {
       tokenizer,
       ...(o.method === "structural" ? {} : { client: driver.value }),
       ...(o.windowTokens === undefined ? {} : { windowTokens: o.windowTokens }),
@@ -72,6 +77,10 @@ export async function summarise(
       ...(o.budget === undefined ? {} : { budget: o.budget }),
       ...(o.script === undefined ? {} : { headers: { [SCRIPT_HEADER]: o.script } }),
     });
+    // Only a summary the model wrote names its writer.
+    return run.ok && run.value.method === "map-reduce"
+      ? ok({ ...run.value, summariser: summariserIdentity(env, driver.value) })
+      : run;
   } catch (error) {
     return internal("summarise", error);
   }

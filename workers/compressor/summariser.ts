@@ -35,6 +35,28 @@ export function compressionDriver(env: SummariserEnv): Result<Driver, "INVALID_D
   );
 }
 
+/** Who wrote a compression's summary: the compression role's model, and whether it is the stand-in. */
+export interface SummariserIdentity {
+  model: string;
+  /** True when the summary came from the local endpoint's deterministic stand-in. */
+  standIn: boolean;
+  /** Said plainly when the stand-in wrote the summary: what it is and how to get a real model. */
+  note?: string;
+}
+
+/** Said with every summary the stand-in writes: what it can miss and how to get a real model. */
+export const STAND_IN_SUMMARY_NOTE =
+  "the summary was written by the local stand-in (a deterministic reader of the phrasings it was written for, not a language model): on a transcript phrased otherwise it misses current values and can show a replaced one as current; every cut text stays reachable by its ref. For a real summariser set LETHE_MODEL_BASE_URL (and LETHE_MODEL_API_KEY, LETHE_MODEL)";
+
+export function summariserIdentity(env: object, driver: Driver): SummariserIdentity {
+  const standIn = vars(env).LETHE_MODEL_BASE_URL === undefined;
+  return {
+    model: compressionModel(driver),
+    standIn,
+    ...(standIn ? { note: STAND_IN_SUMMARY_NOTE } : {}),
+  };
+}
+
 /** The model whose tokenizer counts a compression's tokens. */
 export function compressionModel(driver: Driver): string {
   return driver.config.roles.compression.model;

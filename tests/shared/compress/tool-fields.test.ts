@@ -252,6 +252,19 @@ describe("records that say which value is which", () => {
       "The client code freeze deadline is `Monday 12:00 PT`.",
       "The frostfall event start time is `Dec 14 15:00 UTC`.",
     ]);
+    // "set point" is part of a field's name; "set by" is what happened to it.
+    expect(
+      toolStatements(
+        [
+          'hvac.ch2.sp "6.5 C" ines # chiller 2 supply set point',
+          'hvac.ch3.sp "7.0 C" ines # chiller 3 supply temperature set by ines after the audit',
+        ].join("\n"),
+        nothingKnown,
+      ),
+    ).toEqual([
+      "The chiller 2 supply set point is `6.5 C`.",
+      "The chiller 3 supply temperature is `7.0 C`.",
+    ]);
     // A quoted string with a comment that is no field name states nothing.
     expect(toolStatements('greeting "hello there" # TODO', nothingKnown)).toEqual([]);
   });

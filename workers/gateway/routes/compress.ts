@@ -39,7 +39,8 @@ export const compress = new Hono<CompressEnv>()
     if (!run.ok) {
       return c.json(errorBody(run.code, run.message, run.hint), STATUS[run.code] ?? 500);
     }
-    const { method, fallback, summary, report, kept, cut, budget, citations } = run.value;
+    const { method, fallback, summary, report, kept, cut, budget, citations, summariser } =
+      run.value;
     const stored = await hive(c).keepRefs(kept);
     if (!stored.ok) {
       return c.json(errorBody(stored.code, stored.message, stored.hint), 500);
@@ -47,6 +48,7 @@ export const compress = new Hono<CompressEnv>()
     return c.json({
       method,
       ...(fallback === undefined ? {} : { fallback }),
+      ...(summariser === undefined ? {} : { summariser }),
       messages: run.value.messages,
       summary,
       report,
