@@ -43,6 +43,13 @@ describe("the local cluster booted with wrangler", () => {
     expect(await client.next()).toMatchObject({ type: "sys.error", code: "BAD_FRAME" });
     expect(client.socket.readyState).toBe(1);
     client.close();
+    // The key rode in the socket's URL; the cluster's log names the request without it.
+    await expect
+      .poll(() =>
+        cluster.output().includes(`GET /parties/agent-session/${String(created.body.id)}`),
+      )
+      .toBe(true);
+    expect(cluster.output()).not.toContain(key);
   });
 
   it("answers hostile HTTP with JSON errors and keeps serving", async ({ expect }) => {
