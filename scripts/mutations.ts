@@ -521,7 +521,10 @@ async function mutate(root: string, m: Mutation): Promise<{ killed: boolean; row
     // A scenario that never ran (a cluster that did not boot on a loaded machine), or
     // that failed only by timing out (a loaded machine, or a real hang), is run once more
     // before it is counted: the second run decides.
-    if (!/Tests\s+1 (failed|passed)/.test(ran.output) || /timed out/i.test(ran.output)) {
+    if (
+      !/Tests\s+1 (failed|passed)/.test(ran.output) ||
+      /\b(?:Test|Hook) timed out in \d+ms/.test(ran.output)
+    ) {
       ran = await runScenario(root, m);
     }
     if (process.env.MUTATIONS_VERBOSE) {

@@ -3,6 +3,7 @@
 // gateway's own zod schemas, typed one-line errors, and hive follow over
 // partysocket resuming from the last sequence. Runs on Node ≥ 20.
 import type { z } from "zod";
+import type { SummariserIdentity } from "../compress/compress.ts";
 import type { CompressRequestSchema } from "../compress/rpc.ts";
 import { ErrorBodySchema } from "../errors.ts";
 import type { ArtifactPage, ListQuerySchema } from "../hive/reads.ts";
@@ -35,7 +36,7 @@ export type CompressRequest = z.input<typeof CompressRequestSchema>;
 export interface CompressAnswer {
   method: string;
   /** Who wrote the summary; `note` says plainly when it was the local stand-in. */
-  summariser?: { model: string; standIn: boolean; note?: string };
+  summariser?: SummariserIdentity;
   summary: string;
   messages: unknown[];
   budget: { target: number | null; inputTokens: number; outputTokens: number; met: boolean };

@@ -79,6 +79,15 @@ export interface CutTurn {
   why: "uncited" | "superseded" | "over-budget";
 }
 
+/** Who wrote a compression's summary: the compression role's model, and whether it is the stand-in. */
+export interface SummariserIdentity {
+  model: string;
+  /** True when the summary came from the local endpoint's deterministic stand-in. */
+  standIn: boolean;
+  /** Said plainly when the stand-in wrote the summary: what it is and how to get a real model. */
+  note?: string;
+}
+
 export interface CompressionRun {
   method: CompressionMethod | "none";
   /** Why map-reduce did not produce the summary, when structural truncation ran instead. */
@@ -97,7 +106,7 @@ export interface CompressionRun {
   cut: CutTurn[];
   budget: BudgetOutcome;
   /** Who wrote the summary (the compressor Worker says so on a map-reduce run). */
-  summariser?: { model: string; standIn: boolean; note?: string };
+  summariser?: SummariserIdentity;
 }
 
 /** The run that changes nothing: the messages as given, and the report says why. */

@@ -4,6 +4,7 @@
 // with it, over the network to that endpoint.
 import { driverConfigFromEnv } from "../../shared/driver/config.ts";
 import { Driver } from "../../shared/driver/driver.ts";
+import type { SummariserIdentity } from "../../shared/compress/compress.ts";
 import type { Result } from "../../shared/result.ts";
 import { ok } from "../../shared/result.ts";
 
@@ -19,13 +20,18 @@ function vars(env: object): Record<string, string> {
   );
 }
 
+/** Without LETHE_MODEL_BASE_URL the summariser is the local endpoint behind the MODEL binding. */
+function callsLocalModel(record: Record<string, string>): boolean {
+  return record.LETHE_MODEL_BASE_URL === undefined;
+}
+
 export function compressionDriver(env: SummariserEnv): Result<Driver, "INVALID_DRIVER_CONFIG"> {
   const record = vars(env);
   const config = driverConfigFromEnv(record);
   if (!config.ok) {
     return config;
   }
-  if (record.LETHE_MODEL_BASE_URL !== undefined) {
+  if (!callsLocalModel(record)) {
     return ok(new Driver(config.value));
   }
   return ok(
@@ -35,21 +41,12 @@ export function compressionDriver(env: SummariserEnv): Result<Driver, "INVALID_D
   );
 }
 
-/** Who wrote a compression's summary: the compression role's model, and whether it is the stand-in. */
-export interface SummariserIdentity {
-  model: string;
-  /** True when the summary came from the local endpoint's deterministic stand-in. */
-  standIn: boolean;
-  /** Said plainly when the stand-in wrote the summary: what it is and how to get a real model. */
-  note?: string;
-}
-
 /** Said with every summary the stand-in writes: what it can miss and how to get a real model. */
-export const STAND_IN_SUMMARY_NOTE =
+const STAND_IN_SUMMARY_NOTE =
   "the summary was written by the local stand-in (a deterministic reader of the phrasings it was written for, not a language model): on a transcript phrased otherwise it misses current values and can show a replaced one as current; every cut text stays reachable by its ref. For a real summariser set LETHE_MODEL_BASE_URL (and LETHE_MODEL_API_KEY, LETHE_MODEL)";
 
 export function summariserIdentity(env: object, driver: Driver): SummariserIdentity {
-  const standIn = vars(env).LETHE_MODEL_BASE_URL === undefined;
+  const standIn = callsLocalModel(vars(env));
   return {
     model: compressionModel(driver),
     standIn,
