@@ -1,4 +1,5 @@
-// The Lethe command-line client: `npx node cli/lethe.ts <command> ...`. Each
+// The Lethe command-line client's commands and `main`; the executable is cli/bin.ts
+// (`npx lethe <command> ...`, or `npx node cli/bin.ts` from source). Each
 // command lives in cli/commands/; failures print one line with what to do.
 import { parseArgs } from "node:util";
 import { CliError, createContext, type CliContext } from "./commands/context.ts";
@@ -184,8 +185,4 @@ export async function main(
     }
     return 1;
   }
-}
-
-if (import.meta.main) {
-  process.exitCode = await main(process.argv.slice(2));
 }

@@ -94,7 +94,7 @@ ${lines.join("\n")}
   Try next:
     curl ${url}/health
     export LETHE_KEY=${key}
-    npx node cli/lethe.ts run --hive mine --admin-token ${adminToken} --mission "…" ./your-dir
+    npx lethe run --hive mine --admin-token ${adminToken} --mission "…" ./your-dir
     curl -H "authorization: Bearer $LETHE_KEY" ${url}/v1/hives/${DEMO_HIVE}/artifacts
     Watch a session live: ws://127.0.0.1:${port}/parties/agent-session/<id>?key=$LETHE_KEY
     A real model instead of the local stand-in: LETHE_MODEL_BASE_URL=https://api.openai.com/v1 \\

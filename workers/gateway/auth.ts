@@ -118,7 +118,7 @@ export async function authenticate<E extends { Bindings: Env }>(
   if (key === null) {
     throw new AppError("UNAUTHENTICATED", "this route needs a hive API key", {
       status: 401,
-      hint: "send Authorization: Bearer <key> (WebSockets may use ?key=); an admin creates keys with `npx node cli/lethe.ts hive create <name>`",
+      hint: "send Authorization: Bearer <key> (WebSockets may use ?key=); an admin creates keys with `npx lethe hive create <name>`",
     });
   }
   const found = key.startsWith(HIVE_KEY_PREFIX) ? await lookup(c.env.DB, key) : null;
