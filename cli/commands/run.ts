@@ -11,6 +11,7 @@ import { HIVE_NAME_PATTERN } from "../../shared/session/config.ts";
 import { parseTraceEvent } from "../../shared/session/trace.ts";
 import { CliError, type CliContext } from "./context.ts";
 import { PlainWebSocket } from "../../shared/client/follow.ts";
+import { trimRun } from "../../shared/text-edges.ts";
 import { createHiveKey } from "./hive.ts";
 import { scanDirectory } from "./run-scan.ts";
 import {

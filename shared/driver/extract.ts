@@ -105,7 +105,10 @@ export interface ExtractedJson {
   kvValue: boolean;
 }
 
-const KV_PREFIX = /^\s*(?:[-*•]\s*)?\**[A-Za-z][A-Za-z0-9_ -]*?\**\s*[:=]\s*$/;
+/** A key is words separated by single runs of spaces, so a run of spaces has one reading. */
+const KV_KEY = String.raw`[A-Za-z][A-Za-z0-9_-]*(?: +[A-Za-z0-9_-]+)*`;
+const KV_PREFIX = new RegExp(String.raw`^\s*(?:[-*•]\s*)?\**${KV_KEY}\**[ \t]*[:=][ \t]*$`);
+const KV_LINE = new RegExp(String.raw`^[ \t]*(?:[-*•][ \t]*)?\**(${KV_KEY})\**[ \t]*[:=][ \t]*(\S.*)?$`);
 
 /** Finds the first object or array in the text that parses, strictly or after repair. */
 export function extractJson(text: string): ExtractedJson | undefined {
@@ -155,7 +158,7 @@ export function parseKeyValueLines(text: string): Record<string, unknown> | unde
   const out: Record<string, unknown> = {};
   let found = 0;
   for (const line of text.split(/\r?\n/)) {
-    const match = /^\s*(?:[-*•]\s*)?\**([A-Za-z][A-Za-z0-9_ -]*?)\**\s*[:=]\s*(.*)$/.exec(line);
+    const match = KV_LINE.exec(line);
     if (!match) {
       continue;
     }
