@@ -197,7 +197,9 @@ export class RegexSiteReader {
     }
     const imported = m.imports.get(name);
     if (imported !== undefined && imported.from.startsWith(".")) {
-      const target = path.posix.normalize(path.posix.join(path.posix.dirname(m.file), imported.from));
+      const target = path.posix.normalize(
+        path.posix.join(path.posix.dirname(m.file), imported.from),
+      );
       return this.#lookup(this.#module(target), imported.name, chain);
     }
     throw new NotStatic(`${name} is not a constant known before run time`);
@@ -234,9 +236,9 @@ export class RegexSiteReader {
         const left = this.#evaluate(m, child(node, "left"), seen);
         const right = this.#evaluate(m, child(node, "right"), seen);
         if (node.operator === "+" && isText(left) && isText(right)) {
-          return (typeof left === "number" && typeof right === "number"
-            ? left + right
-            : `${left}${right}`) as Value;
+          return (
+            typeof left === "number" && typeof right === "number" ? left + right : `${left}${right}`
+          ) as Value;
         }
         throw new NotStatic(`operator ${String(node.operator)}`);
       }
@@ -330,7 +332,10 @@ function isText(value: Value | undefined): value is string | number {
   return typeof value === "string" || typeof value === "number";
 }
 
-function asRegex(pattern: Value | undefined, flags: Value | undefined): { source: string; flags: string } {
+function asRegex(
+  pattern: Value | undefined,
+  flags: Value | undefined,
+): { source: string; flags: string } {
   const f = flags === undefined ? undefined : typeof flags === "string" ? flags : null;
   if (f === null) {
     throw new NotStatic("flags are not a string");

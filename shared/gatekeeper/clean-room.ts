@@ -10,7 +10,8 @@ import { redactedMarker, redactSecrets, redactValue, type Redaction } from "./re
  * characters, too short for a whole secret) is the first half of a secret split
  * across two tool calls: the half is redacted, so neither call carries it whole.
  */
-const SPLIT_PREFIX = /^(?:sk-(?:proj-|svcacct-|admin-|ant-)?|AKIA|ASIA|gh[pousr]_|github_pat_|xox[abposre]-|eyJ)/;
+const SPLIT_PREFIX =
+  /^(?:sk-(?:proj-|svcacct-|admin-|ant-)?|AKIA|ASIA|gh[pousr]_|github_pat_|xox[abposre]-|eyJ)/;
 /** Token characters a split secret's first half may carry after its prefix. */
 const SPLIT_HALF_MAX_CHARS = 40;
 /** The longest first half: the longest prefix (11 characters) and the characters after it. */

@@ -40,14 +40,42 @@ const SECRET_NAME =
 /** Values that are settings, not secrets (max_tokens: 1500). */
 const SETTING_VALUE = /^(?:\d+|true|false|null|~)[ \t]*$/i;
 
+/** A PEM private key's first line; its block runs to the first `-----END` (or the end of the text). */
+const PEM_BEGIN = /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/g;
+const PEM_END = /^-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----/;
+
+/** Whole PEM private-key blocks replaced, found by index (a pattern spanning the block would rescan it). */
+function redactPrivateKeys(text: string): { text: string; count: number } {
+  let out = "";
+  let at = 0;
+  let count = 0;
+  for (const begin of text.matchAll(PEM_BEGIN)) {
+    const start = begin.index ?? 0;
+    if (start < at) {
+      continue;
+    }
+    const bodyStart = start + begin[0].length;
+    const endAt = text.indexOf("-----END", bodyStart);
+    let stop: number;
+    if (endAt < 0) {
+      stop = text.length;
+    } else {
+      const end = PEM_END.exec(text.slice(endAt, endAt + 256));
+      if (end === null) {
+        continue;
+      }
+      stop = endAt + end[0].length;
+    }
+    out += text.slice(at, start) + redactedMarker("private_key");
+    at = stop;
+    count++;
+  }
+  return { text: out + text.slice(at), count };
+}
+
 // Order matters: whole PEM blocks first, then specific token shapes, then the
 // generic name=value forms (which would otherwise eat a token's prefix).
 const PATTERNS: readonly Pattern[] = [
-  {
-    kind: "private_key",
-    regex:
-      /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----(?:[^-]|-(?!----END))*(?:-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|$)/g,
-  },
   {
     kind: "openai_key",
     regex: /\bsk-(?:proj-|svcacct-|admin-|ant-)?[A-Za-z0-9_-]{20,}/g,
@@ -89,8 +117,9 @@ const PATTERNS: readonly Pattern[] = [
 
 /** Replaces every secret in `text` with a `[REDACTED:kind]` marker and counts them. */
 export function redactSecrets(text: string): RedactedText {
-  let current = text;
-  const redactions: Redaction[] = [];
+  const pem = redactPrivateKeys(text);
+  let current = pem.text;
+  const redactions: Redaction[] = pem.count > 0 ? [{ kind: "private_key", count: pem.count }] : [];
   for (const pattern of PATTERNS) {
     let count = 0;
     current = current.replace(pattern.regex, (match: string, ...rest: unknown[]) => {

@@ -8,6 +8,8 @@ import { messageText, type ChatMessage, type ChatRequest } from "./openai-schema
 import { operationIn } from "./moves/arithmetic-words.ts";
 import { ruleMove } from "./moves/index.ts";
 import { contentStems } from "./words.ts";
+import { pathsInText } from "./paths-in-text.ts";
+import { escapeRegExp } from "../regexp.ts";
 import { orderedReadMove } from "./moves/ordered-reads.ts";
 
 /** Files staged in one mission before the policy stops exploring and finishes. */
@@ -83,7 +85,6 @@ type ArgRole = keyof typeof ARG_NAMES;
 /** `[TASK ANCHOR]` then the mission on the same or the next line; `[ \t]` (not `\s`) keeps it linear on line breaks. */
 const MISSION_LINE =
   /^[ \t]*(?:\[(?:MISSION|TASK ANCHOR|TASK)\]|(?:Mission|Task|Goal)[ \t]*:)[ \t]*(?:\r?\n[ \t]*)?(\S.*)$/im;
-const PATH = /(?<![\w/.-])(?:(?:\.{1,2}|[\w-]+)\/)*[\w-]+\.[A-Za-z][A-Za-z0-9]{0,5}(?![\w/(])/g;
 const FACT = /\b([A-Za-z_][A-Za-z0-9_]*)["']?\s*[:=]\s*(-?\d+(?:\.\d+)?)(?![\w.])/g;
 /** An import statement (ES modules, CommonJS, Python) at the start of a line. */
 const IMPORT_LINE =
@@ -248,7 +249,7 @@ function pathsListed(result: string): string[] {
 const NAMED_CONSTANT = /\b[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]\b|\b[A-Z]{3,}[0-9]*\b/g;
 
 function pathsIn(text: string): string[] {
-  return [...new Set(text.match(PATH) ?? [])].filter((p) => !/^\d/.test(p));
+  return [...new Set(pathsInText(text))];
 }
 
 function argValues(move: DoneMove): string[] {
@@ -290,7 +291,7 @@ const RESULT = /=\s*(-?\d+(?:\.\d+)?)\s*$/;
 /** A one-hunk unified diff that sets `name = value` on the line that assigns it. */
 export function assignmentPatch(page: VisiblePage, name: string, value: string): string | null {
   const lines = page.content.split("\n");
-  const pattern = new RegExp(`\\b${name}\\b(\\s*[:=]\\s*)(-?\\d+(?:\\.\\d+)?)`);
+  const pattern = new RegExp(`\\b${escapeRegExp(name)}\\b(\\s*[:=]\\s*)(-?\\d+(?:\\.\\d+)?)`);
   const index = lines.findIndex((l) => pattern.test(l));
   const line = lines[index];
   if (line === undefined) {
