@@ -52,6 +52,49 @@ export function checkUrl(url: URL): void {
   }
 }
 
+/** A JSON number token: sign, digits, fraction, exponent. */
+const NUMBER_START = /[-0-9]/;
+const NUMBER_CHAR = /[-+0-9.eE]/;
+/** A non-zero digit before any exponent: the text names a value that is not zero. */
+const NONZERO_MANTISSA = /^-?0*\.?0*[1-9]/;
+
+/**
+ * The first number in a JSON text that a double cannot hold (it would be stored
+ * as 0 or Infinity), or null. One pass over the text; strings are skipped.
+ */
+export function unrepresentableNumber(text: string): string | null {
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i] ?? "";
+    if (inString) {
+      if (c === "\\") {
+        i++;
+      } else if (c === '"') {
+        inString = false;
+      }
+      continue;
+    }
+    if (c === '"') {
+      inString = true;
+      continue;
+    }
+    if (!NUMBER_START.test(c)) {
+      continue;
+    }
+    let end = i + 1;
+    while (end < text.length && NUMBER_CHAR.test(text[end] ?? "")) {
+      end++;
+    }
+    const token = text.slice(i, end);
+    const value = Number(token);
+    if (!Number.isFinite(value) || (value === 0 && NONZERO_MANTISSA.test(token))) {
+      return token.slice(0, 40);
+    }
+    i = end - 1;
+  }
+  return null;
+}
+
 /** The JSON part of the contract, on the body's text (not parsed when too deep). */
 export function checkJsonText(text: string): void {
   if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) {
@@ -70,6 +113,17 @@ export function checkJsonText(text: string): void {
   } catch {
     // Not JSON: the route's own parser answers with its typed error.
     return;
+  }
+  const number = unrepresentableNumber(text);
+  if (number !== null) {
+    throw new AppError(
+      "NUMBER_OUT_OF_RANGE",
+      `the number ${number} cannot be stored exactly: it underflows to 0 or overflows to Infinity`,
+      {
+        status: 400,
+        hint: "send numbers within ±1.8e308 and at least 5e-324 in size, or send the value as a string",
+      },
+    );
   }
   const problem = jsonProblem(value);
   if (problem !== undefined) {

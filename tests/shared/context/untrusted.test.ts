@@ -105,7 +105,7 @@ describe("untrusted text in the envelope", () => {
         system: "[PERSONA] worker",
         static: [],
         meta: metaLines([artifact(1, hostile, hostile)], 50),
-        pages: [page("file", "p-file"), page("artifact", "p-art"), page("tool", "p-tool")],
+        pages: [page("file", "p-file"), page("artifact", "p-art"), page("tool_output", "p-tool")],
         anchor: MISSION,
         summary: hostile,
         history: [
@@ -129,7 +129,7 @@ describe("untrusted text in the envelope", () => {
     for (const header of [
       "[L1 file p-file | file:x]",
       "[L1 artifact p-art | artifact:x]",
-      "[L1 tool p-tool | tool:x]",
+      "[L1 tool_output p-tool | tool_output:x]",
       "[SUMMARY OF EARLIER TURNS]",
     ]) {
       expect(byHeader.get(header)).toEqual({

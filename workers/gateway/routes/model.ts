@@ -34,7 +34,8 @@ function forward(raw: Request, env: Env): Promise<Response> {
   const headers = new Headers(raw.headers);
   // The caller's hive key stays at the gateway.
   headers.delete("authorization");
-  return env.MODEL.fetch(new Request(url, new Request(raw, { headers })));
+  // The caller's signal goes along: a client that went away cancels the call.
+  return env.MODEL.fetch(new Request(url, new Request(raw, { headers, signal: raw.signal })));
 }
 
 export const model = new Hono<{ Bindings: Env }>();
