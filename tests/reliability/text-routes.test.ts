@@ -4,6 +4,7 @@
 // while /health is polled. Time must grow about linearly between sizes and no
 // health poll may take 2 s. Figures: `RELIABILITY text.*`.
 import { describe, it } from "vitest";
+import { makeArtifact } from "../shared/hive/fixtures.ts";
 import { rel } from "./client.ts";
 import { FULL, probe, report } from "./helpers.ts";
 
@@ -46,13 +47,11 @@ const ROUTES: readonly TextRoute[] = [
     path: `/v1/hives/${rel.hive}/artifacts`,
     body: (text) => ({
       idempotencyKey: `text-${crypto.randomUUID()}`,
-      artifact: {
+      artifact: makeArtifact({
         identifier: `text.${crypto.randomUUID().slice(0, 8)}`,
-        kind: "fact",
         value: text,
-        summary: text.slice(0, 4_000),
-        provenance: { source: "reliability" },
-      },
+        summary: text.slice(0, 1_000),
+      }),
     }),
   },
   {
