@@ -55,8 +55,8 @@ export function checkUrl(url: URL): void {
 /** A JSON number token: sign, digits, fraction, exponent. */
 const NUMBER_START = /[-0-9]/;
 const NUMBER_CHAR = /[-+0-9.eE]/;
-/** A non-zero digit before any exponent: the text names a value that is not zero. */
-const NONZERO_MANTISSA = /^-?0*\.?0*[1-9]/;
+/** A non-zero digit (tested on the mantissa, before any exponent): the text names a value that is not zero. */
+const NONZERO_DIGIT = /[1-9]/;
 
 /**
  * The first number in a JSON text that a double cannot hold (it would be stored
@@ -87,7 +87,10 @@ export function unrepresentableNumber(text: string): string | null {
     }
     const token = text.slice(i, end);
     const value = Number(token);
-    if (!Number.isFinite(value) || (value === 0 && NONZERO_MANTISSA.test(token))) {
+    if (
+      !Number.isFinite(value) ||
+      (value === 0 && NONZERO_DIGIT.test(token.split(/[eE]/)[0] ?? ""))
+    ) {
       return token.slice(0, 40);
     }
     i = end - 1;
