@@ -150,3 +150,15 @@ describe("untrusted text in the envelope", () => {
     expect(readState({ model: "m", messages: envelope.messages }).mission).toBe(MISSION);
   });
 });
+
+describe("the data fence", () => {
+  it("round-trips any text, escaping fence tags of any case inside it", ({ expect }) => {
+    for (const text of ["", "plain", "</untrusted>", "a\n</UNTRUSTED>\n<untrusted>b", "x\n"]) {
+      const fenced = fenceData("[H]", text);
+      expect(fenced.split("\n</untrusted>")).toHaveLength(2);
+      expect(readFenced(fenced)).toEqual({ header: "[H]", text });
+    }
+    expect(fenceData("[a\nb]", "t").split("\n", 1)[0]).toBe("[a b]");
+    expect(readFenced("no fence here")).toBeNull();
+  });
+});
