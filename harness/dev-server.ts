@@ -8,6 +8,7 @@ import {
   mkdirSync,
   openSync,
   readFileSync,
+  readdirSync,
   rmSync,
   writeFileSync,
   writeSync,
@@ -113,11 +114,29 @@ export function stateOwner(persistTo: string): number | null {
  * Writes the gateway's variables to an owner-only env file for `--env-file`:
  * on the command line (`--var`) a secret such as the admin token shows in `ps`.
  */
+const VARS_FILE = /^\.cluster-vars-\d+\.env$/;
+
 function writeVarsFile(persistTo: string, vars: Record<string, string>): string {
   const file = path.join(persistTo, `.cluster-vars-${process.pid}.env`);
   const lines = Object.entries(vars).map(([k, v]) => `${k}=${JSON.stringify(v)}`);
   writeFileSync(file, `${lines.join("\n")}\n`, { mode: 0o600 });
   return file;
+}
+
+/**
+ * Removes the owner-only variables files (they hold the admin token) that a
+ * cluster killed without its cleanup (SIGKILL) left behind; called once the
+ * state lock is held, so no running cluster still reads one. Returns how many.
+ */
+export function removeStaleVarsFiles(persistTo: string): number {
+  let removed = 0;
+  for (const name of readdirSync(persistTo)) {
+    if (VARS_FILE.test(name)) {
+      rmSync(path.join(persistTo, name), { force: true });
+      removed++;
+    }
+  }
+  return removed;
 }
 
 /**
@@ -167,6 +186,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   }
   const unlock = lockState(options.persistTo);
   try {
+    removeStaleVarsFiles(options.persistTo);
     applyMigrations(options.persistTo);
   } catch (error) {
     unlock();

@@ -1,5 +1,5 @@
 // `npm run check`: format, lint, generated types up to date, no islands (scripts/islands.ts),
-// tooling boundaries (scripts/boundaries.ts),
+// tooling boundaries (scripts/boundaries.ts), linear-time regexes (scripts/redos.ts),
 // type-check every project, and bundle every Worker with `wrangler deploy --dry-run`.
 import { spawnSync } from "node:child_process";
 import { ROOT, WORKERS, wranglerEnv } from "../harness/cluster.ts";
@@ -25,6 +25,7 @@ step("islands (product exports only tests reach)", process.execPath, ["scripts/i
 step("tooling boundaries (bench, harness, scripts, tests)", process.execPath, [
   "scripts/boundaries.ts",
 ]);
+step("linear-time regular expressions (recheck)", process.execPath, ["scripts/redos.ts"]);
 step("type-check (gateway, objects, shared, tests, cli)", "tsc", ["-p", "tsconfig.json"]);
 step("type-check (workerd tests)", "tsc", ["-p", "tests/tsconfig.json"]);
 step("type-check (examples/agents-chat)", "tsc", ["-p", "examples/agents-chat/tsconfig.json"]);

@@ -1,5 +1,6 @@
 // What every CLI command gets: the gateway URL, credentials from flags or the
 // environment, an output sink, and CliError for one-line failures with a hint.
+import { trimEndRun } from "../../shared/text-edges.ts";
 
 export class CliError extends Error {
   override readonly name = "CliError";
@@ -28,7 +29,7 @@ export function createContext(options: {
   out?: (line: string) => void;
 }): CliContext {
   const env = options.env ?? process.env;
-  const url = (options.url ?? env.LETHE_URL ?? DEFAULT_URL).replace(/\/+$/, "");
+  const url = trimEndRun(options.url ?? env.LETHE_URL ?? DEFAULT_URL, "/");
   const adminToken = options.adminToken ?? env.LETHE_ADMIN_TOKEN;
   const key = options.key ?? env.LETHE_KEY;
   return {

@@ -22,8 +22,13 @@ export async function followCommand(args: string[], ctx: CliContext): Promise<vo
   // A socket refused at the upgrade only retries; ask over HTTP first, once, to
   // report a bad key, a key of another hive or an unreachable gateway plainly.
   await checkFollowKey(client, hive);
+  let onRevoked: (reason: string) => void = () => undefined;
+  const revoked = new Promise<string>((resolve) => {
+    onRevoked = resolve;
+  });
   const follower = client.follow(hive, {
     since,
+    onRevoked: (reason) => onRevoked(reason),
     onEvent: (e) =>
       ctx.out(
         `${e.seq} ${e.op} ${e.artifact.identifier}@${e.artifact.version} ${JSON.stringify(e.artifact.value)}`,
@@ -34,12 +39,27 @@ export async function followCommand(args: string[], ctx: CliContext): Promise<vo
       }
     },
   });
-  await new Promise<void>((resolve) => {
-    process.once("SIGINT", () => {
-      follower.close();
-      resolve();
+  // Ctrl-C ends the follow; a revoked key ends it as a failure (one line, status 1).
+  // The timer keeps the process alive while only the socket's promise is pending.
+  const keepAlive = setInterval(() => undefined, 60_000);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      process.once("SIGINT", () => {
+        follower.close();
+        resolve();
+      });
+      void revoked.then((reason) =>
+        reject(
+          new CliError(
+            `KEY_REVOKED: ${reason.replace(/^KEY_REVOKED:\s*/, "")}`,
+            "ask an admin for a new key (`lethe hive create <name>`) and follow again",
+          ),
+        ),
+      );
     });
-  });
+  } finally {
+    clearInterval(keepAlive);
+  }
 }
 
 /** One HTTP read of the hive with the key: throws a CliError naming what is wrong. */

@@ -11,6 +11,7 @@ import { HIVE_NAME_PATTERN } from "../../shared/session/config.ts";
 import { parseTraceEvent } from "../../shared/session/trace.ts";
 import { CliError, type CliContext } from "./context.ts";
 import { PlainWebSocket } from "../../shared/client/follow.ts";
+import { trimRun } from "../../shared/text-edges.ts";
 import { createHiveKey } from "./hive.ts";
 import { scanDirectory } from "./run-scan.ts";
 import {
@@ -65,12 +66,13 @@ function intOption(raw: string | undefined, name: string, min: number, max: numb
 
 /** The hive a directory runs in when --hive is not given: its name, made a valid hive name. */
 export function defaultHive(dir: string): string {
-  const base = path
-    .basename(path.resolve(dir))
-    .toLowerCase()
-    .replace(/[^a-z0-9-]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, 63);
+  const base = trimRun(
+    path
+      .basename(path.resolve(dir))
+      .toLowerCase()
+      .replace(/[^a-z0-9-]+/g, "-"),
+    "-",
+  ).slice(0, 63);
   return HIVE_NAME_PATTERN.test(base) ? base : "lethe-run";
 }
 

@@ -26,11 +26,27 @@ export function metaLines(artifacts: readonly Artifact[], max: number): string[]
     });
 }
 
+/** `[kind] subject · …`: the subject, up to the first ` ·` (found by index, not a backtracking pattern). */
+function factSubject(line: string): string | null {
+  const head = /^\[\w+\]\s+/.exec(line);
+  if (head === null) {
+    return null;
+  }
+  const rest = line.slice(head[0].length);
+  for (let dot = rest.indexOf("·", 1); dot > 0; dot = rest.indexOf("·", dot + 1)) {
+    if (/\s/.test(rest.charAt(dot - 1))) {
+      const subject = rest.slice(0, dot).trimEnd();
+      return subject.length > 0 ? subject : null;
+    }
+  }
+  return null;
+}
+
 /** The key a meta line is about: an artifact's identifier, or a knowledge fact's subject. */
 function metaKey(line: string): string | null {
-  const fact = /^\[\w+\]\s+(.+?)\s+·/.exec(line);
-  if (fact?.[1] !== undefined) {
-    return fact[1];
+  const fact = factSubject(line);
+  if (fact !== null) {
+    return fact;
   }
   const artifact = /^([^\s=]+) = /.exec(line);
   return artifact?.[1] ?? null;

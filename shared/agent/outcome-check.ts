@@ -24,7 +24,7 @@ export const STAND_IN_LIMIT =
 
 /** An imperative that asks for a change to the code. */
 const CHANGE_VERB =
-  /(?:^|[.;:!?]\s+|\band\s+)(rename|change|set|update|replace|fix|edit|modify|add|remove|delete|refactor|write|create|implement|patch|move)\b/i;
+  /(?:^|[.;:!?]\s|\band\s)\s*(rename|change|set|update|replace|fix|edit|modify|add|remove|delete|refactor|write|create|implement|patch|move)\b/i;
 /** A question or an order that asks for a value. */
 const VALUE_ASK =
   /\b(what|how (?:many|much|long|big|large)|which value|compute|calculate|work out|find the value)\b/i;

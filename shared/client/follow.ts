@@ -20,6 +20,8 @@ export interface FollowOptions {
    * it off so one process can drive 100 subscribers without measuring zod.
    */
   validate?: boolean;
+  /** Called once when the follower stops for good: its key was revoked (4003), so it will not reconnect. */
+  onRevoked?: (reason: string) => void;
 }
 
 export interface HiveFollower {
@@ -96,6 +98,7 @@ export function followHive(options: FollowOptions): HiveFollower {
     // A revoked key never comes back: stop instead of reconnecting forever.
     if (event.code === CLOSE_KEY_REVOKED) {
       socket.close();
+      options.onRevoked?.(event.reason || "KEY_REVOKED: this socket's hive key was revoked");
     }
   });
   socket.addEventListener("message", (event) => {

@@ -21,6 +21,7 @@ import { openHiveWriter, type HiveWriter, type WriterOptions } from "./hive-writ
 import { memoryRoutes } from "./memory.ts";
 import { enc, qs } from "./query.ts";
 import { workspaceRoutes } from "./workspace.ts";
+import { trimEndRun } from "../text-edges.ts";
 
 export type { HiveFollower } from "./follow.ts";
 export type SessionConfigInput = z.input<typeof SessionConfigSchema>;
@@ -119,7 +120,7 @@ export class Lethe {
   readonly #fetch: typeof fetch;
 
   constructor(options: LetheOptions) {
-    this.url = options.url.replace(/\/+$/, "");
+    this.url = trimEndRun(options.url, "/");
     this.#key = options.key;
     this.#adminToken = options.adminToken;
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;

@@ -6,7 +6,7 @@ import { contentKey } from "../hash.ts";
 import type { ChatMessage } from "./messages.ts";
 import type { Page } from "./page.ts";
 import type { Tokenizer } from "./tokens.ts";
-import { META_OPEN, fenceItem } from "./untrusted.ts";
+import { META_OPEN, dataMessage, fenceData, fenceItem } from "./untrusted.ts";
 
 export const SectionNameSchema = z.enum(["system", "static", "dynamic", "meta"]);
 export type SectionName = z.infer<typeof SectionNameSchema>;
@@ -93,9 +93,15 @@ export function renderAnchor(anchor: string, checkpoint?: string): string {
     : `[TASK ANCHOR]\n${anchor}\n\n[PLAN CHECKPOINT]\n${checkpoint}`;
 }
 
-export function renderPage(page: Page): string {
-  return `[L1 ${page.kind} ${page.id} | ${page.sourceRef}]\n${page.content}`;
+/** A page's header line: what it is, its id and where it came from (Lethe's words; the content is data). */
+export function pageHeader(page: Page): string {
+  return `[L1 ${page.kind} ${page.id} | ${page.sourceRef}]`;
 }
+
+/** The header of the earlier turns' summary: written from tool output and replies, so data too. */
+export const SUMMARY_HEADER = "[SUMMARY OF EARLIER TURNS]";
+/** The header of a tool result inside its fence. */
+export const TOOL_RESULT_HEADER = "[TOOL RESULT]";
 
 /** The tail of history that goes in: bounded, and never starting at an orphan tool result. */
 export function selectWindow(
@@ -135,15 +141,20 @@ export function selectWindow(
 }
 
 function turnTokens(turn: Turn, tokenizer: Tokenizer): number {
-  return tokenizer.countMessage(toMessage(turn), turn.tokens);
+  return tokenizer.countMessage(toMessage(turn), knownTokens(turn));
 }
 
+/** A turn as the model receives it: a tool's output fenced as data (its known count no longer applies). */
 function toMessage(turn: Turn): ChatMessage {
-  if (turn.tokens === undefined) {
-    return turn;
-  }
   const { tokens: _tokens, ...message } = turn;
-  return message;
+  return message.role === "tool"
+    ? { ...message, content: fenceData(TOOL_RESULT_HEADER, message.content ?? "") }
+    : message;
+}
+
+/** The count a turn's message costs: the known count only when the message is the turn's own text. */
+function knownTokens(turn: Turn): number | undefined {
+  return turn.role === "tool" ? undefined : turn.tokens;
 }
 
 function section(
@@ -184,25 +195,19 @@ export function buildEnvelope(input: EnvelopeInput, options: EnvelopeOptions): E
   );
   const staticMessages: ChatMessage[] =
     input.static.length === 0 ? [] : [{ role: "system", content: join(input.static) }];
-  // Data from other agents: each item one fenced line, after the task anchor (below).
+  // Data from other agents: each item one quoted line, fenced, after the task anchor (below).
   const meta: ChatMessage[] =
-    input.meta.length === 0
-      ? []
-      : [
-          {
-            role: "system",
-            content: `${META_OPEN}\n${input.meta.map(fenceItem).join("\n")}`,
-          },
-        ];
+    input.meta.length === 0 ? [] : [dataMessage(META_OPEN, input.meta.map(fenceItem).join("\n"))];
 
   const dynamic: ChatMessage[] = [
     { role: "system", content: renderAnchor(input.anchor, input.checkpoint) },
   ];
+  // Files, tool output kept in L1, artifacts: data, never with the system role.
   for (const page of input.pages) {
-    dynamic.push({ role: "system", content: renderPage(page) });
+    dynamic.push(dataMessage(pageHeader(page), page.content));
   }
   if (input.summary !== undefined) {
-    dynamic.push({ role: "system", content: input.summary });
+    dynamic.push(dataMessage(SUMMARY_HEADER, input.summary));
   }
   const fixedTokens = dynamic.reduce((sum, m) => sum + tokenizer.countMessage(m), 0);
   const turnBudget = Math.max(0, Math.floor(budgets.dynamic * TURN_SHARE));

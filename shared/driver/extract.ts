@@ -3,8 +3,34 @@
 // it, or fall back to `KEY: value` lines.
 import { jsonrepair } from "jsonrepair";
 
-/** Reasoning tags that small models wrap their thinking in (DeepSeek-R1, Qwen3, QwQ). */
-const THINK_TAGS = ["think", "thinking", "reasoning", "reflection"] as const;
+/** Reasoning tags that small models wrap their thinking in (DeepSeek-R1, Qwen3, QwQ): opening and closing forms. */
+const THINK_TAGS: ReadonlyArray<{ open: RegExp; close: RegExp }> = [
+  { open: /<think>/gi, close: /<\/think>/gi },
+  { open: /<thinking>/gi, close: /<\/thinking>/gi },
+  { open: /<reasoning>/gi, close: /<\/reasoning>/gi },
+  { open: /<reflection>/gi, close: /<\/reflection>/gi },
+];
+
+/** The first match of a global tag pattern at or after `from`. */
+function findFrom(pattern: RegExp, text: string, from: number): RegExpExecArray | null {
+  pattern.lastIndex = from;
+  return pattern.exec(text);
+}
+
+/** Every `<tag>…</tag>` block replaced by a space, left to right, each closed by the first close after it. */
+function dropClosedBlocks(text: string, tag: { open: RegExp; close: RegExp }): string {
+  let out = "";
+  let at = 0;
+  for (;;) {
+    const open = findFrom(tag.open, text, at);
+    const close = open === null ? null : findFrom(tag.close, text, open.index + open[0].length);
+    if (open === null || close === null) {
+      return out + text.slice(at);
+    }
+    out += `${text.slice(at, open.index)} `;
+    at = close.index + close[0].length;
+  }
+}
 /** Candidate JSON starts tried before giving up: chatter rarely holds more braces. */
 const MAX_JSON_CANDIDATES = 16;
 /** `KEY: value` keys are short words; a longer "key" is a sentence with a colon. */
@@ -14,14 +40,15 @@ const MAX_KV_KEY_CHARS = 24;
 export function stripThinking(text: string): string {
   let out = text;
   for (const tag of THINK_TAGS) {
-    out = out.replace(new RegExp(`<${tag}>[\\s\\S]*?</${tag}>`, "gi"), " ");
-    const close = new RegExp(`</${tag}>`, "i").exec(out);
-    if (close && !new RegExp(`<${tag}>`, "i").test(out.slice(0, close.index))) {
+    out = dropClosedBlocks(out, tag);
+    const close = findFrom(tag.close, out, 0);
+    const open = findFrom(tag.open, out, 0);
+    if (close && (open === null || open.index > close.index)) {
       out = out.slice(close.index + close[0].length);
     }
     // An unclosed block (the answer was cut off mid-thought): drop the tag and
     // keep the text, in case the move sits inside it.
-    out = out.replace(new RegExp(`<${tag}>`, "gi"), " ");
+    out = out.replace(tag.open, " ");
   }
   return out.trim();
 }
@@ -105,7 +132,12 @@ export interface ExtractedJson {
   kvValue: boolean;
 }
 
-const KV_PREFIX = /^\s*(?:[-*•]\s*)?\**[A-Za-z][A-Za-z0-9_ -]*?\**\s*[:=]\s*$/;
+/** A key is words separated by single runs of spaces, so a run of spaces has one reading. */
+const KV_KEY = String.raw`[A-Za-z][A-Za-z0-9_-]*(?: +[A-Za-z0-9_-]+)*`;
+const KV_PREFIX = new RegExp(String.raw`^\s*(?:[-*•]\s*)?\**${KV_KEY}\**[ \t]*[:=][ \t]*$`);
+const KV_LINE = new RegExp(
+  String.raw`^[ \t]*(?:[-*•][ \t]*)?\**(${KV_KEY})\**[ \t]*[:=][ \t]*(\S.*)?$`,
+);
 
 /** Finds the first object or array in the text that parses, strictly or after repair. */
 export function extractJson(text: string): ExtractedJson | undefined {
@@ -155,7 +187,7 @@ export function parseKeyValueLines(text: string): Record<string, unknown> | unde
   const out: Record<string, unknown> = {};
   let found = 0;
   for (const line of text.split(/\r?\n/)) {
-    const match = /^\s*(?:[-*•]\s*)?\**([A-Za-z][A-Za-z0-9_ -]*?)\**\s*[:=]\s*(.*)$/.exec(line);
+    const match = KV_LINE.exec(line);
     if (!match) {
       continue;
     }

@@ -27,15 +27,53 @@ export function fnv1a(text: string, seed = 0x811c9dc5): number {
   return hash >>> 0;
 }
 
-/** Splits `parseHTTPResponse2` / `max_token_count` / `kebab-case` into lower-case parts. */
+type CharClass = "upper" | "lower" | "digit" | "other";
+
+function charClass(code: number): CharClass {
+  if (code >= 65 && code <= 90) {
+    return "upper";
+  }
+  if (code >= 97 && code <= 122) {
+    return "lower";
+  }
+  return code >= 48 && code <= 57 ? "digit" : "other";
+}
+
+/**
+ * Splits `parseHTTPResponse2` / `max_token_count` / `kebab-case` into lower-case
+ * parts, in one pass: a part ends at a non-alphanumeric character, before an
+ * upper-case letter that follows a lower-case letter or a digit, before the last
+ * capital of a run that a lower-case letter follows (`HTTPResponse`), and before
+ * a digit that follows a letter.
+ */
 export function identifierParts(identifier: string): string[] {
-  return identifier
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2")
-    .replace(/([A-Za-z])([0-9])/g, "$1 $2")
-    .split(/[^A-Za-z0-9]+/)
-    .map((p) => p.toLowerCase())
-    .filter((p) => p.length > 0);
+  const parts: string[] = [];
+  let start = -1;
+  for (let i = 0; i <= identifier.length; i++) {
+    const here = i < identifier.length ? charClass(identifier.charCodeAt(i)) : "other";
+    if (here === "other") {
+      if (start >= 0) {
+        parts.push(identifier.slice(start, i).toLowerCase());
+      }
+      start = -1;
+      continue;
+    }
+    if (start < 0) {
+      start = i;
+      continue;
+    }
+    const before = charClass(identifier.charCodeAt(i - 1));
+    const next = i + 1 < identifier.length ? charClass(identifier.charCodeAt(i + 1)) : "other";
+    const cut =
+      (here === "upper" && (before === "lower" || before === "digit")) ||
+      (here === "upper" && before === "upper" && next === "lower") ||
+      (here === "digit" && (before === "upper" || before === "lower"));
+    if (cut) {
+      parts.push(identifier.slice(start, i).toLowerCase());
+      start = i;
+    }
+  }
+  return parts;
 }
 
 /** Word-like tokens of a text: identifiers keep `_`, `.` and `$` inside them. */

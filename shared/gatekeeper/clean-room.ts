@@ -11,11 +11,39 @@ import { redactedMarker, redactSecrets, redactValue, type Redaction } from "./re
  * across two tool calls: the half is redacted, so neither call carries it whole.
  */
 const SPLIT_PREFIX =
-  /\b(?:sk-(?:proj-|svcacct-|admin-|ant-)?|AKIA|ASIA|gh[pousr]_|github_pat_|xox[abposre]-|eyJ)[A-Za-z0-9_-]{0,40}$/;
+  /^(?:sk-(?:proj-|svcacct-|admin-|ant-)?|AKIA|ASIA|gh[pousr]_|github_pat_|xox[abposre]-|eyJ)/;
+/** Token characters a split secret's first half may carry after its prefix. */
+const SPLIT_HALF_MAX_CHARS = 40;
+/** The longest first half: the longest prefix (11 characters) and the characters after it. */
+const SPLIT_TAIL_CHARS = 11 + SPLIT_HALF_MAX_CHARS;
+const TOKEN_CHAR = /[A-Za-z0-9_-]/;
+const WORD_CHAR = /[A-Za-z0-9_]/;
 /** A run long enough to be base64 of a secret (a 20-char token is 28 base64 chars). */
 const BASE64_RUN = /[A-Za-z0-9+/]{24,}={0,2}/g;
 /** `\uXXXX`, `\/` and friends: a JSON string written inside a string. */
 const ESCAPE = /\\(?:u[0-9a-fA-F]{4}|["\\/bfnrt])/;
+
+/**
+ * Where a secret's first half starts at the end of `text`, or null: a known
+ * prefix at a word boundary, then at most SPLIT_HALF_MAX_CHARS token characters
+ * up to the end. Read by index over the last token run, so its cost is bounded.
+ */
+function splitPrefixAt(text: string): number | null {
+  let run = text.length;
+  while (run > 0 && text.length - run < SPLIT_TAIL_CHARS && TOKEN_CHAR.test(text.charAt(run - 1))) {
+    run--;
+  }
+  for (let start = run; start < text.length; start++) {
+    if (start > 0 && WORD_CHAR.test(text.charAt(start - 1))) {
+      continue;
+    }
+    const prefix = SPLIT_PREFIX.exec(text.slice(start))?.[0];
+    if (prefix !== undefined && text.length - start - prefix.length <= SPLIT_HALF_MAX_CHARS) {
+      return start;
+    }
+  }
+  return null;
+}
 
 function decodeBase64(run: string): string | null {
   try {
@@ -71,14 +99,12 @@ export function redactDeep(text: string): { text: string; redactions: Redaction[
     redactions.push(...found);
     return redactedMarker(found[0]?.kind ?? "env_secret");
   });
-  current = current.replace(SPLIT_PREFIX, (half) => {
-    // A bare prefix word (`eyJ` alone in prose) is not worth a marker; 4+ token chars are.
-    if (half.length < 6) {
-      return half;
-    }
+  const half = splitPrefixAt(current);
+  // A bare prefix word (`eyJ` alone in prose) is not worth a marker; 4+ token chars are.
+  if (half !== null && current.length - half >= 6) {
     redactions.push({ kind: "env_secret", count: 1 });
-    return `${redactedMarker("env_secret")}`;
-  });
+    current = `${current.slice(0, half)}${redactedMarker("env_secret")}`;
+  }
   return { text: current, redactions };
 }
 

@@ -28,77 +28,111 @@ export const redactedMarker = (kind: SecretKind) => `[REDACTED:${kind}]`;
 
 interface Pattern {
   kind: SecretKind;
+  /** Named groups `pre` and `post`, when present, are kept around the marker. */
   regex: RegExp;
-  /** Replacement keeping the non-secret prefix captured in group 1, if any. */
-  keepPrefix: boolean;
+  /** Decides on a match the pattern alone cannot (read in code, so the pattern stays linear). */
+  accept?: (groups: Record<string, string | undefined>) => boolean;
 }
 
-const SECRET_NAME = String.raw`[A-Za-z0-9_.-]*(?:PASSWORD|PASSWD|PWD|SECRET|TOKEN|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIALS?)[A-Za-z0-9_.-]*`;
+/** A variable name that says it holds a secret; tested on a whole name, not inside the pattern. */
+const SECRET_NAME =
+  /PASSWORD|PASSWD|PWD|SECRET|TOKEN|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIALS?/i;
+/** Values that are settings, not secrets (max_tokens: 1500). */
+const SETTING_VALUE = /^(?:\d+|true|false|null|~)[ \t]*$/i;
+
+/** A PEM private key's first line; its block runs to the first `-----END` (or the end of the text). */
+const PEM_BEGIN = /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----/g;
+const PEM_END = /^-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----/;
+
+/** Whole PEM private-key blocks replaced, found by index (a pattern spanning the block would rescan it). */
+function redactPrivateKeys(text: string): { text: string; count: number } {
+  let out = "";
+  let at = 0;
+  let count = 0;
+  for (const begin of text.matchAll(PEM_BEGIN)) {
+    const start = begin.index ?? 0;
+    if (start < at) {
+      continue;
+    }
+    const bodyStart = start + begin[0].length;
+    const endAt = text.indexOf("-----END", bodyStart);
+    let stop: number;
+    if (endAt < 0) {
+      stop = text.length;
+    } else {
+      const end = PEM_END.exec(text.slice(endAt, endAt + 256));
+      if (end === null) {
+        continue;
+      }
+      stop = endAt + end[0].length;
+    }
+    out += text.slice(at, start) + redactedMarker("private_key");
+    at = stop;
+    count++;
+  }
+  return { text: out + text.slice(at), count };
+}
 
 // Order matters: whole PEM blocks first, then specific token shapes, then the
 // generic name=value forms (which would otherwise eat a token's prefix).
 const PATTERNS: readonly Pattern[] = [
   {
-    kind: "private_key",
-    regex:
-      /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----(?:[^-]|-(?!----END))*(?:-----END [A-Z0-9 ]*PRIVATE KEY(?: BLOCK)?-----|$)/g,
-    keepPrefix: false,
-  },
-  {
     kind: "openai_key",
     regex: /\bsk-(?:proj-|svcacct-|admin-|ant-)?[A-Za-z0-9_-]{20,}/g,
-    keepPrefix: false,
   },
-  { kind: "aws_access_key", regex: /\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b/g, keepPrefix: false },
+  { kind: "aws_access_key", regex: /\b(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}\b/g },
   {
     kind: "github_token",
     regex: /\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,})/g,
-    keepPrefix: false,
   },
-  { kind: "slack_token", regex: /\bxox[abposre]-[A-Za-z0-9-]{10,}/g, keepPrefix: false },
+  { kind: "slack_token", regex: /\bxox[abposre]-[A-Za-z0-9-]{10,}/g },
   {
     kind: "jwt",
-    regex: /\beyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/g,
-    keepPrefix: false,
+    // Starts only where a token run starts: inside one, every start would rescan it.
+    regex: /(?<pre>^|[^A-Za-z0-9_-])eyJ[A-Za-z0-9_-]{5,}\.eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/g,
   },
   {
     kind: "bearer_token",
-    regex: /(\b(?:Bearer|Token)[ \t]+)[A-Za-z0-9._~+/-]{8,}=*/gi,
-    keepPrefix: true,
+    regex: /(?<pre>\b(?:Bearer|Token)[ \t]+)[A-Za-z0-9._~+/-]{8,}=*/gi,
   },
   {
     kind: "url_password",
-    regex: /(\b[a-z][a-z0-9+.-]*:\/\/[^\s:@/?#]+:)[^\s@/?#]+(?=@)/gi,
-    keepPrefix: true,
+    regex: /(?<pre>(?:^|[^a-z0-9+.-])[a-z][a-z0-9+.-]*:\/\/[^\s:@/?#]+:)[^\s@/?#]+(?<post>@)/gi,
   },
   {
     kind: "query_secret",
     regex:
-      /([?&;](?:password|passwd|pwd|pass|token|access_token|api_key|apikey|key|secret|client_secret|sig|signature)=)[^&#\s"'<>]+/gi,
-    keepPrefix: true,
+      /(?<pre>[?&;](?:password|passwd|pwd|pass|token|access_token|api_key|apikey|key|secret|client_secret|sig|signature)=)[^&#\s"'<>]+/gi,
   },
   {
     kind: "env_secret",
     // NAME=value / NAME: value on its own line (.env, shell exports, YAML, docker env);
     // numbers and booleans (max_tokens: 1500) are settings, not secrets.
-    regex: new RegExp(
-      String.raw`^([ \t]*(?:export[ \t]+)?["']?${SECRET_NAME}["']?[ \t]*[=:][ \t]*)(?![^\n]*\[REDACTED:)(?!(?:\d+|true|false|null|~)[ \t]*$)(\S.*)$`,
-      "gim",
-    ),
-    keepPrefix: true,
+    regex:
+      /^(?<pre>[ \t]*(?:export[ \t]+)?["']?(?<name>[A-Za-z0-9_.-]+)["']?[ \t]*[=:][ \t]*)(?<value>\S.*)$/gim,
+    accept: ({ name = "", value = "" }) =>
+      SECRET_NAME.test(name) && !value.includes("[REDACTED:") && !SETTING_VALUE.test(value),
   },
 ];
 
 /** Replaces every secret in `text` with a `[REDACTED:kind]` marker and counts them. */
 export function redactSecrets(text: string): RedactedText {
-  let current = text;
-  const redactions: Redaction[] = [];
+  const pem = redactPrivateKeys(text);
+  let current = pem.text;
+  const redactions: Redaction[] = pem.count > 0 ? [{ kind: "private_key", count: pem.count }] : [];
   for (const pattern of PATTERNS) {
     let count = 0;
-    current = current.replace(pattern.regex, (...groups: unknown[]) => {
+    current = current.replace(pattern.regex, (match: string, ...rest: unknown[]) => {
+      const last = rest.at(-1);
+      const groups = (typeof last === "object" && last !== null ? last : {}) as Record<
+        string,
+        string | undefined
+      >;
+      if (pattern.accept !== undefined && !pattern.accept(groups)) {
+        return match;
+      }
       count++;
-      const prefix = pattern.keepPrefix && typeof groups[1] === "string" ? groups[1] : "";
-      return `${prefix}${redactedMarker(pattern.kind)}`;
+      return `${groups.pre ?? ""}${redactedMarker(pattern.kind)}${groups.post ?? ""}`;
     });
     if (count > 0) {
       redactions.push({ kind: pattern.kind, count });

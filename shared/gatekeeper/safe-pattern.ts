@@ -19,7 +19,6 @@ export type PatternErrorCode = "PATTERN_TOO_LONG" | "PATTERN_INVALID" | "PATTERN
 // A quantified group that itself holds a quantifier or an alternation is where
 // exponential backtracking lives: (a+)+, (a|aa)*, (\w+\s?)*. safe-regex2 catches
 // the nested quantifiers; overlapping alternations under a quantifier it misses.
-const QUANTIFIED_ALTERNATION = /\((?:[^()\\]|\\.)*\|(?:[^()\\]|\\.)*\)\s*(?:[*+]|\{\d+,\d*\})/;
 const BACKREFERENCE = /\\[1-9]|\\k</;
 const ALLOWED_FLAGS = /^[imsu]*$/;
 
@@ -51,7 +50,7 @@ export function compileSafePattern(pattern: string, flags = ""): Result<RegExp, 
   }
   if (
     BACKREFERENCE.test(pattern) ||
-    QUANTIFIED_ALTERNATION.test(pattern) ||
+    hasQuantifiedAlternation(pattern) ||
     countUnboundedQuantifiers(pattern) > MAX_UNBOUNDED_QUANTIFIERS ||
     !safeRegex(regex, { limit: SAFE_REGEX_LIMIT })
   ) {
@@ -62,6 +61,32 @@ export function compileSafePattern(pattern: string, flags = ""): Result<RegExp, 
     );
   }
   return ok(regex);
+}
+
+/** A quantifier right after a group: `*`, `+` or `{n,…}` (spaces allowed before it). */
+const GROUP_QUANTIFIER = /^\s*(?:[*+]|\{\d+,\d*\})/;
+
+/** Whether an innermost group (no group inside it) holds a `|` and is followed by a quantifier, in one pass. */
+function hasQuantifiedAlternation(pattern: string): boolean {
+  let open = -1;
+  let bar = false;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === "\\") {
+      i++;
+    } else if (c === "(") {
+      open = i;
+      bar = false;
+    } else if (c === "|") {
+      bar = true;
+    } else if (c === ")") {
+      if (open >= 0 && bar && GROUP_QUANTIFIER.test(pattern.slice(i + 1, i + 16))) {
+        return true;
+      }
+      open = -1;
+    }
+  }
+  return false;
 }
 
 function countUnboundedQuantifiers(pattern: string): number {

@@ -8,6 +8,9 @@ import { messageText, type ChatMessage, type ChatRequest } from "./openai-schema
 import { operationIn } from "./moves/arithmetic-words.ts";
 import { ruleMove } from "./moves/index.ts";
 import { contentStems } from "./words.ts";
+import { pathsInText } from "./paths-in-text.ts";
+import { readFenced } from "../context/untrusted.ts";
+import { escapeRegExp } from "../regexp.ts";
 import { orderedReadMove } from "./moves/ordered-reads.ts";
 
 /** Files staged in one mission before the policy stops exploring and finishes. */
@@ -83,7 +86,6 @@ type ArgRole = keyof typeof ARG_NAMES;
 /** `[TASK ANCHOR]` then the mission on the same or the next line; `[ \t]` (not `\s`) keeps it linear on line breaks. */
 const MISSION_LINE =
   /^[ \t]*(?:\[(?:MISSION|TASK ANCHOR|TASK)\]|(?:Mission|Task|Goal)[ \t]*:)[ \t]*(?:\r?\n[ \t]*)?(\S.*)$/im;
-const PATH = /(?<![\w/.-])(?:(?:\.{1,2}|[\w-]+)\/)*[\w-]+\.[A-Za-z][A-Za-z0-9]{0,5}(?![\w/(])/g;
 const FACT = /\b([A-Za-z_][A-Za-z0-9_]*)["']?\s*[:=]\s*(-?\d+(?:\.\d+)?)(?![\w.])/g;
 /** An import statement (ES modules, CommonJS, Python) at the start of a line. */
 const IMPORT_LINE =
@@ -123,7 +125,7 @@ function doneMoves(messages: readonly ChatMessage[]): DoneMove[] {
       done.push({
         tool: call.function.name,
         args: parseArgs(call.function.arguments),
-        result: result ? messageText(result) : "",
+        result: result ? unfenced(messageText(result)) : "",
       });
     }
     if ((message.tool_calls ?? []).length === 0) {
@@ -134,7 +136,7 @@ function doneMoves(messages: readonly ChatMessage[]): DoneMove[] {
         done.push({
           tool,
           args,
-          result: next && next.role !== "assistant" ? messageText(next) : "",
+          result: next && next.role !== "assistant" ? unfenced(messageText(next)) : "",
         });
       }
     }
@@ -142,20 +144,30 @@ function doneMoves(messages: readonly ChatMessage[]): DoneMove[] {
   return done;
 }
 
-const PAGE_HEAD = /^\[L1 (\w+) (\S+) \| ([^\]\n]*)\]\n/;
+/** A fenced text's content (a tool result the envelope fenced), or the text itself. */
+function unfenced(text: string): string {
+  return readFenced(text)?.text ?? text;
+}
+
+/** A data message of the envelope (user role, fenced): its header and content; null for any other message. */
+function dataOf(message: ChatMessage): { header: string; text: string } | null {
+  return message.role === "user" ? readFenced(messageText(message)) : null;
+}
+
+const PAGE_HEAD = /^\[L1 (\w+) (\S+) \| ([^\]\n]*)\]$/;
 const ARTIFACT_LINE = /^([a-z0-9][a-z0-9_.:/-]*) = (-?\d+(?:\.\d+)?) \(/;
 
 function visiblePages(messages: readonly ChatMessage[]): VisiblePage[] {
   const pages: VisiblePage[] = [];
   for (const message of messages) {
-    const text = message.role === "system" ? messageText(message) : "";
-    const head = PAGE_HEAD.exec(text);
-    if (head) {
+    const data = dataOf(message);
+    const head = data === null ? null : PAGE_HEAD.exec(data.header);
+    if (data !== null && head !== null) {
       pages.push({
         kind: head[1] ?? "",
         id: head[2] ?? "",
         sourceRef: head[3] ?? "",
-        content: text.slice(head[0].length),
+        content: data.text,
       });
     }
   }
@@ -165,11 +177,11 @@ function visiblePages(messages: readonly ChatMessage[]): VisiblePage[] {
 function knownArtifacts(messages: readonly ChatMessage[]): Fact[] {
   const known: Fact[] = [];
   for (const message of messages) {
-    const text = message.role === "system" ? messageText(message) : "";
-    if (!text.startsWith("[RELEVANT ARTIFACTS]")) {
+    const data = dataOf(message);
+    if (data === null || !data.header.startsWith("[RELEVANT ARTIFACTS]")) {
       continue;
     }
-    for (const line of text.split("\n").slice(1)) {
+    for (const line of data.text.split("\n")) {
       const m = ARTIFACT_LINE.exec(line);
       if (m) {
         known.push({ key: m[1] ?? "", value: Number(m[2]), evidence: `artifact:${m[1] ?? ""}` });
@@ -188,7 +200,7 @@ const HUMAN_TAG = "[HUMAN]";
 function taggedTurns(messages: readonly ChatMessage[], tag: string): Lesson[] {
   const lessons: Lesson[] = [];
   messages.forEach((message, i) => {
-    const text = message.role === "user" ? messageText(message) : "";
+    const text = message.role === "user" && dataOf(message) === null ? messageText(message) : "";
     if (text.trimStart().startsWith(tag)) {
       lessons.push({ text, movesBefore: doneMoves(messages.slice(0, i)).length });
     }
@@ -197,11 +209,14 @@ function taggedTurns(messages: readonly ChatMessage[], tag: string): Lesson[] {
 }
 
 export function readState(request: ChatRequest): VisibleState {
-  const texts = request.messages
-    .filter((m) => m.role === "system" || m.role === "developer" || m.role === "user")
-    .map(messageText);
+  // Data messages (files, results, other agents' text) never name the mission.
+  const instructions = request.messages.filter(
+    (m) =>
+      (m.role === "system" || m.role === "developer" || m.role === "user") && dataOf(m) === null,
+  );
+  const texts = instructions.map(messageText);
   const anchored = texts.map((t) => MISSION_LINE.exec(t)?.[1]).find((m) => m !== undefined);
-  const firstUser = request.messages.find((m) => m.role === "user");
+  const firstUser = instructions.find((m) => m.role === "user");
   const mission = (anchored ?? (firstUser ? messageText(firstUser) : "")).trim();
   return {
     mission,
@@ -248,7 +263,7 @@ function pathsListed(result: string): string[] {
 const NAMED_CONSTANT = /\b[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]\b|\b[A-Z]{3,}[0-9]*\b/g;
 
 function pathsIn(text: string): string[] {
-  return [...new Set(text.match(PATH) ?? [])].filter((p) => !/^\d/.test(p));
+  return [...new Set(pathsInText(text))];
 }
 
 function argValues(move: DoneMove): string[] {
@@ -290,7 +305,7 @@ const RESULT = /=\s*(-?\d+(?:\.\d+)?)\s*$/;
 /** A one-hunk unified diff that sets `name = value` on the line that assigns it. */
 export function assignmentPatch(page: VisiblePage, name: string, value: string): string | null {
   const lines = page.content.split("\n");
-  const pattern = new RegExp(`\\b${name}\\b(\\s*[:=]\\s*)(-?\\d+(?:\\.\\d+)?)`);
+  const pattern = new RegExp(`\\b${escapeRegExp(name)}\\b(\\s*[:=]\\s*)(-?\\d+(?:\\.\\d+)?)`);
   const index = lines.findIndex((l) => pattern.test(l));
   const line = lines[index];
   if (line === undefined) {

@@ -38,21 +38,27 @@ export function buildRouterSystemPrompt(domains: readonly RouterDomain[]): strin
   ].join("\n");
 }
 
-const DOMAIN_LINE = /^- ([A-Za-z0-9_.-]+):\s*(.*?)(?:;\s*tools:\s*(.*))?$/;
+/** `- name: description; tools: a, b`: the head is matched, the rest split at the first `; tools:`. */
+const DOMAIN_HEAD = /^- ([A-Za-z0-9_.-]+):\s*/;
+const TOOLS_MARK = /;\s*tools:\s*/;
 
 /** The domains listed in a router system message (lines that do not match are instructions). */
 export function parseRouterDomains(system: string): RouterDomain[] {
   const domains: RouterDomain[] = [];
   for (const line of system.split(/\r?\n/)) {
-    const match = DOMAIN_LINE.exec(line.trim());
-    if (!match) {
+    const trimmed = line.trim();
+    const head = DOMAIN_HEAD.exec(trimmed);
+    if (!head) {
       continue;
     }
-    const tools = (match[3] ?? "")
+    const rest = trimmed.slice(head[0].length);
+    const mark = TOOLS_MARK.exec(rest);
+    const description = mark === null ? rest : rest.slice(0, mark.index);
+    const tools = (mark === null ? "" : rest.slice(mark.index + mark[0].length))
       .split(",")
       .map((t) => t.trim())
       .filter((t) => t.length > 0);
-    domains.push({ name: match[1] ?? "", description: (match[2] ?? "").trim(), tools });
+    domains.push({ name: head[1] ?? "", description: description.trim(), tools });
   }
   return domains;
 }

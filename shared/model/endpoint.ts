@@ -140,6 +140,24 @@ export interface ChatAnswer {
 }
 
 /** Validates a chat request and answers it (scripted, router, summarise or agent). */
+/**
+ * The most of one message the stand-in reads: an L1 page or a turn is far
+ * smaller; past it a hostile message costs nothing more than this.
+ */
+export const STAND_IN_READ_CHARS = 256 * 1024;
+
+/** The request with each message's text cut to STAND_IN_READ_CHARS, as the policies read it. */
+function readable(request: ChatRequest): ChatRequest {
+  return {
+    ...request,
+    messages: request.messages.map((m) =>
+      typeof m.content === "string" && m.content.length > STAND_IN_READ_CHARS
+        ? { ...m, content: m.content.slice(0, STAND_IN_READ_CHARS) }
+        : m,
+    ),
+  };
+}
+
 export function completeChat(body: unknown, source: ScriptSource = {}): Outcome<ChatAnswer> {
   const parsed = ChatRequestSchema.safeParse(body);
   if (!parsed.success) {
@@ -166,7 +184,7 @@ export function completeChat(body: unknown, source: ScriptSource = {}): Outcome<
       entry.error.message ?? `scripted HTTP ${entry.error.status}`,
     );
   }
-  const answer = entry === undefined ? policyAnswer(request) : scriptedAnswer(entry);
+  const answer = entry === undefined ? policyAnswer(readable(request)) : scriptedAnswer(entry);
   const key = contentKey(
     JSON.stringify({ body, script: source.header ?? null, index: source.indexHeader ?? null }),
   );

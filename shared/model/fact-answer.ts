@@ -4,8 +4,32 @@
 import { messageText, type ChatRequest } from "./openai-schemas.ts";
 import { contentStems } from "./words.ts";
 
-/** One fact line of a facts block: identifier, value, summary, provenance. */
-const FACT_LINE = /^- (\S+) = (.+?) — (.*) \[([^\]]*)\]$/;
+/** `- id = value — summary [provenance]`: the head by pattern, the rest by index. */
+const FACT_HEAD = /^- (\S+) = /;
+
+/** A fact line's parts, or null when the line is not one. */
+function parseFactLine(line: string): BlockFact | null {
+  const head = FACT_HEAD.exec(line);
+  if (head === null || !line.endsWith("]")) {
+    return null;
+  }
+  const rest = line.slice(head[0].length);
+  const dash = rest.indexOf(" — ", 1);
+  const open = rest.lastIndexOf(" [");
+  if (dash < 0 || open < dash + 3) {
+    return null;
+  }
+  const provenance = rest.slice(open + 2, -1);
+  if (provenance.includes("]")) {
+    return null;
+  }
+  return {
+    identifier: head[1] ?? "",
+    value: rest.slice(0, dash),
+    summary: rest.slice(dash + 3, open),
+    provenance,
+  };
+}
 /** Content words a question must share with a fact's identifier for the fact to answer it. */
 const MIN_SUBJECT_OVERLAP = 2;
 
@@ -24,14 +48,9 @@ export function factsInPrompt(request: ChatRequest): BlockFact[] {
       continue;
     }
     for (const line of messageText(message).split("\n")) {
-      const m = FACT_LINE.exec(line.trim());
-      if (m) {
-        facts.push({
-          identifier: m[1] ?? "",
-          value: m[2] ?? "",
-          summary: m[3] ?? "",
-          provenance: m[4] ?? "",
-        });
+      const fact = parseFactLine(line.trim());
+      if (fact !== null) {
+        facts.push(fact);
       }
     }
   }

@@ -5,6 +5,7 @@
 // answer. Read by shared/model/endpoint.ts.
 import { z } from "zod";
 import { err, ok, type Result } from "../result.ts";
+import { trimEndRun } from "../text-edges.ts";
 import type { ChatRequest } from "./openai-schemas.ts";
 
 /** Header carrying the script: base64url (or plain) JSON array of entries. */
@@ -56,7 +57,7 @@ export function encodeScript(entries: readonly ScriptEntry[]): string {
   for (const b of bytes) {
     binary += String.fromCharCode(b);
   }
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return trimEndRun(btoa(binary).replace(/\+/g, "-").replace(/\//g, "_"), "=");
 }
 
 function decodeScriptText(text: string): string {

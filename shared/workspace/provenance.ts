@@ -14,7 +14,8 @@ export interface CodeCitation {
   symbol?: string;
 }
 
-const CITATION = /^(.+)@v(\d{1,15}):(\d{1,9})-(\d{1,9})(?:#([A-Za-z_$][\w$.]{0,255}))?$/;
+/** What follows a citation's path (from its last `@v`): version, lines and symbol. */
+const CITATION_TAIL = /^@v(\d{1,15}):(\d{1,9})-(\d{1,9})(?:#([A-Za-z_$][\w$.]{0,255}))?$/;
 
 export function formatCitation(c: CodeCitation): string {
   return `${c.path}@v${c.version}:${c.startLine}-${c.endLine}${c.symbol ? `#${c.symbol}` : ""}`;
@@ -22,7 +23,10 @@ export function formatCitation(c: CodeCitation): string {
 
 /** The citation in a provenance source, or null when the source is not workspace code. */
 export function parseCitation(source: string): CodeCitation | null {
-  const m = CITATION.exec(source);
+  // The path may hold `@v` itself: the tail starts at the last one.
+  const at = source.lastIndexOf("@v");
+  const tail = at > 0 ? CITATION_TAIL.exec(source.slice(at)) : null;
+  const m = tail === null ? null : [source, source.slice(0, at), ...tail.slice(1)];
   if (!m?.[1] || !m[2] || !m[3] || !m[4]) {
     return null;
   }

@@ -16,7 +16,9 @@ let client: OpenAI;
 
 beforeAll(async () => {
   persistTo = tempDir("e2e-driver");
-  cluster = await startCluster({ port: PORT, persistTo });
+  // The driver's default base URL is this gateway's /v1/model: opened without a key
+  // by the local-only var, as a local cluster serving Node clients would be.
+  cluster = await startCluster({ port: PORT, persistTo, vars: { LETHE_OPEN_MODEL_ROUTES: "1" } });
   client = new OpenAI({ baseURL: `${cluster.url}/v1/model`, apiKey: "local" });
 });
 

@@ -125,7 +125,7 @@ describe.runIf(FULL)("reliability: HTTP bombs (full run only)", () => {
   }) => {
     const outcome = await probe(`${rel.url}/v1/model/chat/completions`, {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", authorization: `Bearer ${rel.key}` },
       body: JSON.stringify({
         model: "lethe-local",
         messages: [{ role: "user", content: "\n".repeat(500_000) }],

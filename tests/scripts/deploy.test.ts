@@ -178,6 +178,14 @@ describe("npm run deploy", () => {
     expect(account.read().calls).toEqual([]);
   });
 
+  it("refuses the local-only var that opens the model routes without a key", ({ expect }) => {
+    const account = simulated();
+    const run = deploy([], account.env({ LETHE_ADMIN_TOKEN: "t", LETHE_OPEN_MODEL_ROUTES: "1" }));
+    expect(run.status).toBe(1);
+    expect(run.out).toContain("LETHE_OPEN_MODEL_ROUTES is set");
+    expect(account.read().workers).toEqual({});
+  }, 60_000);
+
   it("refuses a D1 id the account does not have, before deploying anything", ({ expect }) => {
     const account = simulated();
     const run = deploy(

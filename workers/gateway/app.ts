@@ -1,6 +1,6 @@
 // The gateway's HTTP API (hono). WebSocket upgrades are routed to the Durable
 // Objects by partyserver; everything else is JSON with typed errors.
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { errorBody } from "../../shared/errors.ts";
 import { notFound, onError } from "./errors.ts";
@@ -12,7 +12,7 @@ import { COMPRESS_ROUTES, compress } from "./routes/compress.ts";
 import { FIREWALL_ROUTES, firewalls } from "./routes/firewall.ts";
 import { hiveSocket, hives } from "./routes/hives.ts";
 import { model, modelRoot } from "./routes/model.ts";
-import { proxy } from "./proxy/route.ts";
+import { proxy, proxyBodyLimit } from "./proxy/route.ts";
 import { MEMORY_ROUTES, memory } from "./routes/memory.ts";
 import { ADMIN_MEMORY_ROUTES, memoryAdmin } from "./routes/memory-admin.ts";
 import { WORKSPACE_ROUTES, workspace } from "./routes/workspace.ts";
@@ -21,7 +21,7 @@ import { adminObserve, hiveObserve, sessionObserve } from "./routes/observe.ts";
 import { requestLog } from "./request-log.ts";
 import { requestBudget } from "./budget.ts";
 import { LANGGRAPH_ROUTES, langgraph } from "./routes/langgraph.ts";
-import { mcp } from "./mcp/route.ts";
+import { mcp, mcpBodyLimit } from "./mcp/route.ts";
 
 /** Largest JSON body the API accepts; workspace uploads have their own limit. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
@@ -60,7 +60,8 @@ export const ROUTES = {
   "GET /dashboard/": "the dashboard (sign in with a hive key)",
   "POST /v1/chat/completions":
     "the context-managing proxy: OpenAI Chat Completions with a hive key; x-lethe-session",
-  "POST /v1/model/chat/completions": "the local model stand-in (no key)",
+  "POST /v1/model/chat/completions":
+    "the local model stand-in (hive key); also /v1/model/embeddings, /v1/embeddings, /v1/models",
   ...LANGGRAPH_ROUTES,
   "POST|GET|DELETE /mcp":
     "MCP server (Streamable HTTP, hive key): artifacts, workspace, sessions; artifacts as resources",
@@ -69,28 +70,35 @@ export const ROUTES = {
   ...ADMIN_MEMORY_ROUTES,
 } as const;
 
+const jsonBodyLimit = bodyLimit({
+  maxSize: MAX_JSON_BODY_BYTES,
+  onError: (c) =>
+    c.json(
+      errorBody(
+        "PAYLOAD_TOO_LARGE",
+        `the request body exceeds ${MAX_JSON_BODY_BYTES} bytes`,
+        "send large content as a workspace file and refer to it by path",
+      ),
+      413,
+    ),
+});
+
+/** The body limit of a /v1 route: the proxy takes whole histories (32 MB), every other route 1 MB. */
+const apiBodyLimit: MiddlewareHandler<{ Bindings: Env }> = (c, next) =>
+  new URL(c.req.url).pathname === "/v1/chat/completions"
+    ? proxyBodyLimit(c, next)
+    : jsonBodyLimit(c, next);
+
 export const app = new Hono<{ Bindings: Env }>()
   .use("*", requestLog)
   .use("*", requestBudget)
-  // Before the 1 MB body limit: the proxy takes whole histories (its own 32 MB limit).
-  .route("/v1", proxy)
-  .use(
-    "/v1/*",
-    bodyLimit({
-      maxSize: MAX_JSON_BODY_BYTES,
-      onError: (c) =>
-        c.json(
-          errorBody(
-            "PAYLOAD_TOO_LARGE",
-            `the request body exceeds ${MAX_JSON_BODY_BYTES} bytes`,
-            "send large content as a workspace file and refer to it by path",
-          ),
-          413,
-        ),
-    }),
-  )
+  // Every body is bounded before the input contract reads it, the proxy's and MCP's included.
+  .use("/v1/*", apiBodyLimit)
   .use("/v1/*", inputContract)
   .use("/parties/*", inputContract)
+  .use("/mcp", mcpBodyLimit, inputContract)
+  .use("/mcp/*", mcpBodyLimit, inputContract)
+  .route("/v1", proxy)
   .get("/", (c) => c.json({ name: "lethe", routes: ROUTES }))
   .get("/health", async (c) => {
     const report = await gatherHealth(c.env);

@@ -34,8 +34,21 @@ function checkName(text: string, what: string): void {
   }
 }
 
-/** The URL part of the contract: throws a typed 400 on the first violation. */
+/** Longest URL the gateway reads (Cloudflare's own limit is 16 KB): past it, a typed 414. */
+const MAX_URL_CHARS = 16 * 1024;
+
+/** The URL part of the contract: throws a typed 400 (414 when too long) on the first violation. */
 export function checkUrl(url: URL): void {
+  if (url.href.length > MAX_URL_CHARS) {
+    throw new AppError(
+      "URL_TOO_LONG",
+      `the URL is ${url.href.length} characters; at most ${MAX_URL_CHARS} are read`,
+      {
+        status: 414,
+        hint: "send long values in a JSON body (POST), not in the query",
+      },
+    );
+  }
   for (const segment of url.pathname.split("/")) {
     checkName(decodeStrict(segment, "URL path"), "URL path");
   }
@@ -50,6 +63,52 @@ export function checkUrl(url: URL): void {
     checkName(name, "query parameter name");
     checkName(value, `query parameter ${name.slice(0, 32)}`);
   }
+}
+
+/** A JSON number token: sign, digits, fraction, exponent. */
+const NUMBER_START = /[-0-9]/;
+const NUMBER_CHAR = /[-+0-9.eE]/;
+/** A non-zero digit (tested on the mantissa, before any exponent): the text names a value that is not zero. */
+const NONZERO_DIGIT = /[1-9]/;
+
+/**
+ * The first number in a JSON text that a double cannot hold (it would be stored
+ * as 0 or Infinity), or null. One pass over the text; strings are skipped.
+ */
+export function unrepresentableNumber(text: string): string | null {
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i] ?? "";
+    if (inString) {
+      if (c === "\\") {
+        i++;
+      } else if (c === '"') {
+        inString = false;
+      }
+      continue;
+    }
+    if (c === '"') {
+      inString = true;
+      continue;
+    }
+    if (!NUMBER_START.test(c)) {
+      continue;
+    }
+    let end = i + 1;
+    while (end < text.length && NUMBER_CHAR.test(text[end] ?? "")) {
+      end++;
+    }
+    const token = text.slice(i, end);
+    const value = Number(token);
+    if (
+      !Number.isFinite(value) ||
+      (value === 0 && NONZERO_DIGIT.test(token.split(/[eE]/)[0] ?? ""))
+    ) {
+      return token.slice(0, 40);
+    }
+    i = end - 1;
+  }
+  return null;
 }
 
 /** The JSON part of the contract, on the body's text (not parsed when too deep). */
@@ -70,6 +129,17 @@ export function checkJsonText(text: string): void {
   } catch {
     // Not JSON: the route's own parser answers with its typed error.
     return;
+  }
+  const number = unrepresentableNumber(text);
+  if (number !== null) {
+    throw new AppError(
+      "NUMBER_OUT_OF_RANGE",
+      `the number ${number} cannot be stored exactly: it underflows to 0 or overflows to Infinity`,
+      {
+        status: 400,
+        hint: "send numbers within ±1.8e308 and at least 5e-324 in size, or send the value as a string",
+      },
+    );
   }
   const problem = jsonProblem(value);
   if (problem !== undefined) {

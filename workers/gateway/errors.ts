@@ -20,6 +20,14 @@ export function errorResponse(
 }
 
 export function onError(error: unknown, c: Context): Response {
+  if (isAppError(error) && new URL(c.req.url).pathname.startsWith("/mcp")) {
+    // MCP clients read JSON-RPC errors; the typed code, message and hint ride in `data`.
+    const data = { code: error.code, message: error.message, hint: error.hint };
+    return c.json(
+      { jsonrpc: "2.0", id: null, error: { code: -32600, message: error.message, data } },
+      error.status as ContentfulStatusCode,
+    );
+  }
   if (isAppError(error)) {
     return errorResponse(
       c,

@@ -14,6 +14,7 @@ import {
   type OpenAIErrorBody,
 } from "../../shared/model/endpoint.ts";
 import { SCRIPT_HEADER, SCRIPT_INDEX_HEADER } from "../../shared/model/script.ts";
+import { trimEndRun } from "../../shared/text-edges.ts";
 
 const log = createLogger("model");
 
@@ -117,9 +118,7 @@ export default class Model extends WorkerEntrypoint<Cloudflare.Env> {
 
   override async fetch(request: Request): Promise<Response> {
     // The gateway serves this endpoint under /v1/model (DEFAULT_BASE_URL); both spellings route here.
-    const path = new URL(request.url).pathname
-      .replace(/\/+$/, "")
-      .replace(/^\/v1\/model\//, "/v1/");
+    const path = trimEndRun(new URL(request.url).pathname, "/").replace(/^\/v1\/model\//, "/v1/");
     const route = ROUTES[path];
     if (!route) {
       const e = openAIError(

@@ -27,9 +27,18 @@ export interface Classification {
   confidence: number;
 }
 
+/** The text inside one code fence that wraps all of `text`, else `text` (by index: linear). */
+function unfenced(text: string): string {
+  if (text.length < 6 || !text.startsWith("```") || !text.endsWith("```")) {
+    return text;
+  }
+  const inner = text.slice(3, -3);
+  return (/^json/i.test(inner) ? inner.slice(4) : inner).trim();
+}
+
 /** The JSON object in the answer: the whole text, or the text inside a code fence. */
 function extractJson(raw: string): unknown {
-  const text = raw.trim().replace(/^```(?:json)?\s*([\s\S]*?)\s*```$/i, "$1");
+  const text = unfenced(raw.trim());
   try {
     return JSON.parse(text);
   } catch {

@@ -2,6 +2,7 @@
 // or chit-chat gets no tools. Deliberately narrow: every word of the message must
 // be a conversational word and the message must be short; anything that names a
 // thing to do (a file, a number, a verb like "fix") is a task.
+import { trimRun } from "../../shared/text-edges.ts";
 
 /** Words in a chit-chat message: a longer message is a request even if friendly. */
 export const MAX_CONVERSATION_WORDS = 10;
@@ -127,5 +128,5 @@ export function isPlainConversation(text: string): boolean {
   if (/[0-9/\\{}<>=_]/.test(text)) {
     return false;
   }
-  return words.every((w) => CONVERSATIONAL.has(w.replace(/^'+|'+$/g, "")));
+  return words.every((w) => CONVERSATIONAL.has(trimRun(w, "'")));
 }

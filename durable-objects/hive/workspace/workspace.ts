@@ -347,14 +347,27 @@ export class Workspace extends RpcTarget {
     });
   }
 
+  /** Whether a path lies within the workspace's roots: nothing outside them is listed, even by name. */
+  #inRoots(path: string): boolean {
+    return workspaceFilePath(path, this.#files.config().roots).ok;
+  }
+
   async definitions(name: unknown): Promise<WorkspaceResult<Located[]>> {
     const checked = checkName(name);
-    return checked.ok ? ok((await this.#graph()).definitions(checked.value)) : checked;
+    return checked.ok
+      ? ok((await this.#graph()).definitions(checked.value).filter((d) => this.#inRoots(d.path)))
+      : checked;
   }
 
   async callers(name: unknown): Promise<WorkspaceResult<CallerSite[]>> {
     const checked = checkName(name);
-    return checked.ok ? ok((await this.#graph()).callers(checked.value)) : checked;
+    return checked.ok
+      ? ok(
+          (await this.#graph())
+            .callers(checked.value)
+            .filter((s) => this.#inRoots(s.path) && this.#inRoots(s.target.path)),
+        )
+      : checked;
   }
 
   async imports(rawPath: string): Promise<WorkspaceResult<ResolvedImport[]>> {
@@ -370,7 +383,16 @@ export class Workspace extends RpcTarget {
         "list the head manifest for the paths it holds",
       );
     }
-    return ok(graph.importsOf(path.value));
+    // An import that resolves outside the roots is named by its specifier only.
+    return ok(
+      graph
+        .importsOf(path.value)
+        .map((i) =>
+          i.resolution.kind === "file" && !this.#inRoots(i.resolution.path)
+            ? { ...i, resolution: { kind: "external" as const } }
+            : i,
+        ),
+    );
   }
 
   /** Files no entry point reaches; entries default to the configured ones, then to main modules. */
@@ -402,7 +424,12 @@ export class Workspace extends RpcTarget {
       return invalid(parsed.error, "search");
     }
     await this.#drain();
-    return ok(await this.#l3.search(parsed.data.query, parsed.data.topK, parsed.data.pathPrefix));
+    const found = await this.#l3.search(
+      parsed.data.query,
+      parsed.data.topK,
+      parsed.data.pathPrefix,
+    );
+    return ok(found.filter((c) => this.#inRoots(c.path)));
   }
 
   /** Active artifacts citing workspace code (`path@v<N>:a-b[#symbol]`) whose code changed since. */

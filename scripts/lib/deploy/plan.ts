@@ -333,6 +333,15 @@ export function deployPlan(): Step[] {
       title: "production configs in .deploy/ (D1 id, LETHE_ENV=production, AI binding)",
       offline: true,
       run: (ctx) => {
+        if (
+          ctx.env.LETHE_OPEN_MODEL_ROUTES !== undefined &&
+          ctx.env.LETHE_OPEN_MODEL_ROUTES !== ""
+        ) {
+          throw new DeployError(
+            "LETHE_OPEN_MODEL_ROUTES is set: it opens the model routes without a key and is for a local cluster only",
+            "unset LETHE_OPEN_MODEL_ROUTES; clients of a deployed gateway send a hive key to /v1/model and /v1/embeddings",
+          );
+        }
         for (const w of WORKERS) {
           writeProductionConfig(w, { d1Id: ctx.d1Id, encoding: encodingFor(ctx) });
         }

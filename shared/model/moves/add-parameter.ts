@@ -14,9 +14,29 @@ import {
   refusalLine,
   refused,
 } from "./kit.ts";
+import { escapeRegExp } from "../../regexp.ts";
 
+/** "add a NAME parameter to FN", then within PASS_WITHIN characters "pass LITERAL at every call". */
 const ADD_PARAMETER =
-  /\badd (?:an? |the )?([A-Za-z_][A-Za-z0-9_]*) (?:parameter|argument) to ([A-Za-z_][A-Za-z0-9_.]*)\b[^]{0,300}?\bpass(?:ing)? ("[^"\n]*"|'[^'\n]*'|-?\d+(?:\.\d+)?) (?:at|to|in|from) (?:every|each|all)(?: of its| the)? call/i;
+  /\badd (?:an? |the )?([A-Za-z_][A-Za-z0-9_]*) (?:parameter|argument) to ([A-Za-z_][A-Za-z0-9_.]*)\b/i;
+const PASS_LITERAL =
+  /\bpass(?:ing)? ("[^"\n]*"|'[^'\n]*'|-?\d+(?:\.\d+)?) (?:at|to|in|from) (?:every|each|all)(?: of its| the)? call/i;
+/** How far after the first part the second may start. */
+const PASS_WITHIN = 300;
+
+/** The parameter, the function and the literal a mission asks to add, or null. */
+function addParameterAsk(mission: string): [string, string, string] | null {
+  const head = ADD_PARAMETER.exec(mission);
+  if (head === null) {
+    return null;
+  }
+  const from = head.index + head[0].length;
+  const pass = PASS_LITERAL.exec(mission.slice(from));
+  if (pass === null || pass.index > PASS_WITHIN) {
+    return null;
+  }
+  return [head[1] ?? "", head[2] ?? "", pass[1] ?? ""];
+}
 const KEYWORDS = new Set([
   "if",
   "for",
@@ -64,9 +84,9 @@ function typed(path: string, name: string, literal: string): string {
 
 /** The definition line of `fn` on a page: its 1-based file line and the patched text. */
 function definitionEdit(page: VisiblePage, fn: string, parameter: string) {
-  const bare = fn.split(".").at(-1) ?? fn;
+  const name = escapeRegExp(fn.split(".").at(-1) ?? fn);
   const head = new RegExp(
-    String.raw`(?:\b(?:function|def|fn|func)\s+${bare}\s*(?:<[^>]*>)?\(|\b${bare}\s*[:=]\s*(?:async\s*)?(?:function\s*)?\(|^\s*(?:(?:public|private|static|async)\s+)*${bare}\s*\()`,
+    String.raw`(?:\b(?:function|def|fn|func)\s+${name}\s*(?:<[^<>]*>)?\(|\b${name}\s*[:=]\s*(?:async\s*)?(?:function\s*)?\(|^\s*(?:(?:public|private|static|async)\s+)*${name}\s*\()`,
   );
   const lines = page.content.split("\n");
   const index = lines.findIndex((l) => head.test(l));
@@ -94,14 +114,14 @@ function callEdit(line: string, fn: string, literal: string): string | null {
 }
 
 export function addParameterMove(state: VisibleState): Move | null {
-  const m = ADD_PARAMETER.exec(state.mission);
+  const m = addParameterAsk(state.mission);
   const callers = offered(state, "find_callers");
   const stage = offered(state, "stage_context");
   const patch = offered(state, "apply_patch");
   if (!m || !callers || !stage || !patch) {
     return null;
   }
-  const [, name = "", fn = "", literal = ""] = m;
+  const [name, fn, literal] = m;
   const listed = movesOf(state, "find_callers").at(-1);
   if (listed === undefined) {
     return {

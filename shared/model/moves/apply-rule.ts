@@ -4,7 +4,6 @@
 import type { Move } from "../../driver/move.ts";
 import type { VisiblePage, VisibleState } from "../agent-policy.ts";
 import {
-  PATH_SOURCE,
   finishMove,
   movesOf,
   offered,
@@ -15,9 +14,9 @@ import {
   savedKeys,
   toolMove,
 } from "./kit.ts";
+import { pathsInText } from "../paths-in-text.ts";
 
 const ASKS_FOR_RULE = /\b(?:rule|formula)\b/i;
-const MISSION_PATHS = new RegExp(String.raw`(?<![\w/.-])(${PATH_SOURCE})(?![\w/(])`, "g");
 /** `name = a * b + c` alone on a line (prose or a list item): arithmetic over names, no statement. */
 const FORMULA =
   /^[ \t]*(?:[-*][ \t]+)?`?([A-Za-z_][A-Za-z0-9_]*)[ \t]*=[ \t]*([A-Za-z_(][A-Za-z0-9_ \t+\-*/().]*[A-Za-z0-9_)])`?[ \t]*$/gm;
@@ -54,7 +53,7 @@ export function applyRuleMove(state: VisibleState): Move | null {
   if (!stage || !save || !calculate) {
     return null;
   }
-  const paths = [...new Set([...state.mission.matchAll(MISSION_PATHS)].map((m) => m[1] ?? ""))];
+  const paths = [...new Set(pathsInText(state.mission))];
   const staged = new Set(movesOf(state, "stage_context").map((d) => String(d.args.path ?? "")));
   const nextPath = paths.find((p) => !staged.has(p));
   const saves = movesOf(state, "save_artifact");

@@ -4,23 +4,39 @@
 // agent-policy.ts's decideMove; generic (no file, constant or phrasing of a test).
 import type { Move } from "../../driver/move.ts";
 import type { Fact, OfferedTool, VisibleState } from "../agent-policy.ts";
+import { pathsInText } from "../paths-in-text.ts";
 
 /** Words that order the files a mission names: "read A, then B". */
 const SEQUENCE = /\b(then|next|afterwards|after that|followed by|later)\b/i;
 /** Words that ask whether two things are the same. */
 const COMPARISON =
   /\b(compare|comparing|comparison|versus|vs\.?|agree|agrees|match|matches|differ|differs|consistent|same as)\b/i;
-/** A workspace path as a mission writes it (a name with an extension, in folders or not). */
-const PATH = /(?<![\w/.-])(?:[\w-]+\/)*[\w-]+\.[A-Za-z][A-Za-z0-9]{0,5}(?![\w/(])/g;
 /** `saved key@N` (save_artifact's result): the version a save produced. */
 const SAVED_VERSION = /^saved (\S+)@(\d+)/;
-/** A `:line` or `:a-b` suffix (or two: a page id's range, then the fact's line). */
-const LINES = /(?::\d+(?:-\d+)?)+$/;
+/** A `:line` or `:a-b` suffix (a page id's range, then the fact's line: read twice). */
+const LINES = /:\d+(?:-\d+)?$/;
 /** A line-diff region in compare's result: `@@ left a,n right b,m`. */
 const REGION = /^@@ left (\d+),\d+ right (\d+),\d+/m;
 
+/** A page id or evidence without its `:line` / `:a-b` suffixes (at most two). */
+function withoutLines(evidence: string): string {
+  return evidence.replace(LINES, "").replace(LINES, "");
+}
+
+/** The verdict of compare's result: the line `compare A vs B: <verdict>`, after its last `: `. */
+function compareVerdict(result: string): string | undefined {
+  for (const line of result.split("\n")) {
+    const vs = line.startsWith("compare ") ? line.indexOf(" vs ") : -1;
+    const colon = line.lastIndexOf(": ");
+    if (vs >= 0 && colon > vs && colon + 2 < line.length) {
+      return line.slice(colon + 2);
+    }
+  }
+  return undefined;
+}
+
 function missionPaths(mission: string): string[] {
-  return [...new Set(mission.match(PATH) ?? [])].filter((p) => !/^\d/.test(p));
+  return [...new Set(pathsInText(mission))];
 }
 
 function pathOf(args: Record<string, unknown>): string {
@@ -65,7 +81,7 @@ function compareMove(state: VisibleState, paths: string[]): Move | null {
     };
   }
   // A compare that failed (a missing file, a page refused) is left to the general policy.
-  const verdict = /^compare .* vs .*: (.+)$/m.exec(last.result)?.[1];
+  const verdict = compareVerdict(last.result);
   if (verdict === undefined) {
     return null;
   }
@@ -164,8 +180,8 @@ function supersedeMove(state: VisibleState, paths: string[], facts: readonly Fac
       continue;
     }
     const evidence = Array.isArray(latest.args.evidence) ? String(latest.args.evidence[0]) : "";
-    const earlier = paths.indexOf(evidence.replace(LINES, ""));
-    const later = paths.indexOf(fact.evidence.replace(LINES, ""));
+    const earlier = paths.indexOf(withoutLines(evidence));
+    const later = paths.indexOf(withoutLines(fact.evidence));
     if (earlier < 0 || later <= earlier) {
       continue;
     }

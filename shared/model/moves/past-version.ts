@@ -4,7 +4,6 @@
 import type { Move } from "../../driver/move.ts";
 import { factsOn, type VisibleState } from "../agent-policy.ts";
 import {
-  PATH_SOURCE,
   currentPages,
   finishMove,
   movesOf,
@@ -14,13 +13,13 @@ import {
   savedKeys,
   toolMove,
 } from "./kit.ts";
+import { pathsInText } from "../paths-in-text.ts";
 
 const PAST =
   /\b(?:before the (?:last|latest|most recent) (?:change|commit|edit|fix|update)|as it (?:was|used to be)|(?:previous|earlier|prior|older) version)\b/i;
-const FIRST_PATH = new RegExp(String.raw`(?<![\w/.-])(${PATH_SOURCE})(?![\w/(])`);
 
 export function pastVersionMove(state: VisibleState): Move | null {
-  const path = FIRST_PATH.exec(state.mission)?.[1];
+  const path = pathsInText(state.mission)[0];
   if (!PAST.test(state.mission) || path === undefined) {
     return null;
   }

@@ -13,17 +13,33 @@ import {
   refused,
 } from "./kit.ts";
 
-const WHICH =
-  /\b(?:which|what) (?:files?|modules?|functions?|places?|code)\b[^?.]{0,200}?\b(import|call|use|invoke)s?\b\s+(?:the (?:function|method|module|file) )?[`"']?([A-Za-z_][\w.$/-]*?)[`"']?(?:\(\))?(?=[\s?,;:!]|\.(?:\s|$)|$)/i;
+/** "which files … imports X": the question, then within WHICH_GAP characters (no `?` or `.` between) the verb and its object. */
+const WHICH = /\b(?:which|what) (?:files?|modules?|functions?|places?|code)\b/gi;
+const VERB_TARGET =
+  /\b(import|call|use|invoke)s?\b\s+(?:the (?:function|method|module|file) )?[`"']?([A-Za-z_][\w.$/-]*?)[`"']?(?:\(\))?(?=[\s?,;:!]|\.(?:\s|$)|$)/i;
+const WHICH_GAP = 200;
+
+/** The verb and the target of a structural question, or null. */
+function structuralAsk(mission: string): [string, string] | null {
+  for (const which of mission.matchAll(WHICH)) {
+    const from = (which.index ?? 0) + which[0].length;
+    const rest = mission.slice(from);
+    const m = VERB_TARGET.exec(rest);
+    if (m !== null && m.index <= WHICH_GAP && !/[?.]/.test(rest.slice(0, m.index))) {
+      return [m[1] ?? "", m[2] ?? ""];
+    }
+  }
+  return null;
+}
 const IS_PATH = new RegExp(String.raw`^${PATH_SOURCE}$`);
 
 export function structuralQuestionMove(state: VisibleState): Move | null {
-  const m = WHICH.exec(state.mission);
-  if (!m) {
+  const m = structuralAsk(state.mission);
+  if (m === null) {
     return null;
   }
-  const verb = (m[1] ?? "").toLowerCase();
-  const target = m[2] ?? "";
+  const verb = m[0].toLowerCase();
+  const target = m[1];
   const imports = offered(state, "find_imports");
   const callers = offered(state, "find_callers");
   const definitions = offered(state, "find_definitions");
@@ -58,12 +74,7 @@ export function structuralQuestionMove(state: VisibleState): Move | null {
         rationale: `list the files that import ${path}`,
       };
     }
-    return answer(
-      state,
-      asked.result,
-      `import ${path}`,
-      /^\s*((?:[\w.-]+\/)*[\w.-]+\.\w+) \(as /gm,
-    );
+    return answer(state, asked.result, `import ${path}`, /^[ \t]*([\w./-]+\.\w+) \(as /gm);
   }
   if ((verb === "call" || verb === "use" || verb === "invoke") && callers) {
     const asked = movesOf(state, "find_callers").find((d) => d.args.symbol === target);

@@ -5,6 +5,7 @@ import {
   COMPRESS_AT,
   MAX_WINDOW_TURNS,
   buildEnvelope,
+  TOOL_RESULT_HEADER,
   renderAnchor,
   type EnvelopeInput,
   type Turn,
@@ -22,6 +23,7 @@ import {
   loadTokenizer,
   type Tokenizer,
 } from "../../../shared/context/tokens.ts";
+import { fenceData } from "../../../shared/context/untrusted.ts";
 
 let tokenizer: Tokenizer;
 beforeAll(async () => {
@@ -117,7 +119,12 @@ describe("the envelope", () => {
       expect(envelope.window.turns).toBeLessThanOrEqual(Math.max(maxTurns, 4));
       const turns = envelope.sections.dynamic.messages.slice(2);
       expect(turns[0]?.role).not.toBe("tool");
-      expect(turns[turns.length - 1]).toEqual(history[history.length - 1]);
+      // The tool's output reaches the model fenced as data (shared/context/untrusted.ts).
+      expect(turns[turns.length - 1]).toEqual({
+        role: "tool",
+        tool_call_id: "c3",
+        content: fenceData(TOOL_RESULT_HEADER, "file 3"),
+      });
     }
   });
 

@@ -188,6 +188,7 @@ describe("hive sockets", () => {
       revoked: id,
       closedSockets: 1,
       closedSessionSockets: 0,
+      closedMcpSessions: 0,
     });
     expect(await closed).toBe(CLOSE_KEY_REVOKED);
   });

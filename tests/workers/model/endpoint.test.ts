@@ -7,6 +7,7 @@ import { describe, it } from "vitest";
 import { driverConfigFromEnv } from "../../../shared/driver/config.ts";
 import { Driver } from "../../../shared/driver/driver.ts";
 import { encodeScript, SCRIPT_HEADER } from "../../../shared/model/script.ts";
+import { createHiveKey } from "../../../workers/gateway/auth.ts";
 
 const chatBody = (overrides: Record<string, unknown> = {}) => ({
   model: "lethe-local",
@@ -92,22 +93,32 @@ describe("the model Worker over its binding", () => {
 });
 
 describe("the gateway's /v1/model forwarding", () => {
-  it("forwards chat completions, embeddings and the model list", async ({ expect }) => {
-    const chat = await SELF.fetch("http://gateway.local/v1/model/chat/completions", {
+  it("forwards chat completions, embeddings and the model list, with a hive key only", async ({
+    expect,
+  }) => {
+    const anonymous = await SELF.fetch("http://gateway.local/v1/model/chat/completions", {
       method: "POST",
       headers: { "content-type": "application/json" },
+      body: JSON.stringify(chatBody()),
+    });
+    expect(anonymous.status).toBe(401);
+    const { key } = await createHiveKey(env.DB, "model-routes", "test");
+    const auth = { authorization: `Bearer ${key}` };
+    const chat = await SELF.fetch("http://gateway.local/v1/model/chat/completions", {
+      method: "POST",
+      headers: { "content-type": "application/json", ...auth },
       body: JSON.stringify(chatBody()),
     });
     expect(chat.status).toBe(200);
     expect(await chat.json()).toMatchObject({ model: "lethe-local" });
     const embeddings = await SELF.fetch("http://gateway.local/v1/embeddings", {
       method: "POST",
-      headers: { "content-type": "application/json" },
+      headers: { "content-type": "application/json", ...auth },
       body: JSON.stringify({ model: "lethe-lexical-384", input: ["camelCaseName"] }),
     });
     const body = (await embeddings.json()) as { data: { embedding: number[] }[] };
     expect(body.data[0]?.embedding).toHaveLength(384);
-    const models = await SELF.fetch("http://gateway.local/v1/models");
+    const models = await SELF.fetch("http://gateway.local/v1/models", { headers: auth });
     expect(await models.json()).toMatchObject({
       data: [{ id: "lethe-local" }, { id: "lethe-lexical-384" }],
     });

@@ -4,8 +4,9 @@
 // `<hive>.<uuid>`, so a key never reaches another hive's session.
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { MCP_HIVE_HEADER } from "../../../durable-objects/mcp-session.ts";
+import { MCP_HIVE_HEADER, mcpRegistryName } from "../../../durable-objects/mcp-session.ts";
 import { HIVE_KEY_PREFIX } from "../../../shared/hive/keys.ts";
+import { SOCKET_KEY_HEADER } from "../../../shared/hive/messages.ts";
 import { authorizeHive, presentedKey } from "../auth.ts";
 
 /** Largest MCP request body (one JSON-RPC message or a batch). */
@@ -54,7 +55,7 @@ async function forward(c: Context<{ Bindings: Env }>): Promise<Response> {
       "check the key you copied when it was created, or ask an admin for a new one",
     );
   }
-  await authorizeHive(c, hive);
+  const auth = await authorizeHive(c, hive);
   const presented = c.req.header("mcp-session-id");
   if (presented !== undefined && !presented.startsWith(`${hive}.`)) {
     return rpcError(
@@ -68,22 +69,28 @@ async function forward(c: Context<{ Bindings: Env }>): Promise<Response> {
   const name = presented ?? `${hive}.${crypto.randomUUID()}`;
   const headers = new Headers(c.req.raw.headers);
   headers.set(MCP_HIVE_HEADER, hive);
+  // The opening key's id, so a revoke of that key closes the session (routes/admin.ts).
+  headers.set(SOCKET_KEY_HEADER, auth.keyId);
   headers.delete("authorization");
   return c.env.McpSession.getByName(name).fetch(new Request(c.req.raw, { headers }));
 }
 
-export const mcp = new Hono<{ Bindings: Env }>()
-  .use(
-    bodyLimit({
-      maxSize: MCP_MAX_BODY_BYTES,
-      onError: (c) =>
-        rpcError(
-          c,
-          413,
-          "PAYLOAD_TOO_LARGE",
-          `the request body exceeds ${MCP_MAX_BODY_BYTES} bytes`,
-          "send large content as a workspace file and refer to it by path",
-        ),
-    }),
-  )
-  .all("/", forward);
+/** MCP's body limit, mounted by app.ts ahead of the input contract. */
+export const mcpBodyLimit = bodyLimit({
+  maxSize: MCP_MAX_BODY_BYTES,
+  onError: (c) =>
+    rpcError(
+      c,
+      413,
+      "PAYLOAD_TOO_LARGE",
+      `the request body exceeds ${MCP_MAX_BODY_BYTES} bytes`,
+      "send large content as a workspace file and refer to it by path",
+    ),
+});
+
+/** Closes every MCP session of `hive` opened with `keyId` (a revoke); returns how many. */
+export function closeMcpKeySessions(env: Env, hive: string, keyId: string): Promise<number> {
+  return env.McpSession.getByName(mcpRegistryName(hive)).closeKey(keyId);
+}
+
+export const mcp = new Hono<{ Bindings: Env }>().all("/", forward);

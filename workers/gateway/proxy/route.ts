@@ -400,21 +400,20 @@ async function guarded(c: Context<Bindings>, run: () => Promise<Response>): Prom
   }
 }
 
-export const proxy = new Hono<Bindings>()
-  .use(
-    "/chat/completions",
-    bodyLimit({
-      maxSize: MAX_PROXY_BODY_BYTES,
-      onError: (c) =>
-        fail(c, {
-          status: 413,
-          type: "invalid_request_error",
-          code: "request_too_large",
-          message: `the request body exceeds ${MAX_PROXY_BODY_BYTES} bytes`,
-          hint: "send fewer or smaller messages; the proxy keeps earlier turns itself",
-        }),
+/** The proxy's body limit, mounted by app.ts ahead of the input contract. */
+export const proxyBodyLimit = bodyLimit({
+  maxSize: MAX_PROXY_BODY_BYTES,
+  onError: (c) =>
+    fail(c, {
+      status: 413,
+      type: "invalid_request_error",
+      code: "request_too_large",
+      message: `the request body exceeds ${MAX_PROXY_BODY_BYTES} bytes`,
+      hint: "send fewer or smaller messages; the proxy keeps earlier turns itself",
     }),
-  )
+});
+
+export const proxy = new Hono<Bindings>()
   .post("/chat/completions", (c) => traced(c, () => guarded(c, () => handle(c))))
   .get("/chat/sessions/:session", (c) => guarded(c, () => inspect(c, undefined)))
   .get("/chat/sessions/:session/refs/:ref", (c) =>

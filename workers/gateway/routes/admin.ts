@@ -9,6 +9,7 @@ import { AppError } from "../../../shared/errors.ts";
 import { checkHiveName, createHiveKey, requireAdmin, revokeHiveKey } from "../auth.ts";
 import { jsonBody } from "../validate.ts";
 import { closeSessionKeySockets } from "../session-socket-keys.ts";
+import { closeMcpKeySessions } from "../mcp/route.ts";
 
 export const CreateKeySchema = z.strictObject({
   label: z.string().min(1).max(128).default("default"),
@@ -52,5 +53,11 @@ export const admin = new Hono<{ Bindings: Env }>()
     // Sockets opened with the key close now; HTTP refuses it within KEY_CACHE_TTL_MS in every isolate.
     const closedSockets = await c.env.Hive.getByName(hive).closeKeySockets(c.req.param("id"));
     const closedSessionSockets = await closeSessionKeySockets(c.env, hive, c.req.param("id"));
-    return c.json({ revoked: c.req.param("id"), closedSockets, closedSessionSockets });
+    const closedMcpSessions = await closeMcpKeySessions(c.env, hive, c.req.param("id"));
+    return c.json({
+      revoked: c.req.param("id"),
+      closedSockets,
+      closedSessionSockets,
+      closedMcpSessions,
+    });
   });

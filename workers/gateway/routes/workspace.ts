@@ -132,7 +132,15 @@ export const workspace = new Hono<WsEnv>()
   })
   .get("/:hive/workspace/manifests/:ref", async (c) => {
     const ref = RefSchema.safeParse(c.req.param("ref"));
-    const limit = Number(c.req.query("limit") ?? "0") || undefined;
+    const rawLimit = c.req.query("limit");
+    const limit = rawLimit === undefined ? undefined : Number(rawLimit);
+    if (limit !== undefined && (!Number.isSafeInteger(limit) || limit < 1 || limit > 1_000)) {
+      return invalid(
+        c,
+        "limit must be an integer from 1 to 1000",
+        "GET .../manifests/head?limit=100",
+      );
+    }
     return ref.success
       ? answer(c, await stub(c).workspace().manifest(ref.data, c.req.query("after"), limit))
       : invalid(

@@ -4,6 +4,7 @@
 import { agentMove } from "../../../../shared/model/agent-policy.ts";
 import type { ChatMessage, ToolSpec } from "../../../../shared/model/openai-schemas.ts";
 import { findTool, toolDefinition } from "../../../../shared/tools/catalogue.ts";
+import { dataMessage } from "../../../../shared/context/untrusted.ts";
 
 export function tools(...names: string[]): ToolSpec[] {
   return names.map((name) => {
@@ -34,14 +35,8 @@ export function play(mission: string, offered: ToolSpec[], respond: Respond, max
   for (let step = 0; step < maxSteps; step++) {
     const messages: ChatMessage[] = [
       { role: "system", content: `[TASK ANCHOR]\n${mission}` },
-      ...(page
-        ? [
-            {
-              role: "system" as const,
-              content: `[L1 file ${page.id} | ${page.sourceRef}]\n${page.content}`,
-            },
-          ]
-        : []),
+      // As the envelope renders a page: a fenced data message (shared/context/untrusted.ts).
+      ...(page ? [dataMessage(`[L1 file ${page.id} | ${page.sourceRef}]`, page.content)] : []),
       { role: "user", content: "Begin." },
       ...history,
     ];

@@ -1,5 +1,6 @@
 import { describe, it } from "vitest";
 import { filePage, play, tools } from "./play.ts";
+import { dataMessage } from "../../../../shared/context/untrusted.ts";
 
 const OFFERED = tools("stage_context", "save_artifact", "apply_patch", "search", "finish");
 const FILE = "# Pool sizes.\nWORKERS = 2\nQUEUE_DEPTH = 64\n";
@@ -88,10 +89,7 @@ describe("after a failed patch is travelled back from", () => {
       tools: OFFERED,
       messages: [
         { role: "system" as const, content: "[TASK ANCHOR]\nSet WORKERS in pool/sizes.py to 8." },
-        {
-          role: "system" as const,
-          content: "[L1 file pool/sizes.py | file:pool/sizes.py@1:1-3]\n" + FILE,
-        },
+        dataMessage("[L1 file pool/sizes.py | file:pool/sizes.py@1:1-3]", FILE),
         { role: "assistant" as const, content: null, tool_calls: [stage] },
         {
           role: "tool" as const,
@@ -135,10 +133,7 @@ describe("a patch held for a person's approval", () => {
       tools: OFFERED,
       messages: [
         { role: "system" as const, content: "[TASK ANCHOR]\nSet WORKERS in pool/sizes.py to 8." },
-        {
-          role: "system" as const,
-          content: "[L1 file pool/sizes.py | file:pool/sizes.py@1:1-3]\n" + FILE,
-        },
+        dataMessage("[L1 file pool/sizes.py | file:pool/sizes.py@1:1-3]", FILE),
         {
           role: "assistant" as const,
           content: null,

@@ -1,0 +1,178 @@
+// `node scripts/redos.ts` (a step of `npm run check`): every regular expression the
+// product builds (workers/, durable-objects/, shared/, cli/) is checked by recheck
+// (the ReDoS checker: automata theory, fuzzing where a pattern has lookarounds);
+// a pattern with super-linear worst-case time fails the check with its attack
+// string. scripts/redos-known.json lists known exceptions with the reason each is
+// safe or owned; a listed entry that no longer has findings fails too.
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { check, type Diagnostics } from "recheck";
+import { z } from "zod";
+import { RegexSiteReader, type RegexSite } from "./lib/regex-sites.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const PRODUCT = /^(workers|durable-objects|shared|cli)\/.*\.(ts|mts)$/;
+const SKIPPED = /\.d\.ts$/;
+/** A fixed seed: fuzzing decides the same way on every run. */
+const RECHECK_PARAMS = { randomSeed: 42, timeout: 60_000 } as const;
+/** Checks at once: the native checker runs them in one process. */
+const CONCURRENCY = 2;
+const CACHE = path.join(ROOT, "node_modules", ".cache", "lethe-redos", "verdicts.json");
+
+export const KnownRedosSchema = z.record(
+  z.string().min(1),
+  z.string().min(1, "say why the pattern is safe or who owns it"),
+);
+
+/** A finding: a site with a super-linear (or undecided, or unknown) pattern. */
+export interface RedosFinding {
+  site: RegexSite;
+  verdict: string;
+}
+
+/** The known-list entry a finding falls under: `folder/`, `file`, or `file: <code>`. */
+export function listedUnder(known: Record<string, string>, site: RegexSite): string | null {
+  for (const key of Object.keys(known)) {
+    const colon = key.indexOf(": ");
+    if (colon > 0) {
+      if (key.slice(0, colon) === site.file && key.slice(colon + 2) === site.code) {
+        return key;
+      }
+    } else if (key.endsWith("/") ? site.file.startsWith(key) : site.file === key) {
+      return key;
+    }
+  }
+  return null;
+}
+
+/** One line for a verdict: `safe`, or what is wrong and the attack that shows it. */
+export function describeVerdict(d: Diagnostics): string {
+  if (d.status === "safe") {
+    return "safe";
+  }
+  if (d.status === "unknown") {
+    return `undecided (${d.error.kind}${"message" in d.error ? `: ${d.error.message}` : ""})`;
+  }
+  return `${d.complexity.summary}; attack ${d.attack.pattern}`;
+}
+
+function recheckVersion(): string {
+  const require = createRequire(import.meta.url);
+  const pkg: unknown = JSON.parse(readFileSync(require.resolve("recheck/package.json"), "utf8"));
+  return z.object({ version: z.string() }).parse(pkg).version;
+}
+
+function loadCache(): Record<string, string> {
+  try {
+    return z.record(z.string(), z.string()).parse(JSON.parse(readFileSync(CACHE, "utf8")));
+  } catch {
+    // No cache yet (or an unreadable one): every pattern is checked afresh.
+    return {};
+  }
+}
+
+async function verdicts(
+  patterns: Array<{ source: string; flags: string }>,
+): Promise<Map<string, string>> {
+  const version = recheckVersion();
+  const cache = loadCache();
+  const out = new Map<string, string>();
+  const todo = patterns.filter((p) => {
+    const hit = cache[`${version}\0${JSON.stringify(RECHECK_PARAMS)}\0${p.flags}\0${p.source}`];
+    if (hit !== undefined) {
+      out.set(`${p.flags}\0${p.source}`, hit);
+    }
+    return hit === undefined;
+  });
+  let next = 0;
+  const worker = async () => {
+    for (let p = todo[next++]; p !== undefined; p = todo[next++]) {
+      const d = await check(p.source, p.flags, RECHECK_PARAMS);
+      const verdict = describeVerdict(d);
+      out.set(`${p.flags}\0${p.source}`, verdict);
+      if (d.status !== "unknown") {
+        cache[`${version}\0${JSON.stringify(RECHECK_PARAMS)}\0${p.flags}\0${p.source}`] = verdict;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  mkdirSync(path.dirname(CACHE), { recursive: true });
+  writeFileSync(CACHE, JSON.stringify(cache));
+  return out;
+}
+
+/** Every site of the product and its findings (sites whose pattern is not safe, or not known statically). */
+export async function redosFindings(
+  root: string,
+): Promise<{ sites: RegexSite[]; findings: RedosFinding[] }> {
+  const files = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard"], {
+    cwd: root,
+    encoding: "utf8",
+  })
+    .split("\n")
+    .filter((f) => PRODUCT.test(f) && !SKIPPED.test(f));
+  const reader = new RegexSiteReader(root);
+  const sites = files.flatMap((f) => reader.sites(f));
+  const unique = new Map<string, { source: string; flags: string }>();
+  for (const s of sites) {
+    if (s.kind === "static") {
+      unique.set(`${s.flags}\0${s.source}`, { source: s.source, flags: s.flags });
+    }
+  }
+  const verdict = await verdicts([...unique.values()]);
+  const findings: RedosFinding[] = [];
+  for (const site of sites) {
+    const v =
+      site.kind === "dynamic"
+        ? `built at run time (${site.why}): make it a constant, or escape the runtime part with escapeRegExp`
+        : (verdict.get(`${site.flags}\0${site.source}`) ?? "not checked");
+    if (v !== "safe") {
+      findings.push({ site, verdict: v });
+    }
+  }
+  return { sites, findings };
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const known = KnownRedosSchema.parse(
+    JSON.parse(readFileSync(path.join(ROOT, "scripts", "redos-known.json"), "utf8")),
+  );
+  const { sites, findings } = await redosFindings(ROOT);
+  const used = new Set<string>();
+  const failing: string[] = [];
+  for (const f of findings) {
+    const where = `${f.site.file}:${f.site.line} ${f.site.code.slice(0, 120)}`;
+    const key = listedUnder(known, f.site);
+    if (key === null) {
+      failing.push(`${where}\n    ${f.verdict}`);
+    } else {
+      used.add(key);
+      console.log(`redos: listed (${key}): ${where}\n    ${f.verdict}`);
+    }
+  }
+  const stale = Object.keys(known).filter((k) => !used.has(k));
+  const ms = Math.round(performance.now() - started);
+  console.log(
+    `redos: ${sites.length} regex sites, ${findings.length} not proven linear, ${findings.length - failing.length} of them listed (${ms} ms)`,
+  );
+  if (failing.length > 0 || stale.length > 0) {
+    for (const f of failing) {
+      console.error(`redos: super-linear or unchecked: ${f}`);
+    }
+    for (const k of stale) {
+      console.error(
+        `redos: scripts/redos-known.json lists "${k}", which has no finding any more: remove it`,
+      );
+    }
+    process.exit(1);
+  }
+}
+
+if (import.meta.main) {
+  await main();
+  // recheck's checker process is unref'd; nothing else keeps the loop alive.
+  process.exit(0);
+}

@@ -1,0 +1,28 @@
+// The ReDoS step of `npm run check` (scripts/redos.ts): the known list matches a
+// finding by folder, file or site.
+import { describe, it } from "vitest";
+import { listedUnder } from "../../scripts/redos.ts";
+import type { RegexSite } from "../../scripts/lib/regex-sites.ts";
+
+describe("listedUnder", () => {
+  const site = (file: string, code: string): RegexSite => ({
+    file,
+    line: 1,
+    kind: "dynamic",
+    code,
+    why: "",
+  });
+  it("matches a folder, a file or one site's code", ({ expect }) => {
+    const known = {
+      "shared/compress/": "a",
+      "shared/x.ts": "b",
+      "shared/y.ts: new RegExp(p)": "c",
+    };
+    expect(listedUnder(known, site("shared/compress/facts.ts", "/a/"))).toBe("shared/compress/");
+    expect(listedUnder(known, site("shared/x.ts", "/a/"))).toBe("shared/x.ts");
+    expect(listedUnder(known, site("shared/y.ts", "new RegExp(p)"))).toBe(
+      "shared/y.ts: new RegExp(p)",
+    );
+    expect(listedUnder(known, site("shared/y.ts", "new RegExp(q)"))).toBeNull();
+  });
+});
