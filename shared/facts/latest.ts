@@ -1,6 +1,6 @@
 // Across turns, the latest value of each key and the older values it replaced: the
 // structured key–values of every turn merged by subject, the latest turn winning.
-// A partial path (`max` in a diff hunk) joins the one known path it ends with
+// A partial path in a diff hunk (`max`) joins the one known path it ends with
 // (`db.pool.max`). Re-exported by shared/facts/structured.ts.
 import type { KeyValue, StructuredFormat } from "./key-value.ts";
 import { extractKeyValues } from "./extract.ts";
@@ -26,18 +26,22 @@ export interface StatedValue {
 /** A key's latest value and the older values it replaced. */
 export interface ValueHistory {
   subject: string;
+  /** The key as first stated (a diff hunk's partial key joins it under this name). */
+  key: string;
   current: StatedValue;
   /** Older values that differ from the current one, oldest first, each at its latest statement. */
   earlier: StatedValue[];
   /** Every turn that stated a value of this key, in order (repeats of one value included). */
   turns: number[];
+  /** The first turn that stated the current value: before an earlier value's turn, the value came back. */
+  firstStated: number;
 }
 
 function sameValue(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
 }
 
-/** Joins a new subject to the one known subject it is a word-suffix of. */
+/** Joins a partial key (a diff hunk's, read without its parents) to the one known key it ends with. */
 class SubjectIndex {
   readonly #bySuffix = new Map<string, Set<string>>();
   readonly #known = new Set<string>();
@@ -79,7 +83,7 @@ export function latestValues(turns: readonly TurnText[]): ValueHistory[] {
   const ordered = [...turns].sort((a, b) => a.turn - b.turn);
   for (const t of ordered) {
     for (const kv of extractKeyValues(t.text, { toolOutput: t.toolOutput === true })) {
-      const subject = index.resolve(kv.subject);
+      const subject = kv.format === "diff" ? index.resolve(kv.subject) : kv.subject;
       index.add(subject);
       const list = byKey.get(subject) ?? [];
       const last = list.at(-1);
@@ -102,9 +106,11 @@ export function latestValues(turns: readonly TurnText[]): ValueHistory[] {
     }
     return {
       subject,
+      key: list[0]?.key ?? current.key,
       current,
       earlier: [...earlier.values()],
       turns: [...new Set(list.map((s) => s.turn))],
+      firstStated: list.find((s) => sameValue(s.value, current.value))?.turn ?? current.turn,
     };
   });
 }

@@ -94,7 +94,11 @@ export function lineValue(
     return undefined;
   }
   const value = stripComment(split.value).trim();
-  if (value.length === 0 || value.startsWith("//") || wordCount(value) > MAX_VALUE_WORDS) {
+  // A question ("X: 40?") asks for a value; it states none.
+  if (value.length === 0 || value.startsWith("//") || value.endsWith("?")) {
+    return undefined;
+  }
+  if (wordCount(value) > MAX_VALUE_WORDS) {
     return undefined;
   }
   if (/^[{[]$|^[|>][-+]?$/.test(value)) {
