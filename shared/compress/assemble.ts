@@ -13,8 +13,12 @@ export const MAX_CITED_TURNS = 3;
 
 const cap = (turns: readonly number[]) => turns.slice(-MAX_CITED_TURNS);
 
-/** Lines of one subject: its current value, its conflict, or its unsettled value (tier 0), and its history (tier 2). */
-function subjectLines(s: SubjectState): { now: BlockLine[]; history: BlockLine[] } {
+/** Lines of one subject: its current value or conflict, its unsettled value, and its history. */
+function subjectLines(s: SubjectState): {
+  now: BlockLine[];
+  open: BlockLine[];
+  history: BlockLine[];
+} {
   const fact = (value: string) => `${s.subject}: ${value}`;
   const now: BlockLine[] = [];
   if (s.current) {
@@ -23,9 +27,10 @@ function subjectLines(s: SubjectState): { now: BlockLine[]; history: BlockLine[]
   for (const c of s.conflict) {
     now.push({ section: "conflict", text: fact(c.value), turns: cap(c.turns) });
   }
+  const open: BlockLine[] = [];
   if (s.unsettled) {
     const last = s.unsettled.last;
-    now.push(
+    open.push(
       last === undefined
         ? { section: "unsettled", text: s.subject, turns: cap(s.unsettled.turns) }
         : {
@@ -49,19 +54,29 @@ function subjectLines(s: SubjectState): { now: BlockLine[]; history: BlockLine[]
       ...(o.byTurn === undefined ? {} : { note: ` → replaced at turn ${o.byTurn}` }),
     })),
   ];
-  return { now, history };
+  return { now, open, history };
 }
 
 const newest = (a: BlockLine, b: BlockLine) => (b.turns.at(-1) ?? 0) - (a.turns.at(-1) ?? 0);
 
-/** The candidate lines in tiers: [facts, narrative, history]; each tier ranked best first. */
+/**
+ * The candidate lines in tiers, each ranked best first: [current values and
+ * conflicts, narrative, unsettled values, proposals and superseded values]. The
+ * caller fits the first two, then recent turns verbatim, then the last two.
+ */
 export function candidateLines(
   subjects: readonly SubjectState[],
   narrative: readonly NarrativeItem[],
 ): BlockLine[][] {
-  // A subject many turns speak of ranks before one named once; newer first within a rank.
+  // A subject whose value changed ranks first (it is the one a reader gets wrong from
+  // memory), then one many turns speak of, newer first within a rank.
+  const changed = (s: SubjectState) =>
+    s.superseded.length > 0 || s.conflict.length > 0 || s.unsettled !== undefined ? 1 : 0;
   const ranked = [...subjects].sort(
-    (a, b) => b.turns.length - a.turns.length || (b.turns.at(-1) ?? 0) - (a.turns.at(-1) ?? 0),
+    (a, b) =>
+      changed(b) - changed(a) ||
+      b.turns.length - a.turns.length ||
+      (b.turns.at(-1) ?? 0) - (a.turns.at(-1) ?? 0),
   );
   const lines = ranked.map(subjectLines);
   return [
@@ -69,6 +84,7 @@ export function candidateLines(
     narrative
       .map((n) => ({ section: "narrative" as const, text: n.text, turns: cap(n.turns) }))
       .sort(newest),
+    lines.flatMap((l) => l.open),
     lines.flatMap((l) => l.history).sort(newest),
   ];
 }

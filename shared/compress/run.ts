@@ -28,6 +28,13 @@ export interface RangeOptions extends CompressOptions {
   window?: SummariserWindow;
 }
 
+/**
+ * Share of the room a budget leaves (after system messages and the protected tail)
+ * that facts and narrative may take; recent turns kept verbatim get the rest.
+ * Half: at 10% of a 600-turn transcript the block still holds ~60 cited lines.
+ */
+export const BLOCK_SHARE = 0.5;
+
 /** Cut lines listed one by one in the report's losses before "and N more". */
 const LISTED_CUTS = 12;
 
@@ -125,11 +132,14 @@ export async function summariseRange(
     const fixed =
       tokenizer.countMessage(asMessage(block([], inlineRefs))) + tokenizer.countCached("\nrefs: ");
     const chosen = new Set<number>();
-    let room = blockBudget - fixed;
+    // With a budget, facts and narrative take at most BLOCK_SHARE of the room; the
+    // rest keeps recent turns verbatim (and what they leave, the older values).
+    const share = o.target === undefined ? blockBudget : Math.floor(blockBudget * BLOCK_SHARE);
+    let room = share - fixed;
     const facts = fitTier(tiers[0] ?? [], room, chosen, ctx);
     room -= facts.spent;
     const told = fitTier(tiers[1] ?? [], room, chosen, ctx);
-    room -= told.spent;
+    room += blockBudget - share - told.spent;
     return {
       ctx,
       chosen,
@@ -161,7 +171,7 @@ export async function summariseRange(
           last: o.numberOf(verbatim.at(-1)?.index ?? 0),
         };
   const history = fitTier(
-    tiers[2] ?? [],
+    [...(tiers[2] ?? []), ...(tiers[3] ?? [])],
     chosen.room - verbatimTokens - (span ? 16 : 0),
     chosen.chosen,
     chosen.ctx,

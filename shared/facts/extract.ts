@@ -3,7 +3,7 @@
 // explicit statements, JSON log tails). Re-exported by shared/facts/structured.ts.
 import { diffValues, looksLikeDiff } from "./diff.ts";
 import { keyValue, type KeyValue } from "./key-value.ts";
-import { jsonTailValues, lineValue } from "./lines.ts";
+import { jsonTailValues, lineValue, logfmtValues } from "./lines.ts";
 import { csvValues, pipeTableValues } from "./table.ts";
 import { treeValues } from "./tree.ts";
 
@@ -57,8 +57,9 @@ function lineValues(block: Block): KeyValue[] {
       return;
     }
     const tail = jsonTailValues(line, at);
-    if (tail.length > 0) {
-      out.push(...tail);
+    const pairs = tail.length > 0 ? tail : logfmtValues(line, at);
+    if (pairs.length > 0) {
+      out.push(...pairs);
       return;
     }
     const kv = lineValue(line, at);

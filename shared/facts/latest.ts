@@ -1,8 +1,8 @@
 // Across turns, the latest value of each key and the older values it replaced: the
 // structured key–values of every turn merged by subject, the latest turn winning.
-// A partial path in a diff hunk (`max`) joins the one known path it ends with
-// (`db.pool.max`). Re-exported by shared/facts/structured.ts.
-import type { KeyValue, StructuredFormat } from "./key-value.ts";
+// Keys that differ only by leading path parts join (`max` in a diff hunk and
+// `db.pool.max`; `settings.db_region` and `DB_REGION`). Re-exported by shared/facts/structured.ts.
+import { subjectOfKey, type KeyValue, type StructuredFormat } from "./key-value.ts";
 import { extractKeyValues } from "./extract.ts";
 
 /** One turn's text, numbered as the caller numbers turns (0-based, 1-based: any order). */
@@ -41,30 +41,53 @@ function sameValue(a: string, b: string): boolean {
   return a.trim().toLowerCase() === b.trim().toLowerCase();
 }
 
-/** Joins a partial key (a diff hunk's, read without its parents) to the one known key it ends with. */
-class SubjectIndex {
-  readonly #bySuffix = new Map<string, Set<string>>();
-  readonly #known = new Set<string>();
+/** A key's path: its dotted parts as `subjectOfKey` reads each ("settings.DB_REGION" → settings, db region). */
+function pathOf(key: string): string[] {
+  return key
+    .split(".")
+    .map(subjectOfKey)
+    .filter((p) => p.length > 0);
+}
 
-  resolve(subject: string): string {
-    if (this.#known.has(subject)) {
-      return subject;
+/**
+ * Joins keys that differ only by leading path parts: a diff hunk's `max` or a
+ * dump's `settings.db_region` is the one known key its last parts name
+ * (`pool.max`, `DB_REGION`). Parts are whole: `staging_pool_max` is not `pool_max`.
+ */
+class PathIndex {
+  readonly #subjectOf = new Map<string, string>();
+  readonly #bySuffix = new Map<string, Set<string>>();
+
+  resolve(key: string): string {
+    const parts = pathOf(key);
+    const id = parts.join(".");
+    const known = this.#subjectOf.get(id);
+    if (known !== undefined) {
+      return known;
     }
-    const longer = this.#bySuffix.get(subject);
-    return longer?.size === 1 && subject.length > 2 ? ([...longer][0] ?? subject) : subject;
+    const longer = this.#bySuffix.get(id);
+    if (longer?.size === 1) {
+      return [...longer][0] ?? id;
+    }
+    for (let i = 1; i < parts.length; i++) {
+      const shorter = this.#subjectOf.get(parts.slice(i).join("."));
+      if (shorter !== undefined) {
+        return shorter;
+      }
+    }
+    return parts.join(" ");
   }
 
-  add(subject: string): void {
-    if (this.#known.has(subject)) {
+  add(key: string, subject: string): void {
+    const parts = pathOf(key);
+    const id = parts.join(".");
+    if (this.#subjectOf.has(id)) {
       return;
     }
-    this.#known.add(subject);
-    const words = subject.split(" ");
-    for (let i = 1; i < words.length; i++) {
-      const suffix = words.slice(i).join(" ");
-      const set = this.#bySuffix.get(suffix) ?? new Set<string>();
-      set.add(subject);
-      this.#bySuffix.set(suffix, set);
+    this.#subjectOf.set(id, subject);
+    for (let i = 1; i < parts.length; i++) {
+      const suffix = parts.slice(i).join(".");
+      this.#bySuffix.set(suffix, (this.#bySuffix.get(suffix) ?? new Set<string>()).add(subject));
     }
   }
 }
@@ -73,18 +96,32 @@ function stated(kv: KeyValue, turn: number, value = kv.value): StatedValue {
   return { key: kv.key, value, format: kv.format, turn, line: kv.line };
 }
 
+/** Options of `latestValues`. */
+export interface LatestOptions {
+  /** Values already known from before these turns (an earlier read): stated first, in order. */
+  known?: readonly StatedValue[];
+}
+
 /**
- * The latest value of every key the turns state, in the order each key was
- * first stated. A diff's removed value counts as stated just before its turn.
+ * The latest value of every key the turns state (after `known`), in the order
+ * each key was first stated. A diff's removed value counts as stated just before its turn.
  */
-export function latestValues(turns: readonly TurnText[]): ValueHistory[] {
-  const index = new SubjectIndex();
+export function latestValues(
+  turns: readonly TurnText[],
+  options: LatestOptions = {},
+): ValueHistory[] {
+  const index = new PathIndex();
   const byKey = new Map<string, StatedValue[]>();
+  for (const k of options.known ?? []) {
+    const subject = index.resolve(k.key);
+    index.add(k.key, subject);
+    byKey.set(subject, [...(byKey.get(subject) ?? []), k]);
+  }
   const ordered = [...turns].sort((a, b) => a.turn - b.turn);
   for (const t of ordered) {
     for (const kv of extractKeyValues(t.text, { toolOutput: t.toolOutput === true })) {
-      const subject = kv.format === "diff" ? index.resolve(kv.subject) : kv.subject;
-      index.add(subject);
+      const subject = index.resolve(kv.key);
+      index.add(kv.key, subject);
       const list = byKey.get(subject) ?? [];
       const last = list.at(-1);
       if (kv.was !== undefined && (last === undefined || !sameValue(last.value, kv.was))) {

@@ -7,8 +7,8 @@ import { treeValues } from "./tree.ts";
 
 /** Most words in a statement's key: more is a sentence that happens to hold a colon. */
 const MAX_KEY_WORDS = 5;
-/** Most words in a statement's value: more is prose, not a setting. */
-const MAX_VALUE_WORDS = 12;
+/** Most words in a statement's value: a value is a few words (a number and unit, a name, a date); more is prose. */
+const MAX_VALUE_WORDS = 6;
 /** Longest line read. */
 const MAX_LINE_CHARS = 2_000;
 
@@ -106,6 +106,27 @@ export function lineValue(
   }
   const isEnv = split.sign === "=" && !/\s=|=\s/.test(line) && !/\s/.test(split.key);
   return keyValue(split.key, value, format ?? (isEnv ? "env" : "statement"), lineNumber);
+}
+
+/** `k=v` pairs of a logfmt line (`level=info pool_max=30 region=eu-west-3`): two or more, or none. */
+export function logfmtValues(line: string, lineNumber: number): KeyValue[] {
+  if (line.length > MAX_LINE_CHARS) {
+    return [];
+  }
+  const pairs = line
+    .trim()
+    .split(/\s+/)
+    .flatMap((token) => {
+      const eq = token.indexOf("=");
+      const key = eq > 0 ? token.slice(0, eq) : "";
+      return /^[A-Za-z_][\w.-]*$/.test(key) && eq < token.length - 1
+        ? [[key, token.slice(eq + 1)]]
+        : [];
+    });
+  if (pairs.length < 2) {
+    return [];
+  }
+  return pairs.flatMap(([k, v]) => keyValue(k ?? "", v ?? "", "env", lineNumber) ?? []);
 }
 
 /** The key–values of a JSON object that ends a line (`… level=info {"k": 1}`), or none. */

@@ -5,4 +5,10 @@
 // English words. Used by the model Worker's extractive summariser.
 export { extractKeyValues, type ExtractOptions } from "./extract.ts";
 export { subjectOfKey, type KeyValue, type StructuredFormat } from "./key-value.ts";
-export { latestValues, type StatedValue, type TurnText, type ValueHistory } from "./latest.ts";
+export {
+  latestValues,
+  type LatestOptions,
+  type StatedValue,
+  type TurnText,
+  type ValueHistory,
+} from "./latest.ts";

@@ -5,8 +5,11 @@
 // what it cannot settle: a value a later turn speaks of without a value it can read
 // is "unsettled", a value that came back after another is given beside it (a
 // conflict). Every other turn stays cited by ref. Called by shared/model/endpoint.ts.
-import { latestValues, type ValueHistory } from "../../../shared/facts/structured.ts";
-import { subjectOfKey } from "../../../shared/facts/structured.ts";
+import {
+  latestValues,
+  type StatedValue,
+  type ValueHistory,
+} from "../../../shared/facts/structured.ts";
 import {
   parseSummariseRequest,
   type NarrativeItem,
@@ -16,31 +19,67 @@ import {
 } from "../../../shared/model/summarise-contract.ts";
 import { TurnWords } from "./mentions.ts";
 
+/** How the compressor writes an assistant's tool call inside its turn (shared/compress/turns.ts). */
+const TOOL_CALL_LINE = "[tool call ";
 /** Characters per answer token assumed when an answer must fit `max_tokens`. */
 const CHARS_PER_TOKEN = 4;
 /** Superseded values given per key at most (the newest). */
 const MAX_OLD_VALUES = 2;
 
-/** Turns after `after` that speak of `key` without stating a value of it here. */
+/**
+ * Turns after `after` that speak of `key` without a value the stand-in can read,
+ * in a way that may change it (see mentions.ts and the rule below).
+ */
 function laterMentions(
   key: string,
+  value: string,
   after: number,
   turns: readonly NumberedTurn[],
   words: ReadonlyMap<number, TurnWords>,
   stating: ReadonlySet<number>,
 ): number[] {
-  return turns
-    .filter((t) => t.turn > after && !stating.has(t.turn) && words.get(t.turn)?.speaksOf(key))
-    .map((t) => t.turn);
+  const checkable = /\p{N}/u.test(value);
+  const shaped = (i: number) => words.get(turns[i]?.turn ?? -1)?.holdsShape(value) === true;
+  return turns.flatMap((t, i) => {
+    const naming = words.get(t.turn)?.names(key) ?? "none";
+    if (t.turn <= after || stating.has(t.turn) || naming === "none") {
+      return [];
+    }
+    // A value with a digit is only left open by a turn (or the two after it, an
+    // answer) holding another value of its shape; a name or a word by any mention.
+    const open = !checkable
+      ? naming === "all"
+      : naming === "all"
+        ? shaped(i) || shaped(i + 1) || shaped(i + 2)
+        : shaped(i);
+    return open ? [t.turn] : [];
+  });
 }
 
-/** What the stand-in says of one key it read in these turns. */
+/**
+ * What the stand-in says of one key, when these turns state it or speak of it:
+ * its values (old ones superseded), unsettled when a later turn speaks of it
+ * without a value it can read, or two values at once when one came back after another.
+ */
 function factsOf(
   h: ValueHistory,
   turns: readonly NumberedTurn[],
   words: ReadonlyMap<number, TurnWords>,
 ): SummaryFact[] {
+  const shown = new Set(turns.map((t) => t.turn));
   const subject = h.key;
+  const open = laterMentions(
+    subject,
+    h.current.value,
+    h.current.turn,
+    turns,
+    words,
+    new Set(h.turns),
+  );
+  if (!h.turns.some((t) => shown.has(t)) && open.length === 0) {
+    // Nothing new here: the known fact stands as it was.
+    return [];
+  }
   const older = h.earlier.slice(-MAX_OLD_VALUES);
   const returned = older.filter((e) => e.turn > h.firstStated);
   if (returned.length > 0) {
@@ -67,26 +106,20 @@ function factsOf(
     })),
     { subject, value: h.current.value, status: "current", turns: [h.current.turn] },
   ];
-  const open = laterMentions(subject, h.current.turn, turns, words, new Set(h.turns));
   return open.length === 0
     ? facts
     : [...facts, { subject, value: h.current.value, status: "unsettled", turns: open }];
 }
 
-/** Known facts (earlier turns) that these turns speak of without a value the stand-in can read. */
-function unsettledKnown(
-  known: readonly SummaryFact[],
-  read: ReadonlySet<string>,
-  turns: readonly NumberedTurn[],
-  words: ReadonlyMap<number, TurnWords>,
-): SummaryFact[] {
-  return known.flatMap((fact) => {
-    if (fact.status !== "current" || read.has(subjectOfKey(fact.subject))) {
-      return [];
-    }
-    const open = laterMentions(fact.subject, Math.max(...fact.turns), turns, words, new Set());
-    return open.length === 0 ? [] : [{ ...fact, status: "unsettled" as const, turns: open }];
-  });
+/** A known fact as a value stated at its latest turn. */
+function knownValue(fact: SummaryFact): StatedValue {
+  return {
+    key: fact.subject,
+    value: fact.value,
+    format: "statement",
+    turn: Math.max(...fact.turns),
+    line: 0,
+  };
 }
 
 /** One narrative sentence: which turns the stand-in did not read, by role; they are cited by ref. */
@@ -127,15 +160,20 @@ function fit(answer: SummaryAnswer, maxChars: number): SummaryAnswer {
 export function extractiveSummary(userMessage: string, maxTokens?: number): string {
   const { known, turns } = parseSummariseRequest(userMessage);
   const words = new Map(turns.map((t) => [t.turn, new TurnWords(t.text)]));
+  // A tool call's arguments ask for something; they state nothing about the state of things.
   const histories = latestValues(
-    turns.map((t) => ({ turn: t.turn, text: t.text, toolOutput: t.role === "tool" })),
+    turns.map((t) => ({
+      turn: t.turn,
+      text: t.text
+        .split("\n")
+        .filter((line) => !line.startsWith(TOOL_CALL_LINE))
+        .join("\n"),
+      toolOutput: t.role === "tool",
+    })),
+    { known: known.filter((f) => f.status === "current").map(knownValue) },
   );
-  const read = new Set(histories.map((h) => h.subject));
   const answer: SummaryAnswer = {
-    facts: [
-      ...unsettledKnown(known, read, turns, words),
-      ...histories.flatMap((h) => factsOf(h, turns, words)),
-    ],
+    facts: histories.flatMap((h) => factsOf(h, turns, words)),
     narrative: narrativeOf(turns),
   };
   const limited = maxTokens === undefined ? answer : fit(answer, maxTokens * CHARS_PER_TOKEN);
