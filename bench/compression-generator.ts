@@ -277,7 +277,7 @@ class Writer {
       );
       return;
     }
-    if (event.kind === "noise") {
+    if (event.kind === "noise" || !("fact" in event)) {
       this.tool(pick(this.family.tools.other, this.rnd), {}, this.some(t.toolNoise, 2, 3, "\n\n"));
       return;
     }

@@ -10,6 +10,14 @@ import type { TranscriptFact } from "./compression-generator.ts";
 
 export type LineKind = "plain" | "conflict";
 
+/** One asserted line: plain or a marked conflict, from a summary block or a raw kept message. */
+export interface AssertedLine {
+  kind: LineKind;
+  /** True for a line of a summary block, false for a raw message kept as it was. */
+  summary: boolean;
+  text: string;
+}
+
 /** Lower case; `_ - . /` read as spaces; one space between words. */
 export function normalise(text: string): string {
   return text
@@ -48,8 +56,8 @@ function withoutCitation(line: string): string {
 export function assertedLines(
   messages: readonly ChatMessage[],
   proposing: ReadonlySet<string> = new Set(),
-): { kind: LineKind; text: string }[] {
-  const out: { kind: LineKind; text: string }[] = [];
+): AssertedLine[] {
+  const out: AssertedLine[] = [];
   for (const m of messages) {
     const content = m.content ?? "";
     if (proposing.has(content)) {
@@ -57,7 +65,9 @@ export function assertedLines(
     }
     if (!isSummaryBlock(content)) {
       out.push(
-        ...content.split("\n").map((text) => ({ kind: "plain" as const, text: normalise(text) })),
+        ...content
+          .split("\n")
+          .map((text) => ({ kind: "plain" as const, summary: false, text: normalise(text) })),
       );
       continue;
     }
@@ -69,7 +79,7 @@ export function assertedLines(
       }
       if (section === undefined || PLAIN_SECTIONS.has(section) || section === "conflict") {
         const kind = section === "conflict" ? "conflict" : "plain";
-        out.push({ kind, text: normalise(withoutCitation(line)) });
+        out.push({ kind, summary: true, text: normalise(withoutCitation(line)) });
       }
     }
   }
@@ -82,15 +92,14 @@ export interface FactScore {
   stale: boolean;
   /** The current value is shown only inside a marked conflict. */
   conflict: boolean;
+  /** Stale, and a summary block's line is one that shows the replaced value. */
+  staleInSummary: boolean;
   /** The line that showed a replaced value as current, when stale. */
   staleLine?: string;
 }
 
 /** The score of one fact over an output's asserted lines. */
-export function scoreFact(
-  fact: TranscriptFact,
-  lines: readonly { kind: LineKind; text: string }[],
-): FactScore {
+export function scoreFact(fact: TranscriptFact, lines: readonly AssertedLine[]): FactScore {
   const names = [fact.subject, fact.key].map(normalise);
   const alike = [fact.lookAlike.subject, fact.lookAlike.key].map(normalise);
   const current = normalise(fact.values.at(-1) ?? "");
@@ -99,6 +108,7 @@ export function scoreFact(
   let stale = false;
   let conflict = false;
   let staleLine: string | undefined;
+  let inSummary = false;
   for (const line of lines) {
     const text = alike.reduce((t, a) => t.split(a).join(" \u0000 "), line.text);
     if (!names.some((n) => hasPhrase(text, n))) {
@@ -112,12 +122,14 @@ export function scoreFact(
     } else if (old.some((o) => hasPhrase(text, o))) {
       stale = true;
       staleLine ??= line.text;
+      inSummary ||= line.summary;
     }
   }
   return {
     recalled,
     stale: stale && !recalled,
     conflict: conflict && !recalled,
+    staleInSummary: stale && !recalled && inSummary,
     ...(stale && !recalled && staleLine !== undefined ? { staleLine } : {}),
   };
 }

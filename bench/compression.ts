@@ -17,7 +17,8 @@ import { driverConfigFromEnv } from "../shared/driver/config.ts";
 import { Driver } from "../shared/driver/driver.ts";
 import { localModelFetch } from "../corpora/local-model-fetch.ts";
 import { redactedSummariser } from "../workers/compressor/redacted-summariser.ts";
-import { perfectSummariser, userText } from "./compression-ceiling.ts";
+import { perfectSummariser } from "./compression-ceiling.ts";
+import { recording, type Recording } from "./compression-recorded.ts";
 import { loadFamilies } from "./compression-family.ts";
 import { generateTranscript, type Transcript } from "./compression-generator.ts";
 import { headAndTail, truncateOldest } from "./compression-methods.ts";
@@ -89,6 +90,8 @@ function yourModel(): SummariserClient {
 interface Score {
   recall: number;
   stale: number;
+  /** Stale facts whose replaced value a summary block's line showed (not only a raw kept turn). */
+  staleInSummary: number;
   conflict: number;
   overBudget: boolean;
   refs: { resolved: number; total: number };
@@ -117,26 +120,9 @@ function checkRefs(
   return { resolved: resolved.length, total: all.length };
 }
 
-/** A client that records every call, for --record. */
-function recording(
-  client: SummariserClient,
-  calls: { request: string; answer: string }[],
-): SummariserClient {
-  return {
-    call: async (request) => {
-      const answer = await client.call(request);
-      calls.push({
-        request: userText(request),
-        answer: answer.ok ? answer.value.content : `ERROR ${answer.code}`,
-      });
-      return answer;
-    },
-  };
-}
-
 function lethe(name: string, client: (t: Transcript) => SummariserClient | undefined): Method {
   return async (t, ratio) => {
-    const calls: { request: string; answer: string }[] = [];
+    const calls: Recording["calls"] = [];
     const base = client(t);
     const used = base === undefined || RECORD === undefined ? base : recording(base, calls);
     const run = await compressConversation(t.messages, {
@@ -155,10 +141,22 @@ function lethe(name: string, client: (t: Transcript) => SummariserClient | undef
     if (RECORD !== undefined && calls.length > 0) {
       mkdirSync(RECORD, { recursive: true });
       const file = `${t.family}-seed${t.seed}-${Math.round(ratio * 100)}-${name.replace(/\W+/g, "-").toLowerCase()}.json`;
-      writeFileSync(
-        path.join(RECORD, file),
-        `${JSON.stringify({ family: t.family, seed: t.seed, turns: TURNS, ratio, method: name, calls }, null, 1)}\n`,
-      );
+      const model =
+        name === "ceiling"
+          ? "perfect-reader"
+          : name === "stand-in"
+            ? "lethe-local"
+            : (process.env.LETHE_MODEL_COMPRESSION ?? process.env.LETHE_MODEL ?? name);
+      const rec: Recording = {
+        family: t.family,
+        seed: t.seed,
+        turns: TURNS,
+        ratio,
+        windowTokens: 8_192,
+        model,
+        calls,
+      };
+      writeFileSync(path.join(RECORD, file), `${JSON.stringify(rec, null, 1)}\n`);
     }
     return {
       messages: run.value.messages,
@@ -198,6 +196,7 @@ async function measure(t: Transcript, method: Method, ratio: number): Promise<Sc
   return {
     recall: scores.filter((s) => s.recalled).length / n,
     stale: scores.filter((s) => s.stale).length / n,
+    staleInSummary: scores.filter((s) => s.staleInSummary).length / n,
     conflict: scores.filter((s) => s.conflict).length / n,
     overBudget: countAll(out.messages) > Math.floor(input * ratio),
     refs: out.refs ?? { resolved: 0, total: 0 },
@@ -214,7 +213,7 @@ async function measure(t: Transcript, method: Method, ratio: number): Promise<Sc
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
-const W = [34, 14, 7, 9, 9, 9, 9, 6, 11];
+const W = [34, 14, 7, 9, 9, 9, 9, 9, 6, 11];
 const row = (cells: string[]) =>
   cells.map((c, i) => (i < 2 ? c.padEnd(W[i] ?? 0) : c.padStart(W[i] ?? 0))).join(" ");
 
@@ -229,7 +228,8 @@ process.stdout.write(
       ? "your model: not measured (--model adds it: the model the LETHE_MODEL_* settings name)"
       : `your model: ${process.env.LETHE_MODEL_COMPRESSION ?? process.env.LETHE_MODEL ?? "(the driver's default)"} at ${process.env.LETHE_MODEL_BASE_URL ?? ""}, through the real Driver, answers redacted as the compressor redacts them`,
     "recall: facts whose current value is shown as current (a plain line naming the fact, its look-alike's name removed);",
-    "stale: only a replaced value is shown as current; conflict: the current value only inside a marked conflict;",
+    "stale: only a replaced value is shown as current, by any line (a raw kept turn included); in block: by a line",
+    "of a summary block (what the summariser asserts); conflict: the current value only inside a marked conflict;",
     "over: outputs over their budget; refs: refs named by Lethe's outputs that resolve to the text they hash",
     "",
     row([
@@ -239,6 +239,7 @@ process.stdout.write(
       "mean rec",
       "min rec",
       "max stale",
+      "in block",
       "conflict",
       "over",
       "refs",
@@ -274,6 +275,7 @@ for (const family of FAMILIES) {
           pct(mean(scores.map((s) => s.recall))),
           pct(Math.min(...scores.map((s) => s.recall))),
           pct(Math.max(...scores.map((s) => s.stale))),
+          pct(Math.max(...scores.map((s) => s.staleInSummary))),
           pct(mean(scores.map((s) => s.conflict))),
           String(scores.filter((s) => s.overBudget).length),
           refs.total === 0 ? "-" : `${refs.resolved}/${refs.total}`,
@@ -290,6 +292,7 @@ process.stdout.write("\nacceptance\n");
 for (const name of ["Lethe, local stand-in", ...(yours === undefined ? [] : [YOUR_MODEL])]) {
   const all = FAMILIES.flatMap((f) => BUDGETS.flatMap((r) => at(f.name, r, name)));
   const stale = Math.max(0, ...all.map((s) => s.stale));
+  const inBlock = Math.max(0, ...all.map((s) => s.staleInSummary));
   const over = all.filter((s) => s.overBudget).length;
   const refs = all.reduce(
     (acc, s) => ({ resolved: acc.resolved + s.refs.resolved, total: acc.total + s.refs.total }),
@@ -297,6 +300,9 @@ for (const name of ["Lethe, local stand-in", ...(yours === undefined ? [] : [YOU
   );
   process.stdout.write(
     `  ${name}: stale-as-current 0% on every family, budget and seed: highest ${pct(stale)} -> ${verdict(stale === 0)}\n`,
+  );
+  process.stdout.write(
+    `  ${name}: of which shown by a summary block's own line: highest ${pct(inBlock)} -> ${verdict(inBlock === 0)}\n`,
   );
   process.stdout.write(
     `  ${name}: never over budget: ${over} of ${all.length} over -> ${verdict(over === 0)}\n`,

@@ -50,12 +50,12 @@ function bench(args: string[], env: Record<string, string>) {
   });
 }
 
-/** The figures (budget onwards) of every row of one method in the per-transcript tables. */
+/** The figures (family onwards) of every row of one method in the table. */
 function rows(stdout: string, method: string): string[] {
   return stdout
     .split("\n")
-    .filter((l) => l.startsWith(method.padEnd(48)))
-    .map((l) => l.slice(48).trim().replace(/\s+/g, " "));
+    .filter((l) => l.startsWith(method.padEnd(34)))
+    .map((l) => l.slice(34).trim().replace(/\s+/g, " "));
 }
 
 describe("bench:compression --model", () => {
@@ -68,11 +68,11 @@ describe("bench:compression --model", () => {
     });
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
-    const yours = rows(run.stdout, "Lethe map-reduce, your model");
-    // Two transcripts (dev seed 1 and the designed fixture) at four budgets.
-    expect(yours).toHaveLength(8);
-    expect(yours).toEqual(rows(run.stdout, "Lethe map-reduce, local summariser"));
-    expect(run.stdout).toContain("acceptance (Lethe map-reduce, your model)");
+    const yours = rows(run.stdout, "Lethe, your model");
+    // One family at three budgets.
+    expect(yours).toHaveLength(3);
+    expect(yours).toEqual(rows(run.stdout, "Lethe, local stand-in"));
+    expect(run.stdout).toContain("Lethe, your model: stale-as-current 0%");
     const requests = Number(/your model: (\d+) HTTP requests \(0 not ok/.exec(run.stdout)?.[1]);
     expect(requests).toBeGreaterThan(0);
     expect(models).toHaveLength(requests);

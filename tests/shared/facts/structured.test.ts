@@ -106,6 +106,15 @@ describe("extractKeyValues", () => {
     ]);
   });
 
+  it("reads logfmt pairs, and a question states nothing", ({ expect }) => {
+    expect(pairs("level=info pool_max=30 region=eu-west-3")).toEqual([
+      ["level", "info", "env", 1],
+      ["pool_max", "30", "env", 1],
+      ["region", "eu-west-3", "env", 1],
+    ]);
+    expect(pairs("pool_max: 40?\n12:00:01 heartbeat ok seq=77")).toEqual([]);
+  });
+
   it("keeps the last line that states a key within one text", ({ expect }) => {
     expect(pairs("POOL_MAX=20\nPOOL_MAX=30\n")).toEqual([["POOL_MAX", "30", "env", 2]]);
   });
@@ -128,7 +137,7 @@ describe("extractKeyValues", () => {
 describe("latestValues", () => {
   it("lets the latest turn win and keeps the older values it replaced", ({ expect }) => {
     const history = latestValues([
-      { turn: 7, text: "POOL_MAX=40" },
+      { turn: 7, text: "pool.max=40" },
       { turn: 1, text: "database:\n  pool:\n    max: 20\n", toolOutput: true },
       { turn: 5, text: "```diff\n-    max: 20\n+    max: 30\n```" },
     ]);
@@ -136,11 +145,42 @@ describe("latestValues", () => {
     const [pool] = history;
     expect(pool?.subject).toBe("database pool max");
     expect(pool?.current).toMatchObject({ value: "40", turn: 7, line: 1, format: "env" });
+    expect(pool?.key).toBe("database.pool.max");
+    expect(pool?.firstStated).toBe(7);
     expect(pool?.earlier.map((s) => [s.value, s.turn])).toEqual([
       ["20", 1],
       ["30", 5],
     ]);
     expect(pool?.turns).toEqual([1, 5, 7]);
+  });
+
+  it("joins a dump's nested key and a top-level key by their last parts, never by words", ({
+    expect,
+  }) => {
+    const history = latestValues([
+      { turn: 1, text: '{"settings": {"db_region": "eu-west-3"}}', toolOutput: true },
+      { turn: 2, text: "DB_REGION=us-east-2\nSTAGING_DB_REGION=ap-south-1" },
+    ]);
+    expect(history.map((h) => [h.subject, h.current.value])).toEqual([
+      ["settings db region", "us-east-2"],
+      ["staging db region", "ap-south-1"],
+    ]);
+  });
+
+  it("starts from known values and says when a value came back", ({ expect }) => {
+    const [h] = latestValues(
+      [
+        { turn: 9, text: "timeout: 5s" },
+        { turn: 12, text: "timeout: 10s" },
+        { turn: 14, text: "timeout: 5s" },
+      ],
+      {
+        known: [{ key: "timeout", value: "5s", format: "statement", turn: 2, line: 0 }],
+      },
+    );
+    expect(h?.current).toMatchObject({ value: "5s", turn: 14 });
+    expect(h?.firstStated).toBe(2);
+    expect(h?.earlier.map((e) => [e.value, e.turn])).toEqual([["10s", 12]]);
   });
 
   it("keeps a partial key apart when several known keys end with it", ({ expect }) => {

@@ -47,11 +47,7 @@ function laterMentions(
     }
     // A value with a digit is only left open by a turn (or the two after it, an
     // answer) holding another value of its shape; a name or a word by any mention.
-    const open = !checkable
-      ? naming === "all"
-      : naming === "all"
-        ? shaped(i) || shaped(i + 1) || shaped(i + 2)
-        : shaped(i);
+    const open = checkable ? shaped(i) || shaped(i + 1) || shaped(i + 2) : naming === "all";
     return open ? [t.turn] : [];
   });
 }

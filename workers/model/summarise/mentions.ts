@@ -1,7 +1,7 @@
 // Whether a turn speaks of a key: the key's words found in the turn, all of them
 // for a key of one or two words, all but one for a longer key (a path prefix or a
 // unit suffix is often left out). A key word also matches a turn word it abbreviates
-// (`min` in "minutes") or shares a four-letter stem with (`slot` in "slots"). Reads
+// (`min` in "minutes") or shares its stem with ("slots", "surgeries"). Reads
 // no English. A turn also names a key by one of its words (four letters or more);
 // `holdsShape` finds a token shaped like a value (letters, digits and signs in order:
 // "sa-east-1" for "us-east-2", "$40" for "$35").
@@ -79,7 +79,7 @@ export class TurnWords {
       return this.#abbreviates(word);
     }
     const near = this.#byStem.get(word.slice(0, STEM_CHARS)) ?? [];
-    return near.some((w) => w.startsWith(word) || word.startsWith(w));
+    return near.some((w) => sameStem(w, word));
   }
 
   /** A three-letter key word that starts a longer turn word ("min" in "minutes"). */
@@ -124,4 +124,19 @@ function trimPunctuation(token: string): string {
     end--;
   }
   return token.slice(start, end);
+}
+
+/**
+ * Two words of one stem: one starts the other, or they differ only in their last
+ * letter and what follows ("surgery" and "surgeries", "slot" and "slots").
+ */
+function sameStem(a: string, b: string): boolean {
+  if (a.startsWith(b) || b.startsWith(a)) {
+    return true;
+  }
+  let common = 0;
+  while (common < a.length && a[common] === b[common]) {
+    common++;
+  }
+  return common >= Math.max(STEM_CHARS, Math.min(a.length, b.length) - 1);
 }
