@@ -60,9 +60,9 @@ describe("recorded summariser answers through the real pipeline", () => {
       const lines = assertedLines(run.value.messages, proposing);
       const scores = t.facts.map((f) => scoreFact(f, lines));
       expect(scores.filter((s) => s.staleInSummary)).toEqual([]);
-      if (rec.model.startsWith("perfect-reader")) {
-        expect(scores.filter((s) => !s.recalled)).toEqual([]);
-      }
+      // The ceiling keeps every current value; any other recording keeps what it kept.
+      const missed = scores.filter((s) => !s.recalled).length;
+      expect(rec.model.startsWith("perfect-reader") ? missed : 0).toBe(0);
     },
   );
 });

@@ -94,12 +94,14 @@ function factsOf(
     ];
   }
   const facts: SummaryFact[] = [
-    ...older.map((e) => ({
-      subject,
-      value: e.value,
-      status: "superseded" as const,
-      turns: [e.turn],
-    })),
+    ...older
+      .filter((e) => shown.has(e.turn))
+      .map((e) => ({
+        subject,
+        value: e.value,
+        status: "superseded" as const,
+        turns: [e.turn],
+      })),
     { subject, value: h.current.value, status: "current", turns: [h.current.turn] },
   ];
   return open.length === 0
