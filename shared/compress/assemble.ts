@@ -36,8 +36,9 @@ function subjectLines(s: SubjectState): {
         : {
             section: "unsettled",
             text: fact(last.value),
-            turns: cap(last.turns),
-            note: openAtNote(cap(s.unsettled.turns)),
+            // The value's last statement and the later turns that leave it open, each by its ref.
+            turns: [...last.turns.slice(-1), ...s.unsettled.turns.slice(-2)],
+            note: openAtNote(s.unsettled.turns.slice(-2)),
           },
     );
   }

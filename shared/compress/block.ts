@@ -183,8 +183,9 @@ export function readSummaryBlock(text: string): {
       const later = line.note.startsWith(OPEN_AT)
         ? line.note.slice(OPEN_AT.length).split(",").map(Number).filter(Number.isInteger)
         : line.turns;
-      if (value.length > 0 && later !== line.turns) {
-        facts.push({ subject, value, status: "current", turns: line.turns });
+      const stated = line.turns.filter((t) => !later.includes(t));
+      if (value.length > 0 && later !== line.turns && stated.length > 0) {
+        facts.push({ subject, value, status: "current", turns: stated });
       }
       facts.push({
         subject,

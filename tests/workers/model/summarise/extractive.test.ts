@@ -28,7 +28,7 @@ describe("extractiveSummary", () => {
         turn(3, "user", "Thanks, looks right."),
         turn(5, "tool", "```diff\n-pool_max=20\n+pool_max=30\n```"),
       ]),
-    ).toEqual(["pool_max=20 superseded 5", "pool_max=30 current 5", "region=eu-west-3 current 2"]);
+    ).toEqual(["pool_max=20 superseded 2", "pool_max=30 current 5", "region=eu-west-3 current 2"]);
   });
 
   it("leaves a value unsettled when a later turn speaks of it with another value of its shape", ({
