@@ -48,12 +48,6 @@ const FAMILIES = ALL.filter((f) => asked.includes(f.name));
 const RECORD = args.get("record");
 
 const started = performance.now();
-const tokenizer = await loadTokenizer("gpt-4o");
-const local = driverConfigFromEnv({}, { maxAttempts: 1 });
-if (!local.ok) {
-  throw new Error(local.message);
-}
-const standIn = new Driver(local.value, { fetch: localModelFetch() });
 
 // --model: Lethe with the model the LETHE_MODEL_* settings name (the compression
 // role), called over HTTP as the compressor calls it: the same Driver, its answers
@@ -61,6 +55,13 @@ const standIn = new Driver(local.value, { fetch: localModelFetch() });
 const YOUR_MODEL = "Lethe, your model";
 const yourCalls = { requests: 0, failed: 0 };
 const yours = args.has("model") ? yourModel() : undefined;
+
+const tokenizer = await loadTokenizer("gpt-4o");
+const local = driverConfigFromEnv({}, { maxAttempts: 1 });
+if (!local.ok) {
+  throw new Error(local.message);
+}
+const standIn = new Driver(local.value, { fetch: localModelFetch() });
 
 function yourModel(): SummariserClient {
   if (process.env.LETHE_MODEL_BASE_URL === undefined) {
