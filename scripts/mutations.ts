@@ -422,6 +422,14 @@ export const MUTATIONS: readonly Mutation[] = [
     replace: "? null",
     removes: "compressing a section past 0.8 of its budget before the model call",
   },
+  {
+    family: "wiring",
+    scenario: "supersession",
+    file: "shared/compress/merge.ts",
+    find: "const key = subjectOfKey(entry.fact.subject);",
+    replace: "const key = subjectOfKey(`${entry.fact.subject} ${entry.fact.value}`);",
+    removes: "merging facts by subject (a replaced value stays current beside the new one)",
+  },
 ];
 
 function escapeRegExp(text: string): string {

@@ -1,13 +1,11 @@
 // Splits numbered turns into map chunks that fit the summariser's window, counted
-// exactly: whole turns first, then paragraphs, then sentences, then halves of a
-// piece, recursively, so no single piece can overflow. Called by map-reduce.ts.
+// exactly: whole turns first, then paragraphs, then lines, then halves of a piece,
+// recursively, so no single piece can overflow. Called by map-reduce.ts.
 import type { Tokenizer } from "../context/tokens.ts";
-import { formatTurns, type NumberedTurn } from "../model/contracts.ts";
-import { sentenceBreak } from "./sentence-break.ts";
+import { formatTurns, type NumberedTurn } from "../model/summarise-contract.ts";
 
 const PARAGRAPH = /\n[ \t]*\n/;
-/** After . ! ? (not inside 0.2), before a capital, digit, quote or bracket; or at a line break. */
-const SENTENCE = new RegExp(`${sentenceBreak("[A-Z0-9`\"'([]")}|\\n`);
+const LINE = /\n/;
 
 function pieceTokens(piece: NumberedTurn, tokenizer: Tokenizer): number {
   return tokenizer.countCached(formatTurns([piece]));
@@ -49,10 +47,10 @@ export function splitTurn(
   if (pieceTokens(turn, tokenizer) <= budget) {
     return [turn];
   }
-  for (const separator of [PARAGRAPH, SENTENCE]) {
+  for (const separator of [PARAGRAPH, LINE]) {
     const parts = splitBy(turn.text, separator);
     if (parts.length > 1) {
-      return parts.flatMap((text) => splitTurn({ turn: turn.turn, text }, budget, tokenizer));
+      return parts.flatMap((text) => splitTurn({ ...turn, text }, budget, tokenizer));
     }
   }
   if (turn.text.length <= 1) {
@@ -60,7 +58,7 @@ export function splitTurn(
     return [turn];
   }
   return halve(turn.text).flatMap((text) =>
-    text.length === 0 ? [] : splitTurn({ turn: turn.turn, text }, budget, tokenizer),
+    text.length === 0 ? [] : splitTurn({ ...turn, text }, budget, tokenizer),
   );
 }
 

@@ -1,23 +1,24 @@
-// Map-reduce summarisation over the `[LETHE SUMMARISE]` contract: each chunk of
-// numbered turns is mapped to cited bullets (role "compression", temperature 0.1
-// from the driver's config), then the bullets are reduced in groups that fit the
-// window until one group remains. Never throws for model faults: a failure is a
-// value the caller turns into the structural fallback. Called by compress.ts.
+// Summarisation over the `[LETHE SUMMARISE]` contract (shared/model/summarise-
+// contract.ts): map = one model call per chunk of numbered turns, oldest first,
+// each shown the facts known so far; reduce = the pipeline's own merge of every
+// answer's facts by subject (merge.ts), so no model call decides which value is
+// current. Never throws for model faults: a failure is a value the caller turns
+// into the structural fallback. Called by compress.ts.
 import type { ChatMessage } from "../context/messages.ts";
 import type { Tokenizer } from "../context/tokens.ts";
 import type { CallResult, ModelRequest } from "../driver/types.ts";
 import {
   buildSummariseSystemPrompt,
-  formatBullet,
-  formatTurns,
+  formatSummariseRequest,
+  type NarrativeItem,
   type NumberedTurn,
-  type SummariseStage,
-  type SummaryBullet,
-} from "../model/contracts.ts";
+  type SummaryFact,
+} from "../model/summarise-contract.ts";
 import { err, ok, type Err, type Result } from "../result.ts";
+import { parseSummaryAnswer, type ParsedAnswer } from "./answer.ts";
 import { chunkTurns } from "./chunk.ts";
 import type { SummariserFailureCode } from "./errors.ts";
-import { dedupeBullets, parseAnswer, type ParsedAnswer } from "./guard.ts";
+import { mergeFacts, type SubjectState } from "./merge.ts";
 
 /** What map-reduce needs of a model client: the Driver satisfies it. */
 export interface SummariserClient {
@@ -25,15 +26,14 @@ export interface SummariserClient {
 }
 
 /**
- * Share of the window (after the prompt's fixed cost) left for the answer. The
- * contract asks for copied sentences, so a map answer can be nearly as long as
- * its input; 40% answer / 60% input keeps an extractive answer inside the window.
+ * Share of the window (after the prompt's fixed cost) left for the answer: a JSON
+ * answer restates every value its turns set, so it can approach its input's size.
  */
 export const ANSWER_SHARE = 0.4;
-/** Attempts per call when the answer parses to nothing (the driver retries transport faults itself). */
+/** Share of a map call's input given to the known facts; the turns get the rest. */
+export const KNOWN_FACTS_SHARE = 0.35;
+/** Attempts per call when the answer does not parse (the driver retries transport faults itself). */
 export const MAX_ANSWER_ATTEMPTS = 2;
-/** Reduce rounds at most; each round must shrink the bullets or the loop stops. */
-export const MAX_REDUCE_ROUNDS = 4;
 /** An answer may hold at most this many characters per answer token (o200k averages ~4). */
 export const ANSWER_CHARS_PER_TOKEN = 8;
 /** The smallest input a map call is worth making for (a few short turns). */
@@ -50,14 +50,10 @@ export function summariserWindow(
   windowTokens: number,
   tokenizer: Tokenizer,
 ): SummariserWindow | undefined {
-  const overhead = Math.max(
-    ...(["map", "reduce"] as const).map((stage) =>
-      tokenizer.countMessages([
-        { role: "system", content: buildSummariseSystemPrompt(stage) },
-        { role: "user", content: "" },
-      ]),
-    ),
-  );
+  const overhead = tokenizer.countMessages([
+    { role: "system", content: buildSummariseSystemPrompt() },
+    { role: "user", content: "" },
+  ]);
   const free = windowTokens - overhead;
   const answerTokens = Math.floor(free * ANSWER_SHARE);
   const inputTokens = free - answerTokens;
@@ -75,38 +71,30 @@ export interface MapReduceOptions {
   signal?: AbortSignal;
   /** Stream the answers (SSE); a stream that drops is a STREAM_INTERRUPTED failure. */
   stream?: boolean;
-  /** Bullets of an earlier summary: not mapped again, reduced with the new ones. */
-  carried?: readonly SummaryBullet[];
+  /** An earlier summary's facts and narrative: known before the first turn. */
+  carried?: { facts: readonly SummaryFact[]; narrative: readonly NarrativeItem[] };
 }
 
 export interface MapReduceValue {
-  bullets: SummaryBullet[];
+  subjects: SubjectState[];
+  narrative: NarrativeItem[];
   calls: number;
   chunks: number;
-  reduceRounds: number;
   losses: string[];
 }
 
-export type MapReduceFailure = Err<SummariserFailureCode> & {
-  calls: number;
-  stage: SummariseStage;
-};
+export type MapReduceFailure = Err<SummariserFailureCode> & { calls: number; stage: "map" };
 export type MapReduceResult = { ok: true; value: MapReduceValue } | MapReduceFailure;
-
-interface Counter {
-  calls: number;
-}
 
 async function ask(
   client: SummariserClient,
-  stage: SummariseStage,
   input: string,
   allowedTurns: ReadonlySet<number>,
   options: MapReduceOptions,
-  counter: Counter,
+  counter: { calls: number },
 ): Promise<Result<ParsedAnswer, SummariserFailureCode>> {
   const messages: ChatMessage[] = [
-    { role: "system", content: buildSummariseSystemPrompt(stage) },
+    { role: "system", content: buildSummariseSystemPrompt() },
     { role: "user", content: input },
   ];
   let last: Err<SummariserFailureCode> | undefined;
@@ -124,7 +112,7 @@ async function ask(
       // The driver already retried what can be retried (429, 5xx, drops).
       return err(answer.code, answer.message, answer.hint);
     }
-    const parsed = parseAnswer(answer.value.content, {
+    const parsed = parseSummaryAnswer(answer.value.content, {
       allowedTurns,
       source: input,
       maxChars: options.window.answerTokens * ANSWER_CHARS_PER_TOKEN,
@@ -137,107 +125,92 @@ async function ask(
   return last ?? err("UNPARSEABLE_SUMMARY", "no answer");
 }
 
-function failure(
-  e: Err<SummariserFailureCode>,
-  counter: Counter,
-  stage: SummariseStage,
-): MapReduceFailure {
-  return { ...e, calls: counter.calls, stage };
-}
-
-function capBullet(bullet: SummaryBullet, maxTokens: number, tokenizer: Tokenizer): SummaryBullet {
-  let text = bullet.text;
-  while (text.length > 1 && tokenizer.countCached(formatBullet({ ...bullet, text })) > maxTokens) {
-    text = `${text.slice(0, Math.floor(text.length * 0.8)).trimEnd()}…`;
-  }
-  return { text, turns: bullet.turns };
-}
-
-/** Groups bullets into reduce inputs of at most `budget` tokens, in order. */
-function groupBullets(
-  bullets: readonly SummaryBullet[],
+/** The facts a map call is shown: each subject's standing value, newest first, within `budget` tokens. */
+function knownFacts(
+  subjects: readonly SubjectState[],
   budget: number,
   tokenizer: Tokenizer,
-): SummaryBullet[][] {
-  const groups: SummaryBullet[][] = [];
-  let current: SummaryBullet[] = [];
-  let tokens = 0;
-  for (const bullet of bullets) {
-    const cost = tokenizer.countCached(formatBullet(bullet)) + 1;
-    if (current.length > 0 && tokens + cost > budget) {
-      groups.push(current);
-      current = [];
-      tokens = 0;
+): SummaryFact[] {
+  const facts: SummaryFact[] = [];
+  let spent = 0;
+  for (const s of [...subjects].reverse()) {
+    const standing: SummaryFact[] = [
+      ...(s.current
+        ? [
+            {
+              subject: s.subject,
+              value: s.current.value,
+              status: "current" as const,
+              turns: s.current.turns.slice(-3),
+            },
+          ]
+        : []),
+      ...s.conflict.map((c) => ({
+        subject: s.subject,
+        value: c.value,
+        status: "current" as const,
+        turns: c.turns.slice(-3),
+      })),
+      ...(s.unsettled?.last
+        ? [
+            {
+              subject: s.subject,
+              value: s.unsettled.last.value,
+              status: "unsettled" as const,
+              turns: s.unsettled.turns.slice(-3),
+            },
+          ]
+        : []),
+    ];
+    const cost = tokenizer.countCached(JSON.stringify(standing));
+    if (standing.length === 0 || spent + cost > budget) {
+      continue;
     }
-    current.push(bullet);
-    tokens += cost;
+    spent += cost;
+    facts.push(...standing);
   }
-  if (current.length > 0) {
-    groups.push(current);
-  }
-  return groups;
+  return facts.reverse();
 }
 
-function tokensOf(bullets: readonly SummaryBullet[], tokenizer: Tokenizer): number {
-  return bullets.reduce((sum, b) => sum + tokenizer.countCached(formatBullet(b)) + 1, 0);
-}
-
-/** Maps every chunk, then reduces until one group fits the window. */
+/** Maps every chunk in order (each call shown the facts so far), then merges the facts by subject. */
 export async function mapReduce(
   turns: readonly NumberedTurn[],
   client: SummariserClient,
   options: MapReduceOptions,
 ): Promise<MapReduceResult> {
   const { tokenizer, window } = options;
-  const counter: Counter = { calls: 0 };
-  const losses: string[] = [];
-  const chunks = chunkTurns(turns, window.inputTokens, tokenizer);
-  let bullets: SummaryBullet[] = [];
+  const counter = { calls: 0 };
+  const answers: { fact: SummaryFact; answer: number }[] = (options.carried?.facts ?? []).map(
+    (fact) => ({ fact, answer: 0 }),
+  );
+  const narrative: NarrativeItem[] = [...(options.carried?.narrative ?? [])];
+  const knownBudget = Math.floor(window.inputTokens * KNOWN_FACTS_SHARE);
+  const chunks = chunkTurns(turns, window.inputTokens - knownBudget, tokenizer);
+  let subjects = mergeFacts(answers);
   let dropped = 0;
-  for (const chunk of chunks) {
-    const allowed = new Set(chunk.map((t) => t.turn));
-    const answer = await ask(client, "map", formatTurns(chunk), allowed, options, counter);
+  let stray = 0;
+  for (const [i, chunk] of chunks.entries()) {
+    const known = knownFacts(subjects, knownBudget, tokenizer);
+    const allowed = new Set([...chunk.map((t) => t.turn), ...known.flatMap((f) => f.turns)]);
+    const input = formatSummariseRequest(known, chunk);
+    const answer = await ask(client, input, allowed, options, counter);
     if (!answer.ok) {
-      return failure(answer, counter, "map");
+      return { ...answer, calls: counter.calls, stage: "map" };
     }
     dropped += answer.value.dropped;
-    bullets.push(...answer.value.bullets);
+    stray += answer.value.strayCitations;
+    answers.push(...answer.value.answer.facts.map((fact) => ({ fact, answer: i + 1 })));
+    narrative.push(...answer.value.answer.narrative);
+    subjects = mergeFacts(answers);
   }
-  // A bullet never takes more than a quarter of a reduce input, so any two fit together.
-  const maxBullet = Math.max(16, Math.floor(window.inputTokens / 4));
-  bullets.push(...(options.carried ?? []));
-  const capped = bullets.map((b) => capBullet(b, maxBullet, tokenizer));
-  const cut = capped.filter((b, i) => b.text !== bullets[i]?.text).length;
-  if (cut > 0) {
-    losses.push(`${cut} bullets cut to ${maxBullet} tokens (their turns keep the full text)`);
-  }
-  bullets = dedupeBullets(capped);
-  let rounds = 0;
-  const needsReduce = chunks.length > 1 || (options.carried ?? []).length > 0;
-  while (needsReduce && rounds < MAX_REDUCE_ROUNDS && bullets.length > 1) {
-    rounds++;
-    const groups = groupBullets(bullets, window.inputTokens, tokenizer);
-    const next: SummaryBullet[] = [];
-    for (const group of groups) {
-      const allowed = new Set(group.flatMap((b) => b.turns));
-      const input = group.map(formatBullet).join("\n");
-      const answer = await ask(client, "reduce", input, allowed, options, counter);
-      if (!answer.ok) {
-        return failure(answer, counter, "reduce");
-      }
-      dropped += answer.value.dropped;
-      next.push(...answer.value.bullets.map((b) => capBullet(b, maxBullet, tokenizer)));
-    }
-    const reduced = dedupeBullets(next);
-    const shrank = tokensOf(reduced, tokenizer) < tokensOf(bullets, tokenizer);
-    bullets = reduced;
-    if (groups.length === 1 || !shrank) {
-      // One group went through one reduce, or another round would not shrink it further.
-      break;
-    }
-  }
+  const losses: string[] = [];
   if (dropped > 0) {
-    losses.push(`${dropped} bullets dropped: they cited no turn of their input`);
+    losses.push(
+      `${dropped} facts or sentences dropped: no status of the contract, or no turn of their input cited`,
+    );
   }
-  return ok({ bullets, calls: counter.calls, chunks: chunks.length, reduceRounds: rounds, losses });
+  if (stray > 0) {
+    losses.push(`${stray} citations of turns outside their input removed`);
+  }
+  return ok({ subjects, narrative, calls: counter.calls, chunks: chunks.length, losses });
 }

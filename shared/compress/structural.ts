@@ -1,7 +1,6 @@
 // The structural fallback: when the summariser fails (or is not wanted), each
 // compressed turn becomes a head … tail preview citing its turn, and its full
-// text stays behind its ref. No model call, so it cannot fail. Called by compress.ts.
-import type { NumberedTurn, SummaryBullet } from "../model/contracts.ts";
+// text stays behind its ref. No model call, so it cannot fail. Called by run.ts.
 
 /**
  * Characters of a turn kept before and after the cut: ~20 and ~10 tokens at
@@ -33,39 +32,3 @@ export function preview(text: string, options: PreviewOptions = {}): string {
  * low end of the 50-80% reduction the summariser aims for, without a model.
  */
 export const STRUCTURAL_TARGET_SHARE = 0.5;
-
-export interface StructuralSelection {
-  bullets: SummaryBullet[];
-  /** Turns too old to get a preview within the budget (still in the block's index ref). */
-  skipped: number[];
-}
-
-/**
- * Cited preview bullets, newest turn first until `budget` tokens (as `cost` counts
- * a bullet with its ref) are spent, returned oldest first; at least one turn.
- */
-export function structuralBullets(
-  turns: readonly NumberedTurn[],
-  budget: number,
-  cost: (bullet: SummaryBullet) => number,
-  options: PreviewOptions = {},
-): StructuralSelection {
-  const bullets: SummaryBullet[] = [];
-  const skipped: number[] = [];
-  let spent = 0;
-  for (let i = turns.length - 1; i >= 0; i--) {
-    const turn = turns[i];
-    if (turn === undefined) {
-      continue;
-    }
-    const bullet = { text: preview(turn.text, options), turns: [turn.turn] };
-    const tokens = cost(bullet);
-    if (bullet.text.length === 0 || (bullets.length > 0 && spent + tokens > budget)) {
-      skipped.push(turn.turn);
-      continue;
-    }
-    bullets.push(bullet);
-    spent += tokens;
-  }
-  return { bullets: bullets.reverse(), skipped: skipped.reverse() };
-}

@@ -1,12 +1,11 @@
 // Which messages a compression may touch and what each compressed turn keeps:
 // the protected tail (from the second-to-last human message on), each turn's
-// text behind its ref, and an earlier summary's bullets and refs carried over.
+// text behind its ref, and an earlier summary's facts and refs carried over.
 // Called by compress.ts.
 import type { ChatMessage } from "../context/messages.ts";
 import { keep, type KeptContent } from "../context/refs.ts";
-import type { NumberedTurn, SummaryBullet } from "../model/contracts.ts";
+import type { NarrativeItem, NumberedTurn, SummaryFact } from "../model/summarise-contract.ts";
 import { isSummaryBlock, readSummaryBlock } from "./block.ts";
-import { summaryTextOf } from "./facts.ts";
 
 /** The last N human messages (and all after them) are never compressed (issue 8). */
 export const PROTECTED_HUMAN_MESSAGES = 2;
@@ -55,21 +54,16 @@ export function tailStart(
 }
 
 export interface CollectedTurns {
-  /** Non-empty turns to summarise, numbered; code and tool output as a one-line note. */
+  /** Non-empty turns to summarise, numbered, each with its role and whole text. */
   turns: NumberedTurn[];
-  /** Bullets of earlier summaries in the compressed range. */
-  carried: SummaryBullet[];
+  /** Facts and narrative of earlier summaries in the compressed range. */
+  carried: { facts: SummaryFact[]; narrative: NarrativeItem[] };
   earlierIndex: string | undefined;
   /** turn number → ref of its full text (new turns and carried citations). */
   refs: Map<number, string>;
   /** The new turns' texts, each to be stored under its ref. */
   kept: KeptContent[];
   citations: Citation[];
-  /**
-   * turn number → full text of each tool result and the short string arguments
-   * of the call that produced it (read for statements by tool-lines.ts).
-   */
-  toolOutputs: Map<number, { text: string; items: string[] }>;
 }
 
 export function collectTurns(
@@ -78,25 +72,22 @@ export function collectTurns(
 ): CollectedTurns {
   const collected: CollectedTurns = {
     turns: [],
-    carried: [],
+    carried: { facts: [], narrative: [] },
     earlierIndex: undefined,
     refs: new Map(),
     kept: [],
     citations: [],
-    toolOutputs: new Map(),
   };
-  const calls = new Map<string, string[]>();
   for (const { index, message } of compressible) {
     if (message.role === "user" && isSummaryBlock(message.content)) {
-      // An earlier summary: its bullets and refs carry over; its turns are already kept.
+      // An earlier summary: its facts and refs carry over; its turns are already kept.
       const earlier = readSummaryBlock(message.content);
       collected.earlierIndex = earlier.index ?? collected.earlierIndex;
-      collected.carried.push(
-        // Without its own refs line, a bullet's turns resolve through the earlier index.
-        ...earlier.bullets.filter(
-          (b) => earlier.index !== undefined || b.turns.every((t) => earlier.refs.has(t)),
-        ),
-      );
+      // Without its own refs line, a line's turns resolve through the earlier index.
+      const resolves = (turns: readonly number[]) =>
+        earlier.index !== undefined || turns.every((t) => earlier.refs.has(t));
+      collected.carried.facts.push(...earlier.facts.filter((f) => resolves(f.turns)));
+      collected.carried.narrative.push(...earlier.narrative.filter((n) => resolves(n.turns)));
       for (const [turn, ref] of earlier.refs) {
         collected.refs.set(turn, ref);
         collected.citations.push({ turn, ref });
@@ -109,39 +100,11 @@ export function collectTurns(
     collected.kept.push(k);
     collected.refs.set(turn, k.ref);
     collected.citations.push({ turn, ref: k.ref });
-    if (message.role === "assistant") {
-      for (const call of message.tool_calls ?? []) {
-        calls.set(call.id, callItems(call.function.arguments));
-      }
-    }
-    if (message.role === "tool") {
-      collected.toolOutputs.set(turn, { text, items: calls.get(message.tool_call_id) ?? [] });
-    }
-    // The summariser sees prose only: tool output and code stay behind the ref.
-    const shown = summaryTextOf(message, text);
-    if (shown.trim().length > 0) {
-      collected.turns.push({ turn, text: shown });
+    if (text.trim().length > 0) {
+      collected.turns.push({ turn, role: message.role, text });
     }
   }
   return collected;
-}
-
-/** Arguments of a tool call read as names: its short string values (at most 6). */
-function callItems(args: string): string[] {
-  if (args.length > 4_000) {
-    return [];
-  }
-  try {
-    const parsed = JSON.parse(args) as unknown;
-    if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
-      return [];
-    }
-    return Object.values(parsed)
-      .filter((v): v is string => typeof v === "string" && v.length > 0 && v.length <= 60)
-      .slice(0, 6);
-  } catch {
-    return [];
-  }
 }
 
 /** "2-5, 7, 9-12": turn numbers as short runs, for loss lines. */

@@ -18,14 +18,14 @@ import {
 } from "./openai-schemas.ts";
 import { routeByOverlap } from "./router-policy.ts";
 import { scriptedEntry, type ScriptEntry, type ScriptSource } from "./script.ts";
-import { summarise } from "./summarise-policy.ts";
+import { extractiveSummary } from "../../workers/model/summarise/extractive.ts";
 
 /** The chat model this endpoint reports, whatever model name the request carries. */
 export const LOCAL_CHAT_MODEL = "lethe-local";
 /** `created` of every object: a constant, because the answer must not depend on a clock. */
 export const CREATED_AT = 0;
 /** Identifies the policy version in `system_fingerprint`; bump when answers change. */
-export const POLICY_FINGERPRINT = "lethe-policy-v1";
+export const POLICY_FINGERPRINT = "lethe-policy-v2";
 /** Characters per streamed content delta: small enough to exercise stream assembly. */
 export const STREAM_CHUNK_CHARS = 24;
 /** Usage is an estimate (UTF-16 characters / 4), documented as such: there is no tokenizer here. */
@@ -85,7 +85,7 @@ function policyAnswer(request: ChatRequest): Answer {
     return { content: JSON.stringify(answer), toolCalls: [] };
   }
   if (kind === "summarise") {
-    return { content: summarise(userText), toolCalls: [] };
+    return { content: extractiveSummary(userText, request.max_tokens ?? undefined), toolCalls: [] };
   }
   // The step budget's self-assessment always gets a status (the contract's JSON).
   if (userText.startsWith(ASSESSMENT_MARKER)) {

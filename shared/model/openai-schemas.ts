@@ -52,6 +52,7 @@ export const ChatRequestSchema = z.looseObject({
   stream: z.boolean().nullish(),
   stream_options: z.looseObject({ include_usage: z.boolean().optional() }).nullish(),
   n: z.literal(1).nullish(),
+  max_tokens: z.number().int().positive().nullish(),
   metadata: z.record(z.string(), z.string()).nullish(),
 });
 export type ChatRequest = z.infer<typeof ChatRequestSchema>;

@@ -44,7 +44,3 @@ export function contentStems(text: string): string[] {
   }
   return [...seen];
 }
-
-export function isStopword(word: string): boolean {
-  return STOPWORDS.has(word.toLowerCase());
-}

@@ -50,29 +50,29 @@ function bench(args: string[], env: Record<string, string>) {
   });
 }
 
-/** The figures (budget onwards) of every row of one method in the per-transcript tables. */
+/** The figures (family onwards) of every row of one method in the table. */
 function rows(stdout: string, method: string): string[] {
   return stdout
     .split("\n")
-    .filter((l) => l.startsWith(method.padEnd(48)))
-    .map((l) => l.slice(48).trim().replace(/\s+/g, " "));
+    .filter((l) => l.startsWith(method.padEnd(34)))
+    .map((l) => l.slice(34).trim().replace(/\s+/g, " "));
 }
 
 describe("bench:compression --model", () => {
   it("measures the model the settings name, over HTTP, beside the local summariser", async ({
     expect,
   }) => {
-    const run = await bench(["--model", "--seeds=1", "--family=dev", "--turns=60"], {
+    const run = await bench(["--model", "--seeds=1", "--family=dev", "--turns=60", "--budgets=25"], {
       LETHE_MODEL_BASE_URL: baseURL,
       LETHE_MODEL_COMPRESSION: "bench-compression-model",
     });
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
-    const yours = rows(run.stdout, "Lethe map-reduce, your model");
-    // Two transcripts (dev seed 1 and the designed fixture) at four budgets.
-    expect(yours).toHaveLength(8);
-    expect(yours).toEqual(rows(run.stdout, "Lethe map-reduce, local summariser"));
-    expect(run.stdout).toContain("acceptance (Lethe map-reduce, your model)");
+    const yours = rows(run.stdout, "Lethe, your model");
+    // One family at one budget.
+    expect(yours).toHaveLength(1);
+    expect(yours).toEqual(rows(run.stdout, "Lethe, local stand-in"));
+    expect(run.stdout).toContain("Lethe, your model: stale-as-current 0%");
     const requests = Number(/your model: (\d+) HTTP requests \(0 not ok/.exec(run.stdout)?.[1]);
     expect(requests).toBeGreaterThan(0);
     expect(models).toHaveLength(requests);
@@ -80,7 +80,7 @@ describe("bench:compression --model", () => {
   });
 
   it("refuses --model without an endpoint, with a hint and no stack", async ({ expect }) => {
-    const run = await bench(["--model", "--seeds=1", "--family=dev", "--turns=60"], {});
+    const run = await bench(["--model", "--seeds=1", "--family=dev", "--turns=60", "--budgets=25"], {});
     expect(run.code).toBe(2);
     expect(run.stderr).toContain("LETHE_MODEL_BASE_URL is not set");
     expect(run.stderr).toContain("hint:");

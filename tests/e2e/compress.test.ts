@@ -9,7 +9,7 @@ import { main } from "../../cli/lethe.ts";
 import { freePort, type Cluster } from "../../harness/dev-server.ts";
 import type { ChatMessage } from "../../shared/context/messages.ts";
 import { refMatches } from "../../shared/context/refs.ts";
-import { makeTranscript } from "../../corpora/compression-transcript.ts";
+import { makeConversation } from "../../corpora/conversation.ts";
 import { bootCluster, hiveClient } from "./helpers.ts";
 import { tempDir } from "../fixtures/temp-dirs.ts";
 
@@ -39,7 +39,7 @@ interface Answer {
 }
 
 describe("POST /v1/hives/:hive/compress", () => {
-  const transcript = makeTranscript({ seed: 5, family: "dev", turns: 240 });
+  const transcript = makeConversation({ seed: 5, turns: 240, filler: 3 });
 
   it("meets the budget and every ref resolves to the cut text", async ({ expect }) => {
     const { status, body } = await client.call("POST", `/v1/hives/${HIVE}/compress`, {

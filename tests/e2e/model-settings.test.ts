@@ -7,7 +7,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { startCluster, type Cluster } from "../../harness/dev-server.ts";
-import { makeTranscript } from "../../corpora/compression-transcript.ts";
+import { makeConversation } from "../../corpora/conversation.ts";
 import { answerWithStandIn } from "../../corpora/service-calls.ts";
 import { ROUTER_MARKER, SUMMARISE_MARKER } from "../../shared/model/contracts.ts";
 import { E2E_ADMIN_TOKEN, hiveClient } from "./helpers.ts";
@@ -74,7 +74,7 @@ describe("model settings reach every Worker", () => {
     const client = await hiveClient(cluster, hive);
     const before = received.length;
     const { status, body } = await client.call("POST", `/v1/hives/${hive}/compress`, {
-      messages: makeTranscript({ seed: 3, family: "dev", turns: 120 }).messages,
+      messages: makeConversation({ seed: 3, turns: 120, filler: 3 }).messages,
       budget: { ratio: 0.25 },
     });
     expect(status).toBe(200);

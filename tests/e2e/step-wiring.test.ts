@@ -1,8 +1,10 @@
 // The agent step's recoveries on the running cluster, asserted on what the model
 // received (GET /v1/sessions/:id/envelope?step=N) and on the workspace: prune-for-retry
-// leaves the failed attempt out and the lesson in; auto-fix rollbacks restore files.
+// leaves the failed attempt out and the lesson in; auto-fix rollbacks restore files;
+// compressed history never shows a replaced value as current (POST .../compress).
 // Failing moves are scripted: the local policy never makes a bad patch or thrashes.
 import { describe, it } from "vitest";
+import type { ChatMessage } from "../../shared/context/messages.ts";
 import { scenarioCluster } from "./scenarios/harness.ts";
 import { TWO_FILES, call } from "./scenarios/fixtures.ts";
 
@@ -119,5 +121,38 @@ describe("agent step recoveries", () => {
     );
     expect(resolved.status).toBe(200);
     expect(JSON.stringify(resolved.body)).toContain("SETTING_899");
+  });
+});
+
+describe("compressed history", () => {
+  it("supersession: a value replaced in a later map call is never shown as current", async ({
+    expect,
+  }) => {
+    const hive = await env().hive("supersession");
+    const filler = (i: number): ChatMessage => ({
+      role: i % 2 === 0 ? "user" : "assistant",
+      content: `Round ${i}: we went over the rota, the printer and the parking lot again, in some detail.`,
+    });
+    const messages: ChatMessage[] = [
+      { role: "system", content: "You keep the clinic's settings." },
+      { role: "user", content: "pool_max: 20" },
+      ...Array.from({ length: 40 }, (_, i) => filler(i + 1)),
+      { role: "user", content: "pool_max: 30" },
+      ...Array.from({ length: 6 }, (_, i) => filler(i + 41)),
+    ];
+    // A small window: the two values are read by two map calls, and merged by the compressor.
+    const { status, body } = await hive.call("POST", `/v1/hives/${hive.name}/compress`, {
+      messages,
+      windowTokens: 1_024,
+    });
+    expect(status).toBe(200);
+    expect(body.method).toBe("map-reduce");
+    const lines = String(body.summary).split("\n");
+    const from = lines.findIndex((l) => l.startsWith("current facts"));
+    const to = lines.findIndex((l, i) => i > from && !l.startsWith("- "));
+    const current = lines.slice(from + 1, to);
+    expect(current.filter((l) => l.startsWith("- pool_max:"))).toEqual([
+      "- pool_max: 30 [turns: 43]",
+    ]);
   });
 });

@@ -43,7 +43,7 @@ export function compressionDriver(env: SummariserEnv): Result<Driver, "INVALID_D
 
 /** Said with every summary the stand-in writes: what it can miss and how to get a real model. */
 const STAND_IN_SUMMARY_NOTE =
-  "the summary was written by the local stand-in (a deterministic reader of the phrasings it was written for, not a language model): on a transcript phrased otherwise it misses current values and can show a replaced one as current; every cut text stays reachable by its ref. For a real summariser set LETHE_MODEL_BASE_URL (and LETHE_MODEL_API_KEY, LETHE_MODEL)";
+  "the summary was written by the local stand-in (an extractive reader of structured key-values such as JSON, YAML, CSV, env lines and diffs, not a language model): it reads no prose, so values stated in prose stay behind their refs, and a value a later turn speaks of is shown as not settled rather than as current; every cut text stays reachable by its ref. For a real summariser set LETHE_MODEL_BASE_URL (and LETHE_MODEL_API_KEY, LETHE_MODEL)";
 
 export function summariserIdentity(env: object, driver: Driver): SummariserIdentity {
   const standIn = callsLocalModel(vars(env));

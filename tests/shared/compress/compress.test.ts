@@ -1,5 +1,8 @@
-// compressConversation on the 60-turn fixture through the real Driver and the
-// local endpoint's summarise policy (the deterministic stand-in).
+// compressConversation over the summariser contract: the requests a model gets,
+// the block it yields (every citation resolving byte-for-byte), supersession and
+// conflicts across map calls, the protected tail, the budget used (a larger one
+// keeps more) and cuts reported with their refs; with the local stand-in and with
+// a summariser that answers the contract as a model would.
 import { describe, it } from "vitest";
 import type { ChatMessage } from "../../../shared/context/messages.ts";
 import { refMatches } from "../../../shared/context/refs.ts";
@@ -9,319 +12,236 @@ import {
   compressConversation,
   readSummaryBlock,
   SUMMARY_MARKER,
-  summariserWindow,
   tailStart,
   type CompressionRun,
+  type CompressOptions,
 } from "../../../shared/compress/index.ts";
-import { makeConversation, type ConversationFixture } from "../../../corpora/conversation.ts";
-import { makeDriver, recordingDriver } from "./summariser.ts";
+import {
+  KNOWN_FACTS_HEADER,
+  SummaryAnswerSchema,
+  type SummaryAnswer,
+} from "../../../shared/model/summarise-contract.ts";
+import { SUMMARISE_MARKER } from "../../../shared/model/contracts.ts";
+import { contractClient, makeDriver, recordingDriver } from "./summariser.ts";
 
 const tokenizer = await loadTokenizer("gpt-4o");
+const count = (messages: readonly ChatMessage[]) =>
+  messages.reduce((sum, m) => sum + tokenizer.countMessage(m), 0);
+
+const FILLER = "We went over the rota, the printer and the parking lot again in some detail.";
+
+/** A conversation where `pool_max` is 20 early (JSON), then 30 (a diff), among filler. */
+function conversation(turns = 80): ChatMessage[] {
+  const messages: ChatMessage[] = [{ role: "system", content: "You keep the settings." }];
+  for (let i = 0; i < turns; i++) {
+    if (i === 5) {
+      messages.push({
+        role: "tool",
+        tool_call_id: "c1",
+        content: '{"pool_max": 20, "region": "eu-west-3"}',
+      });
+    } else if (i === 50) {
+      messages.push({
+        role: "user",
+        content: "```diff\n-pool_max=20\n+pool_max=30\n```\nApplied.",
+      });
+    } else {
+      messages.push({ role: i % 2 === 0 ? "user" : "assistant", content: `${FILLER} (${i})` });
+    }
+  }
+  messages.push({ role: "user", content: "What next?" }, { role: "assistant", content: "Lunch." });
+  messages.push({ role: "user", content: "Go." });
+  return messages;
+}
 
 async function compress(
-  fixture: ConversationFixture,
-  windowTokens = 8_192,
+  messages: readonly ChatMessage[],
+  options: Partial<CompressOptions> = {},
 ): Promise<CompressionRun> {
-  const run = await compressConversation(fixture.messages, {
+  const run = await compressConversation(messages, {
     tokenizer,
     client: makeDriver(),
-    windowTokens,
+    windowTokens: 8_192,
+    ...options,
   });
   if (!run.ok) {
-    throw new Error(run.message);
+    throw new Error(`${run.code}: ${run.message}`);
   }
   return run.value;
 }
 
-function contentOf(run: CompressionRun, ref: string): string | undefined {
-  return run.kept.find((k) => k.ref === ref)?.content;
-}
+/** A summariser that reads `name: value` out of turns written `SET name value`. */
+const reader = (turns: { turn: number; text: string }[]): SummaryAnswer => ({
+  facts: turns.flatMap((t) => {
+    const m = /^SET (\S+) (\S+)/.exec(t.text);
+    return m
+      ? [{ subject: m[1] ?? "", value: m[2] ?? "", status: "current" as const, turns: [t.turn] }]
+      : [];
+  }),
+  narrative: [],
+});
 
-describe("compressConversation on the 60-turn fixture", () => {
-  it("reduces the compressed turns by 50 to 80 percent with map-reduce and reports it", async ({
+describe("compressConversation over the contract", () => {
+  it("asks with the contract's marker and each turn's role, and shows later calls the known facts", async ({
     expect,
   }) => {
-    const run = await compress(makeConversation());
+    const { driver, requests } = recordingDriver();
+    const run = await compress(conversation(), { client: driver, windowTokens: 1_024 });
     expect(run.method).toBe("map-reduce");
-    expect(ReductionReportSchema.parse(run.report)).toEqual(run.report);
-    expect(run.report.kind).toBe("summarise");
-    expect(run.report.section).toBe("history");
-    const reduction = 1 - run.report.post_tokens / run.report.pre_tokens;
-    expect(reduction).toBeGreaterThanOrEqual(0.5);
-    expect(reduction).toBeLessThanOrEqual(0.8);
-    const summaryMessage = run.messages.find((m) => m.content?.startsWith(SUMMARY_MARKER));
-    expect(summaryMessage && tokenizer.countMessage(summaryMessage)).toBe(run.report.post_tokens);
-    expect(run.report.losses[0]).toMatch(/^58 turns summarised into \d+ cited bullets$/);
+    expect(requests.length).toBeGreaterThan(1);
+    const system = requests[0]?.messages[0]?.content;
+    expect(typeof system === "string" && system.startsWith(SUMMARISE_MARKER)).toBe(true);
+    const users = requests.map((r) => String(r.messages[1]?.content));
+    expect(users[0]).toContain("[turn 7 tool] {");
+    expect(users.slice(1).some((u) => u.startsWith(KNOWN_FACTS_HEADER))).toBe(true);
   });
 
-  it("cites turns in every bullet, and every citation resolves byte-for-byte to its turn", async ({
+  it("cites turns that resolve byte-for-byte, and an index ref maps every compressed turn", async ({
     expect,
   }) => {
-    const fixture = makeConversation();
-    const run = await compress(fixture);
-    expect(run.bullets.length).toBeGreaterThan(0);
+    const messages = conversation();
+    const run = await compress(messages);
+    expect(ReductionReportSchema.parse(run.report)).toEqual(run.report);
     const block = readSummaryBlock(run.summary);
-    expect(block.bullets).toEqual(run.bullets);
-    for (const bullet of run.bullets) {
-      expect(bullet.turns.length).toBeGreaterThan(0);
-      for (const turn of bullet.turns) {
-        const ref = block.refs.get(turn);
-        expect(ref, `turn ${turn}`).toBeDefined();
-        const original = fixture.messages[turn - 1]?.content;
-        expect(contentOf(run, ref ?? "")).toBe(original);
-        expect(refMatches(ref ?? "", original ?? "")).toBe(true);
-        // The bullet's sentence comes from the turn it cites (the policy is extractive).
-        expect(original).toContain(bullet.text.replace(/^Update: /, ""));
+    const kept = new Map(run.kept.map((k) => [k.ref, k.content]));
+    for (const line of run.lines) {
+      for (const turn of line.turns) {
+        const ref = block.refs.get(turn) ?? "";
+        expect(kept.get(ref), `turn ${turn}`).toBe(messages[turn - 1]?.content);
+        expect(refMatches(ref, kept.get(ref) ?? "")).toBe(true);
       }
     }
+    const index = JSON.parse(kept.get(block.index ?? "") ?? "{}") as Record<string, string>;
+    expect(Object.keys(index)).toHaveLength(run.citations.length);
     expect(new Set(run.report.kept_refs)).toEqual(new Set(run.kept.map((k) => k.ref)));
   });
 
-  it("keeps an index ref that maps every compressed turn to its ref", async ({ expect }) => {
-    const fixture = makeConversation();
-    const run = await compress(fixture);
-    const index = readSummaryBlock(run.summary).index;
-    const map = JSON.parse(contentOf(run, index ?? "") ?? "{}") as Record<string, string>;
-    expect(Object.keys(map)).toHaveLength(58);
-    for (const [turn, ref] of Object.entries(map)) {
-      expect(contentOf(run, ref)).toBe(fixture.messages[Number(turn) - 1]?.content);
-    }
-  });
-
-  it("never compresses the system message or the last two human messages and what follows", async ({
+  it("shows the stand-in's current value as current and the replaced one only as superseded", async ({
     expect,
   }) => {
-    const fixture = makeConversation();
-    const run = await compress(fixture);
-    const start = tailStart(fixture.messages);
-    expect(fixture.messages[start]?.role).toBe("user");
-    expect(fixture.messages.slice(start).filter((m) => m.role === "user")).toHaveLength(2);
-    expect(run.messages[0]).toEqual(fixture.messages[0]);
-    expect(run.messages.slice(2)).toEqual(fixture.messages.slice(start));
-    expect(run.messages.at(-1)?.content).toBe(fixture.messages.at(-1)?.content);
-    expect(run.messages[1]?.content?.startsWith(SUMMARY_MARKER)).toBe(true);
-  });
-
-  it("keeps the current value of every planted fact and drops the values it replaced", async ({
-    expect,
-  }) => {
-    const fixture = makeConversation();
-    const run = await compress(fixture);
-    for (const fact of fixture.facts) {
-      const current = fact.values.at(-1) ?? "";
-      const about = run.bullets.filter((b) =>
-        b.text.toLowerCase().includes(`the ${fact.subject} is`),
-      );
-      expect(about.map((b) => b.text).join(" | "), fact.subject).toContain(current);
-      for (const old of fact.values.slice(0, -1)) {
-        expect(
-          about.some((b) => b.text.includes(old)),
-          `${fact.subject} ${old}`,
-        ).toBe(false);
-      }
-    }
-  });
-
-  it("is deterministic: the same conversation gives the same summary", async ({ expect }) => {
-    const a = await compress(makeConversation({ seed: 11 }));
-    const b = await compress(makeConversation({ seed: 11 }));
-    expect(a.summary).toBe(b.summary);
-    expect(a.report).toEqual(b.report);
-  });
-
-  it("does not change the messages it was given", async ({ expect }) => {
-    const fixture = makeConversation();
-    const before = structuredClone(fixture.messages);
-    await compress(fixture);
-    expect(fixture.messages).toEqual(before);
-  });
-});
-
-describe("the summariser's window", () => {
-  it("never sends a request past its window, chunking and reducing when the transcript is larger", async ({
-    expect,
-  }) => {
-    const fixture = makeConversation({ seed: 3, turns: 80, filler: 4 });
-    const windowTokens = 700;
-    const { driver, requests } = recordingDriver();
-    const run = await compressConversation(fixture.messages, {
-      tokenizer,
-      client: driver,
-      windowTokens,
-    });
-    if (!run.ok) {
-      throw new Error(run.message);
-    }
-    expect(run.value.method).toBe("map-reduce");
-    const window = summariserWindow(windowTokens, tokenizer);
-    const maps = requests.filter((r) => String(r.messages[0]?.content).includes("stage: map"));
-    const reduces = requests.filter((r) =>
-      String(r.messages[0]?.content).includes("stage: reduce"),
+    const run = await compress(conversation());
+    expect(run.summary).toContain("- pool_max: 30 [turns: 52]");
+    expect(run.summary).toMatch(
+      /superseded \(old values, not current\):\n- pool_max: 20 \[turns: 7\]/,
     );
-    expect(maps.length).toBeGreaterThan(3);
-    expect(reduces.length).toBeGreaterThan(0);
-    for (const request of requests) {
-      const prompt = tokenizer.countMessages(request.messages as ChatMessage[]);
-      expect(prompt + (request.maxTokens ?? 0)).toBeLessThanOrEqual(windowTokens);
-      expect(request.maxTokens).toBe(window?.answerTokens);
-      expect(request.role).toBe("compression");
-    }
-    for (const fact of fixture.facts) {
-      expect(run.value.summary).toContain(fact.values.at(-1) ?? "");
-    }
+    expect(run.summary).toContain("- region: eu-west-3 [turns: 7]");
   });
 
-  it("splits one turn larger than the window and still cites it", async ({ expect }) => {
-    const huge = Array.from(
-      { length: 400 },
-      (_, i) => `Paragraph ${i} says the widget count is ${i * 3}.`,
-    ).join("\n\n");
-    const messages: ChatMessage[] = [
-      { role: "system", content: "[MISSION] count widgets" },
-      { role: "user", content: huge },
-      { role: "assistant", content: "Noted." },
-      { role: "user", content: "And now?" },
-      { role: "assistant", content: "Still counting." },
-      { role: "user", content: "Thanks." },
-    ];
-    const { driver, requests } = recordingDriver();
-    const run = await compressConversation(messages, {
-      tokenizer,
-      client: driver,
-      windowTokens: 1_024,
-    });
-    if (!run.ok) {
-      throw new Error(run.message);
-    }
-    expect(run.value.method).toBe("map-reduce");
-    for (const request of requests) {
-      expect(
-        tokenizer.countMessages(request.messages as ChatMessage[]) + (request.maxTokens ?? 0),
-      ).toBeLessThanOrEqual(1_024);
-    }
-    expect(run.value.bullets.every((b) => b.turns.includes(2) || b.turns.includes(3))).toBe(true);
-    expect(run.value.summary).toContain("the widget count is 1197");
-  });
-
-  it("refuses a window too small for the summariser's own prompt", async ({ expect }) => {
-    const run = await compressConversation(makeConversation().messages, {
-      tokenizer,
-      client: makeDriver(),
-      windowTokens: 100,
-    });
-    expect(run).toMatchObject({ ok: false, code: "WINDOW_TOO_SMALL" });
-  });
-});
-
-describe("compressing without a summariser, and again", () => {
-  it("truncates structurally to at most half the tokens, with previews that cite resolvable turns", async ({
+  it("never compresses the system message, nor the last two human messages and what follows", async ({
     expect,
   }) => {
-    const fixture = makeConversation();
-    const run = await compressConversation(fixture.messages, { tokenizer });
-    if (!run.ok) {
-      throw new Error(run.message);
-    }
-    expect(run.value.method).toBe("structural");
-    expect(run.value.report.kind).toBe("truncate");
-    expect(run.value.report.post_tokens).toBeLessThanOrEqual(run.value.report.pre_tokens * 0.5);
-    const block = readSummaryBlock(run.value.summary);
-    for (const bullet of run.value.bullets) {
-      const [turn] = bullet.turns;
-      expect(contentOf(run.value, block.refs.get(turn ?? -1) ?? "")).toBe(
-        fixture.messages[(turn ?? 0) - 1]?.content,
-      );
-    }
-    expect(run.value.messages.at(-1)).toEqual(fixture.messages.at(-1));
+    const messages = conversation();
+    const run = await compress(messages);
+    const start = tailStart(messages);
+    expect(run.messages[0]).toEqual(messages[0]);
+    expect(run.messages[1]?.content?.startsWith(SUMMARY_MARKER)).toBe(true);
+    expect(run.messages.slice(2)).toEqual(messages.slice(start));
   });
 
-  it("carries an earlier summary's bullets and refs into the next one", async ({ expect }) => {
-    const fixture = makeConversation();
-    const first = await compress(fixture);
-    const more: ChatMessage[] = [
-      ...first.messages,
-      { role: "assistant", content: "Update: the staging port is now 9443." },
-      { role: "user", content: "Good." },
-      { role: "assistant", content: "Anything else?" },
-      { role: "user", content: "No." },
-    ];
-    // Transcript positions: the tail keeps its numbers, the new turns continue them.
-    const start = tailStart(fixture.messages);
-    const turnNumbers = more.map((_, i) => (i < 2 ? i + 1 : i - 2 + start + 1));
-    const unnumbered = await compressConversation(more, { tokenizer, client: makeDriver() });
-    expect(unnumbered).toMatchObject({ ok: false, code: "INVALID_OPTIONS" });
-    const second = await compressConversation(more, {
-      tokenizer,
-      client: makeDriver(),
-      turnNumbers,
-    });
-    if (!second.ok) {
-      throw new Error(second.message);
-    }
-    const block = readSummaryBlock(second.value.summary);
-    expect(second.value.summary).toContain("the staging port is now 9443");
-    expect(second.value.summary).not.toContain("The staging port is 8443");
-    expect(second.value.summary).toContain("Update: the invoice limit is now 5100 euros.");
-    const earlier = readSummaryBlock(first.summary);
-    for (const [turn, ref] of earlier.refs) {
-      if (second.value.bullets.some((b) => b.turns.includes(turn))) {
-        expect(block.refs.get(turn)).toBe(ref);
-      }
-    }
-    const index = JSON.parse(
-      second.value.kept.find((k) => k.ref === block.index)?.content ?? "{}",
-    ) as Record<string, string>;
-    expect(index.earlier).toBe(earlier.index);
-  });
-
-  it("keeps an earlier summary's bullets first when structural truncation re-compresses it", async ({
+  it("supersedes across map calls by the later turn, and marks interleaved values as a conflict", async ({
     expect,
   }) => {
-    const fixture = makeConversation();
-    const first = await compress(fixture);
+    const messages: ChatMessage[] = [{ role: "system", content: "s" }];
+    const say = (content: string) =>
+      messages.push({ role: "user", content }, { role: "assistant", content: FILLER });
+    say("SET pool 20");
+    say("SET ttl 5s");
+    for (let i = 0; i < 60; i++) {
+      say(`${FILLER} ${i}`);
+    }
+    say("SET pool 30");
+    // A model that reads ttl 5s restated after 10s: the two values' turns interleave.
+    const client = contractClient((turns) => {
+      const answer = reader(turns);
+      const again = turns.find((t) => t.text === "ttl is 5s again");
+      return again === undefined
+        ? answer
+        : {
+            ...answer,
+            facts: [
+              ...answer.facts,
+              { subject: "ttl", value: "5s", status: "current", turns: [again.turn] },
+            ],
+          };
+    });
+    say("SET ttl 10s");
+    say("ttl is 5s again");
+    say("done");
+    say("bye");
+    const run = await compress(messages, { client, windowTokens: 1_024 });
+    expect(client.requests.length).toBeGreaterThan(1);
+    const pool = run.subjects.find((s) => s.key === "pool");
+    expect(pool?.current?.value).toBe("30");
+    expect(pool?.superseded.map((v) => v.value)).toEqual(["20"]);
+    const ttl = run.subjects.find((s) => s.key === "ttl");
+    expect(ttl?.current).toBeUndefined();
+    expect(ttl?.conflict.map((c) => c.value).sort()).toEqual(["10s", "5s"]);
+    expect(run.summary).toContain("conflicting (both values stand");
+  });
+
+  it("uses the budget: a larger one keeps more turns verbatim and more lines, none goes over", async ({
+    expect,
+  }) => {
+    const messages = conversation(160);
+    const small = await compress(messages, { budget: { ratio: 0.1 } });
+    const large = await compress(messages, { budget: { ratio: 0.5 } });
+    for (const run of [small, large]) {
+      expect(run.budget.met).toBe(true);
+      expect(count(run.messages)).toBeLessThanOrEqual(run.budget.target ?? 0);
+    }
+    expect(large.messages.length).toBeGreaterThan(small.messages.length);
+    expect(large.summary).toMatch(/^verbatim: turns \d+-\d+ follow/m);
+    expect(large.lines.length).toBeGreaterThanOrEqual(small.lines.length);
+  });
+
+  it("reports every cut turn with its ref and why", async ({ expect }) => {
+    const run = await compress(conversation(160), { budget: { ratio: 0.1 } });
+    const kept = new Map(run.kept.map((k) => [k.ref, k.content]));
+    expect(run.cut.length).toBeGreaterThan(0);
+    for (const cut of run.cut) {
+      expect(refMatches(cut.ref, kept.get(cut.ref) ?? "")).toBe(true);
+      expect(["uncited", "superseded", "over-budget"]).toContain(cut.why);
+    }
+  });
+
+  it("carries an earlier summary's facts into the next compression, the later turn winning", async ({
+    expect,
+  }) => {
+    const first = await compress(conversation());
+    const numbers = first.messages.map((_, i) => i + 1);
+    // The summary covers turns up to the tail; the next compression sees it first, then new turns.
+    const start = tailStart(conversation());
+    numbers.splice(2, numbers.length - 2, ...first.messages.slice(2).map((_, i) => start + 1 + i));
     const more: ChatMessage[] = [
       ...first.messages,
-      { role: "assistant", content: "Update: the staging port is now 9443." },
-      { role: "user", content: "Good." },
-      { role: "assistant", content: "Anything else?" },
-      { role: "user", content: "No." },
+      ...Array.from({ length: 40 }, (_, i): ChatMessage => ({
+        role: i % 2 === 0 ? "assistant" : "user",
+        content: i === 10 ? "SET region us-east-2\nregion: us-east-2" : `${FILLER} (${i})`,
+      })),
+      { role: "user", content: "ok" },
+      { role: "assistant", content: "ok" },
+      { role: "user", content: "ok" },
     ];
-    const start = tailStart(fixture.messages);
-    const turnNumbers = more.map((_, i) => (i < 2 ? i + 1 : i - 2 + start + 1));
-    // No summariser: structural truncation, as when the model fails during a compaction.
-    const second = await compressConversation(more, { tokenizer, turnNumbers });
-    if (!second.ok) {
-      throw new Error(second.message);
-    }
-    expect(second.value.method).toBe("structural");
-    const earlier = readSummaryBlock(first.summary);
-    const texts = second.value.bullets.map((b) => b.text);
-    // Half the input's tokens hold only some of them: those kept come first, in their
-    // order, ahead of the new turns' previews; the rest are named as losses (their refs in the index).
-    const fromEarlier = texts.filter((t) => earlier.bullets.some((b) => b.text === t));
-    expect(fromEarlier.length).toBeGreaterThan(5);
-    expect(texts.slice(0, fromEarlier.length)).toEqual(fromEarlier);
-    expect(texts.slice(fromEarlier.length).join("\n")).toContain("9443");
-    if (fromEarlier.length < earlier.bullets.length) {
-      expect(second.value.report.losses.join("\n")).toContain("turns without a preview");
-    }
+    const turnNumbers = [...numbers, ...more.slice(numbers.length).map((_, i) => 1_000 + i)];
+    const second = await compress(more, { turnNumbers });
+    expect(second.summary).toContain("- pool_max: 30");
+    expect(second.summary).toContain("- region: us-east-2");
+    expect(second.subjects.find((s) => s.key === "region")?.superseded.map((v) => v.value)).toEqual(
+      ["eu-west-3"],
+    );
   });
 
-  it("leaves a conversation with only protected turns as it is", async ({ expect }) => {
-    const messages: ChatMessage[] = [
-      { role: "system", content: "s" },
-      { role: "user", content: "a" },
-      { role: "assistant", content: "b" },
-      { role: "user", content: "c" },
-    ];
-    const run = await compressConversation(messages, { tokenizer, client: makeDriver() });
-    expect(run).toMatchObject({ ok: true, value: { method: "none", messages, calls: 0 } });
-  });
-
-  it("refuses messages that are not chat messages", async ({ expect }) => {
-    const run = await compressConversation([{ role: "robot", content: 1 }] as never, {
-      tokenizer,
+  it("answers a contract the schema accepts, from the local stand-in", async ({ expect }) => {
+    const client = makeDriver();
+    const answer = await client.call({
+      role: "compression",
+      messages: [
+        { role: "system", content: `${SUMMARISE_MARKER}\nstage: map` },
+        { role: "user", content: "Turns:\n[turn 3 tool] POOL_MAX=20" },
+      ],
     });
-    expect(run).toMatchObject({ ok: false, code: "INVALID_MESSAGES" });
+    expect(
+      answer.ok && SummaryAnswerSchema.safeParse(JSON.parse(answer.value.content)).success,
+    ).toBe(true);
   });
 });

@@ -59,7 +59,7 @@ describe("turnText and collectTurns", () => {
       { turn: 10, ref: refFor("The port is 8443.") },
       { turn: 11, ref: refFor("") },
     ]);
-    expect(collected.turns).toEqual([{ turn: 10, text: "The port is 8443." }]);
+    expect(collected.turns).toEqual([{ turn: 10, role: "user", text: "The port is 8443." }]);
   });
 });
 

@@ -1,10 +1,11 @@
 import { describe, it } from "vitest";
 import { embedLexical } from "../../../shared/embed/lexical.ts";
+import { buildRouterSystemPrompt } from "../../../shared/model/contracts.ts";
 import {
-  buildRouterSystemPrompt,
   buildSummariseSystemPrompt,
-  formatTurns,
-} from "../../../shared/model/contracts.ts";
+  formatSummariseRequest,
+  type SummaryAnswer,
+} from "../../../shared/model/summarise-contract.ts";
 import {
   completeChat,
   createEmbeddings,
@@ -106,16 +107,24 @@ describe("the local endpoint's chat completions", () => {
     });
   });
 
-  it("summarises a [LETHE SUMMARISE] request into cited bullets", ({ expect }) => {
+  it("answers a [LETHE SUMMARISE] request with the contract's JSON (the extractive stand-in)", ({
+    expect,
+  }) => {
     const completion = answer(
       makeRequest({
         messages: [
-          { role: "system", content: buildSummariseSystemPrompt("map") },
-          { role: "user", content: formatTurns([{ turn: 7, text: "Ok. The port is 8787." }]) },
+          { role: "system", content: buildSummariseSystemPrompt() },
+          {
+            role: "user",
+            content: formatSummariseRequest([], [{ turn: 7, role: "tool", text: "PORT=8787" }]),
+          },
         ],
       }),
     );
-    expect(completion.choices[0]?.message.content).toBe("- The port is 8787. [turns: 7]");
+    const content = JSON.parse(completion.choices[0]?.message.content ?? "") as SummaryAnswer;
+    expect(content.facts).toEqual([
+      { subject: "PORT", value: "8787", status: "current", turns: [7] },
+    ]);
   });
 
   it("streams chunks that reassemble into the plain answer, then [DONE]", ({ expect }) => {

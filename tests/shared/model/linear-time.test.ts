@@ -71,7 +71,7 @@ function requests(text: string): Record<string, unknown> {
       model: "m",
       messages: [
         { role: "system", content: `${SUMMARISE_MARKER}\nstage: map` },
-        { role: "user", content: `[turn 1] ${text}` },
+        { role: "user", content: `Turns:\n[turn 1 tool] ${text}` },
       ],
     },
   };

@@ -29,7 +29,10 @@ async function receipt(id: string) {
   throw new Error(`no receipt for job ${id}`);
 }
 
-/** A session whose transcript is the 60-turn fixture (system message excluded), at step 1. */
+/**
+ * A session whose transcript is the 60-turn fixture (system message excluded), each
+ * planted value also written as a `key: value` line the stand-in reads, at step 1.
+ */
 async function sessionWithHistory(overrides: Partial<SessionConfigInput> = {}) {
   const name = `c-${crypto.randomUUID()}`;
   const stub = env.AgentSession.getByName(name);
@@ -42,9 +45,18 @@ async function sessionWithHistory(overrides: Partial<SessionConfigInput> = {}) {
   if (!created.ok) {
     throw new Error(created.message);
   }
-  const turns = makeConversation()
-    .messages.slice(1)
+  const fixture = makeConversation();
+  const turns = fixture.messages
+    .slice(1)
     .map((m) => ({ role: m.role as "user" | "assistant", content: m.content ?? "" }));
+  for (const fact of fixture.facts) {
+    fact.turns.forEach((turn, i) => {
+      const t = turns[turn - 2];
+      if (t !== undefined) {
+        t.content += `\n${fact.subject.replaceAll(" ", "_")}: ${fact.values[i] ?? ""}`;
+      }
+    });
+  }
   const stepped = await stub.step({ turns });
   if (!stepped.ok) {
     throw new Error(stepped.message);
@@ -97,14 +109,14 @@ describe("the session.compact job", () => {
       throw new Error(summary.message);
     }
     const block = readSummaryBlock(summary.value.content);
-    expect(block.bullets.length).toBeGreaterThan(5);
+    expect(block.facts.length).toBeGreaterThan(3);
     const transcript = await stub.transcript(0, 500);
     if (!transcript.ok) {
       throw new Error(transcript.message);
     }
     // Every citation resolves, through the session, to the cited turn byte-for-byte.
-    for (const bullet of block.bullets) {
-      for (const turn of bullet.turns) {
+    for (const line of [...block.facts, ...block.narrative]) {
+      for (const turn of line.turns) {
         const resolved = await stub.resolveRef(block.refs.get(turn) ?? "");
         const row = transcript.value.turns.find((t) => t.depth === turn);
         expect(resolved.ok && resolved.value.content).toBe(row?.content);
@@ -116,7 +128,7 @@ describe("the session.compact job", () => {
     expect(data.report.post_tokens).toBeLessThan(data.report.pre_tokens * 0.5);
   });
 
-  it("summarises only the turns after the last compaction, carrying its bullets", async ({
+  it("summarises only the turns after the last compaction, carrying its facts", async ({
     expect,
   }) => {
     const { name, stub } = await sessionWithHistory();
@@ -124,7 +136,7 @@ describe("the session.compact job", () => {
     await env.JOBS.send(first);
     expect((await receipt(first.id)).type).toBe("session.compact:applied");
     const later = [
-      "Note for the runbook: the staging bucket is lethe-staging-eu-7.",
+      "Note for the runbook:\nstaging_bucket: lethe-staging-eu-7",
       "Noted: the staging bucket is lethe-staging-eu-7.",
       "And the deploy window is 02:00 UTC on Tuesdays.",
       "Understood.",
@@ -164,17 +176,17 @@ describe("the session.compact job", () => {
     expect(b.report.kept_refs.filter((r) => coveredRefs.has(r))).toEqual([]);
     expect(b.report.pre_tokens).toBeLessThan(a.report.pre_tokens);
     // The first summary's facts carry over, their citations still resolving; the new fact joins them.
-    const bulletTexts = after.bullets.map((x) => x.text);
-    for (const bullet of before.bullets) {
-      expect(bulletTexts).toContain(bullet.text);
+    const factsAfter = after.facts.map((x) => `${x.subject}: ${x.value}`);
+    for (const fact of before.facts.filter((f) => f.status === "current")) {
+      expect(factsAfter).toContain(`${fact.subject}: ${fact.value}`);
     }
-    expect(bulletTexts.join("\n")).toContain("lethe-staging-eu-7");
+    expect(factsAfter).toContain("staging_bucket: lethe-staging-eu-7");
     const transcript = await stub.transcript(0, 500);
     if (!transcript.ok) {
       throw new Error(transcript.message);
     }
-    for (const bullet of after.bullets) {
-      for (const turn of bullet.turns) {
+    for (const line of [...after.facts, ...after.narrative]) {
+      for (const turn of line.turns) {
         const row = transcript.value.turns.find((t) => t.depth === turn);
         expect(await text(after.refs.get(turn) ?? "")).toBe(row?.content);
       }

@@ -1,0 +1,179 @@
+// The local endpoint's answer to a `[LETHE SUMMARISE]` request: a small extractive
+// stand-in, not a language model. It reads only what text states as data (the
+// key–values of shared/facts/structured.ts: JSON, YAML, CSV, env, diff hunks,
+// explicit `X = V` / `X: V` lines), lets the latest turn win, and says plainly
+// what it cannot settle: a value a later turn speaks of without a value it can read
+// is "unsettled", a value that came back after another is given beside it (a
+// conflict). Every other turn stays cited by ref. Called by shared/model/endpoint.ts.
+import {
+  latestValues,
+  type StatedValue,
+  type ValueHistory,
+} from "../../../shared/facts/structured.ts";
+import {
+  parseSummariseRequest,
+  type NarrativeItem,
+  type NumberedTurn,
+  type SummaryAnswer,
+  type SummaryFact,
+} from "../../../shared/model/summarise-contract.ts";
+import { TurnWords } from "./mentions.ts";
+
+/** How the compressor writes an assistant's tool call inside its turn (shared/compress/turns.ts). */
+const TOOL_CALL_LINE = "[tool call ";
+/** Characters per answer token assumed when an answer must fit `max_tokens`. */
+const CHARS_PER_TOKEN = 4;
+/** Superseded values given per key at most (the newest). */
+const MAX_OLD_VALUES = 2;
+
+/**
+ * Turns after `after` that speak of `key` without a value the stand-in can read,
+ * in a way that may change it (see mentions.ts and the rule below).
+ */
+function laterMentions(
+  key: string,
+  value: string,
+  after: number,
+  turns: readonly NumberedTurn[],
+  words: ReadonlyMap<number, TurnWords>,
+  stating: ReadonlySet<number>,
+): number[] {
+  const checkable = /\p{N}/u.test(value);
+  const shaped = (i: number) => words.get(turns[i]?.turn ?? -1)?.holdsShape(value) === true;
+  return turns.flatMap((t, i) => {
+    const naming = words.get(t.turn)?.names(key) ?? "none";
+    if (t.turn <= after || stating.has(t.turn) || naming === "none") {
+      return [];
+    }
+    // A value with a digit is only left open by a turn (or the two after it, an
+    // answer) holding another value of its shape; a name or a word by any mention.
+    const open = checkable ? shaped(i) || shaped(i + 1) || shaped(i + 2) : naming === "all";
+    return open ? [t.turn] : [];
+  });
+}
+
+/**
+ * What the stand-in says of one key, when these turns state it or speak of it:
+ * its values (old ones superseded), unsettled when a later turn speaks of it
+ * without a value it can read, or two values at once when one came back after another.
+ */
+function factsOf(
+  h: ValueHistory,
+  turns: readonly NumberedTurn[],
+  words: ReadonlyMap<number, TurnWords>,
+): SummaryFact[] {
+  const shown = new Set(turns.map((t) => t.turn));
+  const subject = h.key;
+  const open = laterMentions(
+    subject,
+    h.current.value,
+    h.current.turn,
+    turns,
+    words,
+    new Set(h.turns),
+  );
+  if (!h.turns.some((t) => shown.has(t)) && open.length === 0) {
+    // Nothing new here: the known fact stands as it was.
+    return [];
+  }
+  const older = h.earlier.slice(-MAX_OLD_VALUES);
+  const returned = older.filter((e) => e.turn > h.firstStated);
+  if (returned.length > 0) {
+    // The value came back after another: a revert or a stale copy, it cannot tell which.
+    const other = returned.at(-1);
+    return [
+      {
+        subject,
+        value: h.current.value,
+        status: "current",
+        turns: [h.firstStated, h.current.turn],
+      },
+      ...(other
+        ? [{ subject, value: other.value, status: "current" as const, turns: [other.turn] }]
+        : []),
+    ];
+  }
+  const facts: SummaryFact[] = [
+    ...older
+      .filter((e) => shown.has(e.turn))
+      .map((e) => ({
+        subject,
+        value: e.value,
+        status: "superseded" as const,
+        turns: [e.turn],
+      })),
+    { subject, value: h.current.value, status: "current", turns: [h.current.turn] },
+  ];
+  return open.length === 0
+    ? facts
+    : [...facts, { subject, value: h.current.value, status: "unsettled", turns: open }];
+}
+
+/** A known fact as a value stated at its latest turn. */
+function knownValue(fact: SummaryFact): StatedValue {
+  return {
+    key: fact.subject,
+    value: fact.value,
+    format: "statement",
+    turn: Math.max(...fact.turns),
+    line: 0,
+  };
+}
+
+/** One narrative sentence: which turns the stand-in did not read, by role; they are cited by ref. */
+function narrativeOf(turns: readonly NumberedTurn[]): NarrativeItem[] {
+  if (turns.length === 0) {
+    return [];
+  }
+  const roles = new Map<string, number>();
+  turns.forEach((t) => roles.set(t.role, (roles.get(t.role) ?? 0) + 1));
+  const counts = [...roles].map(([role, n]) => `${n} ${role}`).join(", ");
+  const span = `${turns[0]?.turn ?? 0}-${turns.at(-1)?.turn ?? 0}`;
+  return [
+    {
+      text: `turns ${span} (${counts}): prose not read by the local stand-in; each turn by its ref`,
+      turns: [turns[0]?.turn ?? 0, turns.at(-1)?.turn ?? 0],
+    },
+  ];
+}
+
+/** Drops the oldest superseded values, then the oldest facts, until the JSON fits `maxChars`. */
+function fit(answer: SummaryAnswer, maxChars: number): SummaryAnswer {
+  const facts = [...answer.facts];
+  const size = () => JSON.stringify({ ...answer, facts }).length;
+  for (let i = 0; i < facts.length && size() > maxChars;) {
+    if (facts[i]?.status === "superseded") {
+      facts.splice(i, 1);
+    } else {
+      i++;
+    }
+  }
+  while (facts.length > 0 && size() > maxChars) {
+    facts.shift();
+  }
+  return { ...answer, facts };
+}
+
+/** The stand-in's JSON answer to a map request's user message (see the module comment). */
+export function extractiveSummary(userMessage: string, maxTokens?: number): string {
+  const { known, turns } = parseSummariseRequest(userMessage);
+  const words = new Map(turns.map((t) => [t.turn, new TurnWords(t.text)]));
+  // A tool call's arguments ask for something; they state nothing about the state of things.
+  const histories = latestValues(
+    turns.map((t) => ({
+      turn: t.turn,
+      text: t.text
+        .split("\n")
+        .filter((line) => !line.startsWith(TOOL_CALL_LINE))
+        .join("\n"),
+      toolOutput: t.role === "tool",
+    })),
+    { known: known.filter((f) => f.status === "current").map(knownValue) },
+  );
+  const answer: SummaryAnswer = {
+    facts: histories.flatMap((h) => factsOf(h, turns, words)),
+    narrative: narrativeOf(turns),
+  };
+  const limited = maxTokens === undefined ? answer : fit(answer, maxTokens * CHARS_PER_TOKEN);
+  return JSON.stringify(limited);
+}
