@@ -62,10 +62,13 @@ describe("bench:compression --model", () => {
   it("measures the model the settings name, over HTTP, beside the local summariser", async ({
     expect,
   }) => {
-    const run = await bench(["--model", "--seeds=1", "--family=dev", "--turns=60", "--budgets=25"], {
-      LETHE_MODEL_BASE_URL: baseURL,
-      LETHE_MODEL_COMPRESSION: "bench-compression-model",
-    });
+    const run = await bench(
+      ["--model", "--seeds=1", "--family=dev", "--turns=60", "--budgets=25"],
+      {
+        LETHE_MODEL_BASE_URL: baseURL,
+        LETHE_MODEL_COMPRESSION: "bench-compression-model",
+      },
+    );
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
     const yours = rows(run.stdout, "Lethe, your model");
@@ -80,7 +83,10 @@ describe("bench:compression --model", () => {
   });
 
   it("refuses --model without an endpoint, with a hint and no stack", async ({ expect }) => {
-    const run = await bench(["--model", "--seeds=1", "--family=dev", "--turns=60", "--budgets=25"], {});
+    const run = await bench(
+      ["--model", "--seeds=1", "--family=dev", "--turns=60", "--budgets=25"],
+      {},
+    );
     expect(run.code).toBe(2);
     expect(run.stderr).toContain("LETHE_MODEL_BASE_URL is not set");
     expect(run.stderr).toContain("hint:");
