@@ -1,6 +1,7 @@
 // Production configs for `npm run deploy`: each Worker's committed wrangler.toml
 // rewritten into .deploy/ with absolute paths, the real D1 id, LETHE_ENV set to
-// "production" and, for the gateway, the Workers AI binding that L3 embeds with.
+// "production" and, for every Worker that calls the model, the Workers AI binding
+// (the default production model; the gateway's L3 embeds with it too).
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ROOT, type WorkerInfo } from "../../../harness/cluster.ts";
@@ -17,7 +18,19 @@ export interface DeployValues {
   encoding?: string;
   /** Drop the compressor's bindings to the gateway's Durable Objects (first deploy of a cycle). */
   withoutSessionBinding?: boolean;
+  /** Bind Workers AI (`[ai] binding = "AI"`) in the Workers that call the model (default true). */
+  workersAi?: boolean;
 }
+
+/** The Workers that call the model (agent and proxy, router, compressor): each gets `AI` and the model's key. */
+export const MODEL_CALLERS = ["lethe-gateway", "lethe-router", "lethe-compressor"] as const;
+
+const AI_BINDING: Readonly<Record<string, string>> = {
+  "lethe-gateway":
+    "# Workers AI: the model of agent steps and the proxy (docs/models.md), and the embedder of\n# production L3 (384 dimensions, as the Vectorize index).",
+  "lethe-router": "# Workers AI: the model that classifies intents in JSON mode (docs/models.md).",
+  "lethe-compressor": "# Workers AI: the summariser's model (docs/models.md).",
+};
 
 const PATH_KEYS = /^(\s*)(main|migrations_dir|directory)(\s*=\s*)"([^"]+)"/;
 
@@ -67,9 +80,9 @@ export function productionConfig(worker: WorkerInfo, source: string, values: Dep
     lines = dropGatewayBindings(lines);
   }
   let text = lines.join("\n");
-  if (worker.dir === "." && !/^\[ai\]/m.test(text)) {
-    text +=
-      '\n# Workers AI: the embedder of production L3 (384 dimensions, as the Vectorize index).\n[ai]\nbinding = "AI"\n';
+  const comment = AI_BINDING[worker.name];
+  if (values.workersAi !== false && comment !== undefined && !/^\[ai\]/m.test(text)) {
+    text += `\n${comment}\n[ai]\nbinding = "AI"\n`;
   }
   return text;
 }
