@@ -39,9 +39,36 @@ export type WorkerConfigOptions = Pick<
   | "durableObjects"
 >;
 
-/** A wrangler config's vars, Durable Objects, D1, queues and service bindings as Miniflare options. */
+/** wrangler's own reading of a config; `envFiles` is honoured at run time though its types omit it. */
+type ReadConfig = (
+  config: string,
+  env: string | undefined,
+  options: { envFiles: string[] },
+) => ReturnType<typeof unstable_getMiniflareWorkerOptions>;
+
+/** An env file that is never written: naming it stops wrangler reading `.dev.vars` or `.env`. */
+const NO_ENV_FILE = path.join(TESTING_BUILD_DIR, "no-local-secrets.env");
+
+/**
+ * wrangler's Miniflare options of the config at `config`, with a missing env file
+ * in place of the `.dev.vars` or `.env` wrangler would otherwise read beside it.
+ */
+export function workerOptionsWithoutLocalSecrets(
+  config: string,
+): ReturnType<typeof unstable_getMiniflareWorkerOptions> {
+  return (unstable_getMiniflareWorkerOptions as ReadConfig)(config, undefined, {
+    envFiles: [NO_ENV_FILE],
+  });
+}
+
+/**
+ * A wrangler config's vars, Durable Objects, D1, queues and service bindings as
+ * Miniflare options. Only the config's own vars: the `.dev.vars` or `.env` beside
+ * it is not read, so local secrets never leak into
+ * a test; give secrets as bindings.
+ */
 export function configOptions(config: string): WorkerConfigOptions & { name?: string } {
-  const { workerOptions } = unstable_getMiniflareWorkerOptions(config);
+  const { workerOptions } = workerOptionsWithoutLocalSecrets(config);
   const from = workerOptions as V4WorkerOptions;
   return {
     name: from.name,

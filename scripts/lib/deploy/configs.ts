@@ -5,6 +5,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ROOT, type WorkerInfo } from "../../../harness/cluster.ts";
+import { withAbsolutePaths } from "../../../harness/config-paths.ts";
 
 /** Where the derived configs and dry-run bundles go (git-ignored). */
 export const DEPLOY_DIR = path.join(ROOT, ".deploy");
@@ -31,8 +32,6 @@ const AI_BINDING: Readonly<Record<string, string>> = {
   "lethe-router": "# Workers AI: the model that classifies intents in JSON mode (docs/models.md).",
   "lethe-compressor": "# Workers AI: the summariser's model (docs/models.md).",
 };
-
-const PATH_KEYS = /^(\s*)(main|migrations_dir|directory)(\s*=\s*)"([^"]+)"/;
 
 /**
  * Removes every `[[durable_objects.bindings]]` table that names another script
@@ -65,17 +64,17 @@ function dropGatewayBindings(lines: string[]): string[] {
 /** The production text of one Worker's config. Pure: used by the plan and its tests. */
 export function productionConfig(worker: WorkerInfo, source: string, values: DeployValues): string {
   const configDir = path.join(ROOT, worker.dir);
-  let lines = source.split("\n").map((line) => {
-    const match = PATH_KEYS.exec(line);
-    if (match && !path.isAbsolute(match[4] ?? "")) {
-      return `${match[1]}${match[2]}${match[3]}${JSON.stringify(path.resolve(configDir, match[4] ?? ""))}`;
-    }
-    return line
-      .replace(/^(\s*database_id\s*=\s*)"[^"]*"/, `$1${JSON.stringify(values.d1Id)}`)
-      .replace(/^(\s*LETHE_ENV\s*=\s*)"[^"]*"/, '$1"production"')
-      .replace(/^(\s*LETHE_ENCODING\s*=\s*)'"[^"]*"'/, `$1'"${values.encoding ?? "o200k_base"}"'`)
-      .replace(/^#:schema .*$/, "");
-  });
+  let lines = withAbsolutePaths(source, configDir)
+    .split("\n")
+    .map((line) =>
+      line
+        .replace(/^(\s*database_id\s*=\s*)"[^"]*"/, `$1${JSON.stringify(values.d1Id)}`)
+        .replace(/^(\s*LETHE_ENV\s*=\s*)"[^"]*"/, '$1"production"')
+        .replace(
+          /^(\s*LETHE_ENCODING\s*=\s*)'"[^"]*"'/,
+          `$1'"${values.encoding ?? "o200k_base"}"'`,
+        ),
+    );
   if (values.withoutSessionBinding) {
     lines = dropGatewayBindings(lines);
   }

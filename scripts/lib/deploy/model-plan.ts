@@ -34,7 +34,10 @@ export type ModelPlanResult =
  * Workers as they will be deployed (LETHE_ENV = "production", `AI` bound unless
  * --without-workers-ai, the stand-in's MODEL binding always there).
  */
-export function modelPlan(env: NodeJS.ProcessEnv, flags: ModelFlags): ModelPlanResult {
+export function modelPlan(
+  env: Readonly<Record<string, string | undefined>>,
+  flags: ModelFlags,
+): ModelPlanResult {
   const vars: Record<string, string> = flags.allowStandIn
     ? { LETHE_MODEL_STAND_IN: STAND_IN_ALLOWED }
     : {};
