@@ -126,14 +126,16 @@ describe("Lethe with Workers AI bound (RecordedWorkersAi)", () => {
     ];
     const response = await gateway(`/v1/hives/${HIVE}/compress`, {
       method: "POST",
-      body: JSON.stringify({ messages, budget: { ratio: 0.25 } }),
+      body: JSON.stringify({ messages, budget: { ratio: 0.5 } }),
     });
     expect(response.status).toBe(200);
     const body = (await response.json()) as {
       method: string;
+      summary: string;
       summariser?: { model: string; standIn: boolean };
     };
     expect(body.method).toBe("map-reduce");
+    expect(body.summary).toContain("the retry limit is 4 for the payment client");
     expect(body.summariser).toEqual({ model: WORKERS_AI_DEFAULTS.compression, standIn: false });
   });
 });

@@ -54,8 +54,8 @@ describe("the driver on Workers AI (RecordedWorkersAi)", () => {
       stream: true,
     });
     expect(answer.ok && JSON.parse(answer.value.content)).toEqual({
-      domains: ["artifacts", "context"],
-      confidence: 0.92,
+      domains: ["search"],
+      confidence: 0.88,
     });
     // Workers AI does not stream JSON mode: the call went unstreamed, replayed as one chunk.
     expect(ai.calls[0]?.inputs).toMatchObject({

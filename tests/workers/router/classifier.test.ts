@@ -21,8 +21,8 @@ describe("modelClassifier", () => {
     const decision = await routeStep({ intent: "remember that the port is 8080" }, classify);
     expect(decision).toMatchObject({
       method: "model",
-      domains: ["artifacts", "context", "control"],
-      confidence: 0.92,
+      domains: ["search", "control"],
+      confidence: 0.88,
     });
     expect(ai.calls).toHaveLength(1);
     expect(ai.calls[0]).toMatchObject({
