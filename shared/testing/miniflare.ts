@@ -210,10 +210,21 @@ function prebuiltWorker(
   };
 }
 
-/** Applies Lethe's D1 migrations (migrations/*.sql, in order) through the gateway's binding. */
+/** wrangler's own record of applied migrations (`wrangler d1 migrations apply` keeps it). */
+const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS d1_migrations(
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  name TEXT UNIQUE,
+  applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL
+)`;
+
+/**
+ * Applies Lethe's D1 migrations (migrations/*.sql, in order) through the gateway's
+ * binding, recording each in d1_migrations as wrangler does (GET /health counts them).
+ */
 export async function migrateLethe(mf: Miniflare): Promise<void> {
   const db = await mf.getD1Database("DB", LETHE_GATEWAY);
   const dir = migrationsDir();
+  await db.prepare(MIGRATIONS_TABLE).run();
   for (const file of readdirSync(dir)
     .filter((f) => f.endsWith(".sql"))
     .sort()) {
@@ -222,7 +233,10 @@ export async function migrateLethe(mf: Miniflare): Promise<void> {
       .flatMap((chunk) => chunk.split(/;\s*$/m))
       .map((s) => s.trim())
       .filter((s) => s.length > 0);
-    await db.batch(statements.map((s) => db.prepare(s)));
+    await db.batch([
+      ...statements.map((s) => db.prepare(s)),
+      db.prepare("INSERT INTO d1_migrations (name) VALUES (?)").bind(file),
+    ]);
   }
 }
 
