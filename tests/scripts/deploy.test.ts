@@ -54,7 +54,14 @@ function simulated() {
   };
 }
 
-describe("npm run deploy", () => {
+/**
+ * Every test runs `npm run deploy` as a child process, which runs wrangler (or the
+ * simulated account) as children of its own: a few Node starts, 2-3 s here alone and
+ * past vitest's default 5 s when the machine is loaded.
+ */
+const DEPLOY_RUN_TIMEOUT_MS = 60_000;
+
+describe("npm run deploy", { timeout: DEPLOY_RUN_TIMEOUT_MS }, () => {
   it("--dry-run passes with no account, lists every step in order, and sizes every bundle against the plan", ({
     expect,
   }) => {
