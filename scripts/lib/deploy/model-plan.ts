@@ -41,8 +41,11 @@ export function modelPlan(
   const vars: Record<string, string> = flags.allowStandIn
     ? { LETHE_MODEL_STAND_IN: STAND_IN_ALLOWED }
     : {};
+  // The allowance comes from the flag alone: a LETHE_MODEL_STAND_IN left in a shell is ignored.
   const settings = Object.fromEntries(
-    Object.entries(env).filter((e): e is [string, string] => typeof e[1] === "string"),
+    Object.entries(env).filter(
+      (e): e is [string, string] => typeof e[1] === "string" && e[0] !== "LETHE_MODEL_STAND_IN",
+    ),
   );
   const deployed = {
     ...settings,

@@ -21,9 +21,14 @@ export const OPTIONAL_SECRETS = ["LETHE_MODEL_API_KEY", "LETHE_EMBEDDINGS_API_KE
  * (developers.cloudflare.com/workers/platform/limits/#worker-size; Workers Free: 3 MiB).
  */
 export const PLAN = { name: "Workers Paid", gzipLimit: 10 * 1024 * 1024 } as const;
-/** Plain settings passed through as `--var` when set in the environment. */
+/**
+ * Plain settings passed through as `--var` when set in the environment. Not the
+ * stand-in's allowance: only --allow-stand-in gives it (scripts/lib/deploy/model-plan.ts).
+ */
 export const PASSED_VARS = [
-  ...DRIVER_ENV_VARS.filter((name) => name !== "LETHE_MODEL_API_KEY"),
+  ...DRIVER_ENV_VARS.filter(
+    (name) => name !== "LETHE_MODEL_API_KEY" && name !== "LETHE_MODEL_STAND_IN",
+  ),
   "LETHE_EMBEDDINGS_BASE_URL",
   "LETHE_EMBEDDINGS_MODEL",
   "LETHE_EMBEDDINGS_DIMENSIONS",

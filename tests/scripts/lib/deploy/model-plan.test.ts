@@ -44,7 +44,10 @@ describe("modelPlan", () => {
   });
 
   it("refuses the stand-in, and lets it answer only when allowed (a demo)", ({ expect }) => {
-    const refused = modelPlan({}, { withoutWorkersAi: true, allowStandIn: false });
+    const refused = modelPlan(
+      { LETHE_MODEL_STAND_IN: "allow" },
+      { withoutWorkersAi: true, allowStandIn: false },
+    );
     expect(refused).toMatchObject({ ok: false });
     expect(!refused.ok && refused.hint).toContain("--allow-stand-in");
     expect(modelPlan({}, { withoutWorkersAi: true, allowStandIn: true })).toMatchObject({
