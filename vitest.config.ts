@@ -2,12 +2,12 @@
 // `workers` (inside workerd with every binding real) and `e2e` (the whole
 // cluster booted with wrangler, driven by real clients).
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
-import { unstable_getMiniflareWorkerOptions } from "wrangler";
 import { defineConfig } from "vitest/config";
 import { WORKERS } from "./harness/cluster.ts";
 import { buildWorkers } from "./harness/build.ts";
+import { isolatedConfig } from "./harness/config-paths.ts";
 import { lethePoolMiniflare } from "./shared/testing/vitest-pool.ts";
-import { newHiveKey } from "./shared/testing/miniflare.ts";
+import { newHiveKey, workerOptionsWithoutLocalSecrets } from "./shared/testing/miniflare.ts";
 
 type PoolOptions = Exclude<Parameters<typeof cloudflareTest>[0], (...args: never[]) => unknown>;
 type AuxiliaryWorker = NonNullable<NonNullable<PoolOptions["miniflare"]>["workers"]>[number];
@@ -36,7 +36,8 @@ async function workersPoolOptions(): Promise<PoolOptions> {
   // The gateway runs from source; the Workers it binds run as auxiliary Workers,
   // which must be pre-built bundles configured from their own wrangler.toml.
   const auxiliary = buildWorkers(WORKERS.slice(1).map((w) => w.name)).map((built) => {
-    const w = unstable_getMiniflareWorkerOptions(built.config).workerOptions as AuxiliaryWorker;
+    // No .dev.vars or .env beside the Worker's config is read (lethe/testing's reader).
+    const w = workerOptionsWithoutLocalSecrets(built.config).workerOptions as AuxiliaryWorker;
     // Only the bindings these Workers use: the full set carries options that
     // the vitest pool's v4 conversion refuses.
     return {
@@ -54,7 +55,8 @@ async function workersPoolOptions(): Promise<PoolOptions> {
     } satisfies AuxiliaryWorker;
   });
   return {
-    wrangler: { configPath: "./wrangler.toml" },
+    // A copy of the config with no .dev.vars or .env beside it: a developer's own never reaches a test.
+    wrangler: { configPath: isolatedConfig("wrangler.toml", WORKERS[0]?.name ?? "gateway") },
     miniflare: {
       bindings: { TEST_MIGRATIONS: await readD1Migrations("./migrations") },
       workers: auxiliary,
@@ -145,7 +147,9 @@ export default defineConfig({
             const key = newHiveKey("demo");
             const lethe = await lethePoolMiniflare({ adminToken: `admin-${crypto.randomUUID()}` });
             return {
-              wrangler: { configPath: "./examples/agents-chat/wrangler.toml" },
+              wrangler: {
+                configPath: isolatedConfig("examples/agents-chat/wrangler.toml", "agents-chat"),
+              },
               miniflare: {
                 ...lethe,
                 bindings: { ...lethe.bindings, LETHE_KEY: key, LETHE_SEED_KEYS: { demo: key } },

@@ -194,11 +194,10 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   }
   const inspectorPort = await freePort();
   const { command, args } = wranglerCommand();
-  const varsFile =
-    Object.keys(options.vars ?? {}).length === 0
-      ? null
-      : writeVarsFile(options.persistTo, options.vars ?? {});
-  const vars = varsFile === null ? [] : ["--env-file", varsFile];
+  // Always an env file, empty when there are no vars: given one, wrangler never reads
+  // a developer's own .dev.vars or .env beside the gateway's config.
+  const varsFile = writeVarsFile(options.persistTo, options.vars ?? {});
+  const vars = ["--env-file", varsFile];
   // The supervisor owns a process group of its own (wrangler and workerd inside it)
   // and ends it when our stdin pipe closes: the cluster dies with this process,
   // however this process dies.
@@ -254,9 +253,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   void exited.then(() => {
     unlock();
-    if (varsFile !== null) {
-      rmSync(varsFile, { force: true });
-    }
+    rmSync(varsFile, { force: true });
   });
   // Closing the pipe is the supervisor's signal; errors on it mean it is gone already.
   child.stdin?.on("error", () => undefined);

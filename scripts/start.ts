@@ -81,6 +81,11 @@ function printReady(
   const lines = Object.values(report.components).map(
     (c) => `    ${c.ok ? "ok " : "BAD"}  ${c.component.padEnd(13)} ${c.latencyMs ?? "?"} ms`,
   );
+  const models = Object.entries(report.models ?? {}).map(
+    ([role, m]) =>
+      `    model ${role.padEnd(12)} ${m.model ?? "none"} (${m.standIn ? "the local stand-in, not a language model" : m.source})`,
+  );
+  lines.push(...models);
   console.log(`
 Lethe is running at ${url}  (healthy after ${seconds} s)
 ${lines.join("\n")}

@@ -12,8 +12,21 @@ export const ComponentHealthSchema = z.object({
 });
 export type ComponentHealth = z.infer<typeof ComponentHealthSchema>;
 
+/** Which model serves one role: its name, its source, and whether it is the local stand-in. */
+export const RoleModelSchema = z.object({
+  model: z.string().nullable(),
+  source: z.enum(["endpoint", "workers-ai", "stand-in", "none"]),
+  standIn: z.boolean(),
+  error: z.string().optional(),
+});
+export type RoleModel = z.infer<typeof RoleModelSchema>;
+
 export const HealthReportSchema = z.object({
   ok: z.boolean(),
   components: z.record(z.string(), ComponentHealthSchema),
+  /** The model of each role, as the Worker that calls it reports (router, compressor, gateway). */
+  models: z
+    .object({ router: RoleModelSchema, compression: RoleModelSchema, agent: RoleModelSchema })
+    .optional(),
 });
 export type HealthReport = z.infer<typeof HealthReportSchema>;

@@ -6,6 +6,7 @@ import {
   checkOutcome,
   type EvidenceTurn,
 } from "../../shared/agent/outcome-check.ts";
+import { modelServing } from "../../shared/driver/serving.ts";
 import type { SessionConfig } from "../../shared/session/config.ts";
 import type { MissionOutcome } from "../../shared/session/step.ts";
 
@@ -26,13 +27,13 @@ export async function vouch(
   const artifacts = listed.ok
     ? listed.value.artifacts.map((a) => ({ key: a.identifier, value: a.value as unknown }))
     : [];
-  const env = host.env as unknown as Record<string, unknown>;
-  const base = env.LETHE_MODEL_BASE_URL;
+  const serving = modelServing(host.env);
   return checkOutcome(claimed, {
     mission: config.mission,
     artifacts,
     calculations: calculationsIn(turns),
     written: [...written],
-    localModel: typeof base !== "string" || base === "",
+    // The one serving rule: the stand-in's plan is judged as the stand-in's.
+    localModel: serving.ok && serving.value.standIn,
   });
 }

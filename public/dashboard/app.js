@@ -70,6 +70,43 @@ function SignIn({ onSignedIn, initialError }) {
   </main>`;
 }
 
+const SOURCE = {
+  "workers-ai": "Workers AI",
+  endpoint: "endpoint",
+  "stand-in": "local stand-in, not a language model",
+  none: "no model",
+};
+
+/** Which model serves each role (GET /health's models): the stand-in is never mistaken for a model. */
+function Models() {
+  const [models, setModels] = useState(null);
+  useEffect(() => {
+    fetch("/health")
+      .then((response) => response.json())
+      .then((report) => setModels(report.models ?? null))
+      // Without /health the header just leaves the models out.
+      .catch(() => setModels(null));
+  }, []);
+  if (!models) {
+    return null;
+  }
+  const roles = [
+    ["router", "router"],
+    ["compression", "summariser"],
+    ["agent", "agent"],
+  ];
+  return html`<span class="models" data-testid="models">
+    ${roles.map(
+      ([role, label]) =>
+        html`<span data-role=${role} data-source=${models[role]?.source}
+          >${label}
+          <strong>${models[role]?.model ?? "none"}</strong>
+          (${SOURCE[models[role]?.source] ?? "?"})</span
+        > `,
+    )}
+  </span>`;
+}
+
 function App() {
   const [auth, setAuth] = useState(loadAuth());
   const [route, setRoute] = useState(parseRoute(location.hash));
@@ -112,6 +149,7 @@ function App() {
     <header class="bar">
       <h1>Lethe</h1>
       <span>hive <strong data-testid="hive-name">${auth.hive}</strong></span>
+      <${Models} />
       <button type="button" onClick=${signOut}>Sign out</button>
     </header>
     <main>

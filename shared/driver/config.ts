@@ -70,6 +70,7 @@ export const DRIVER_ENV_VARS = [
   "LETHE_MODEL_RETRY_BASE_MS",
   "LETHE_MODEL_RETRY_MAX_MS",
   "LETHE_MODEL_MAX_ANSWER_BYTES",
+  "LETHE_MODEL_STAND_IN",
 ] as const;
 
 export type EnvRecord = Readonly<Record<string, string | undefined>>;
@@ -79,28 +80,45 @@ function numberVar(env: EnvRecord, name: string, fallback: number): number {
   return text === undefined || text === "" ? fallback : Number(text);
 }
 
-function stringVar(env: EnvRecord, name: string): string | undefined {
+/** A setting's value, or undefined when it is unset or blank (blank counts as unset everywhere). */
+export function stringVar(env: EnvRecord, name: string): string | undefined {
   const text = env[name]?.trim();
   return text === undefined || text === "" ? undefined : text;
+}
+
+/** Where a source's defaults come from when the environment names none (shared/driver/factory.ts). */
+export interface SourceDefaults {
+  baseURL?: string;
+  apiKey?: string;
+  /** The model of each role when neither `LETHE_MODEL_<ROLE>` nor `LETHE_MODEL` is set. */
+  models?: Readonly<Partial<Record<ModelRole, string>>>;
+}
+
+/** The model a role calls: `LETHE_MODEL_<ROLE>`, else `LETHE_MODEL`, else the source's default. */
+export function roleModel(env: EnvRecord, role: ModelRole, fallback = DEFAULT_MODEL): string {
+  return (
+    stringVar(env, `LETHE_MODEL_${role.toUpperCase()}`) ?? stringVar(env, "LETHE_MODEL") ?? fallback
+  );
 }
 
 /**
  * A validated DriverConfig from `LETHE_*` variables (process.env in Node, the
  * Worker's vars in workerd); every variable is optional and defaults to the
- * local endpoint. A bad value is a typed error naming the variable.
+ * local endpoint, or to `defaults` (the source the factory chose). A bad value
+ * is a typed error naming the variable.
  */
 export function driverConfigFromEnv(
   env: EnvRecord,
   overrides: Partial<DriverConfigInput> = {},
+  defaults: SourceDefaults = {},
 ): Result<DriverConfig, "INVALID_DRIVER_CONFIG"> {
-  const model = stringVar(env, "LETHE_MODEL") ?? DEFAULT_MODEL;
   const role = (r: ModelRole): RoleConfig => ({
-    model: stringVar(env, `LETHE_MODEL_${r.toUpperCase()}`) ?? model,
+    model: roleModel(env, r, defaults.models?.[r] ?? DEFAULT_MODEL),
     temperature: numberVar(env, `LETHE_TEMPERATURE_${r.toUpperCase()}`, DEFAULT_TEMPERATURES[r]),
   });
   const input: DriverConfigInput = {
-    baseURL: stringVar(env, "LETHE_MODEL_BASE_URL") ?? DEFAULT_BASE_URL,
-    apiKey: stringVar(env, "LETHE_MODEL_API_KEY") ?? DEFAULT_API_KEY,
+    baseURL: stringVar(env, "LETHE_MODEL_BASE_URL") ?? defaults.baseURL ?? DEFAULT_BASE_URL,
+    apiKey: stringVar(env, "LETHE_MODEL_API_KEY") ?? defaults.apiKey ?? DEFAULT_API_KEY,
     roles: { router: role("router"), compression: role("compression"), agent: role("agent") },
     timeoutMs: numberVar(env, "LETHE_MODEL_TIMEOUT_MS", DEFAULT_TIMEOUT_MS),
     maxAttempts: numberVar(env, "LETHE_MODEL_MAX_ATTEMPTS", DEFAULT_MAX_ATTEMPTS),

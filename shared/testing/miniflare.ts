@@ -39,9 +39,36 @@ export type WorkerConfigOptions = Pick<
   | "durableObjects"
 >;
 
-/** A wrangler config's vars, Durable Objects, D1, queues and service bindings as Miniflare options. */
+/** wrangler's own reading of a config; `envFiles` is honoured at run time though its types omit it. */
+type ReadConfig = (
+  config: string,
+  env: string | undefined,
+  options: { envFiles: string[] },
+) => ReturnType<typeof unstable_getMiniflareWorkerOptions>;
+
+/** An env file that is never written: naming it stops wrangler reading `.dev.vars` or `.env`. */
+const NO_ENV_FILE = path.join(TESTING_BUILD_DIR, "no-local-secrets.env");
+
+/**
+ * wrangler's Miniflare options of the config at `config`, with a missing env file
+ * in place of the `.dev.vars` or `.env` wrangler would otherwise read beside it.
+ */
+export function workerOptionsWithoutLocalSecrets(
+  config: string,
+): ReturnType<typeof unstable_getMiniflareWorkerOptions> {
+  return (unstable_getMiniflareWorkerOptions as ReadConfig)(config, undefined, {
+    envFiles: [NO_ENV_FILE],
+  });
+}
+
+/**
+ * A wrangler config's vars, Durable Objects, D1, queues and service bindings as
+ * Miniflare options. Only the config's own vars: the `.dev.vars` or `.env` beside
+ * it is not read, so local secrets never leak into
+ * a test; give secrets as bindings.
+ */
 export function configOptions(config: string): WorkerConfigOptions & { name?: string } {
-  const { workerOptions } = unstable_getMiniflareWorkerOptions(config);
+  const { workerOptions } = workerOptionsWithoutLocalSecrets(config);
   const from = workerOptions as V4WorkerOptions;
   return {
     name: from.name,
@@ -183,10 +210,21 @@ function prebuiltWorker(
   };
 }
 
-/** Applies Lethe's D1 migrations (migrations/*.sql, in order) through the gateway's binding. */
+/** wrangler's own record of applied migrations (`wrangler d1 migrations apply` keeps it). */
+const MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS d1_migrations(
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  name TEXT UNIQUE,
+  applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL
+)`;
+
+/**
+ * Applies Lethe's D1 migrations (migrations/*.sql, in order) through the gateway's
+ * binding, recording each in d1_migrations as wrangler does (GET /health counts them).
+ */
 export async function migrateLethe(mf: Miniflare): Promise<void> {
   const db = await mf.getD1Database("DB", LETHE_GATEWAY);
   const dir = migrationsDir();
+  await db.prepare(MIGRATIONS_TABLE).run();
   for (const file of readdirSync(dir)
     .filter((f) => f.endsWith(".sql"))
     .sort()) {
@@ -195,7 +233,10 @@ export async function migrateLethe(mf: Miniflare): Promise<void> {
       .flatMap((chunk) => chunk.split(/;\s*$/m))
       .map((s) => s.trim())
       .filter((s) => s.length > 0);
-    await db.batch(statements.map((s) => db.prepare(s)));
+    await db.batch([
+      ...statements.map((s) => db.prepare(s)),
+      db.prepare("INSERT INTO d1_migrations (name) VALUES (?)").bind(file),
+    ]);
   }
 }
 

@@ -58,7 +58,14 @@ function rows(stdout: string, method: string): string[] {
     .map((l) => l.slice(34).trim().replace(/\s+/g, " "));
 }
 
-describe("bench:compression --model", () => {
+/**
+ * Each test runs the bench as a child process: Node's start and the bench's module
+ * graph alone take 2-2.5 s here (5 s when the machine is loaded), and the measuring
+ * run compresses two transcripts at four budgets on top; vitest's default 5 s does not fit.
+ */
+const BENCH_RUN_TIMEOUT_MS = 60_000;
+
+describe("bench:compression --model", { timeout: BENCH_RUN_TIMEOUT_MS }, () => {
   it("measures the model the settings name, over HTTP, beside the local summariser", async ({
     expect,
   }) => {

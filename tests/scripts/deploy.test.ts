@@ -1,7 +1,9 @@
-// `npm run deploy`: the dry run works with no account, and the real run, against
-// a simulated account (tests/fixtures/simulated-account.ts), provisions in an order
-// an empty account accepts, is idempotent, and stops with a clear message on a
-// missing secret, an unknown database id or a failing migration.
+// `npm run deploy`: the dry run works with no account and prints every bundle's
+// size against the plan's limit, and the real run, against a simulated account
+// (tests/fixtures/simulated-account.ts), provisions in an order an empty account
+// accepts, is idempotent, binds Workers AI in every model caller, and stops with
+// a clear message on a missing secret, no model for production, an unknown
+// database id or a failing migration.
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -52,8 +54,15 @@ function simulated() {
   };
 }
 
-describe("npm run deploy", () => {
-  it("--dry-run passes with no account and lists every resource, secret, migration and Worker in order", ({
+/**
+ * Every test runs `npm run deploy` as a child process, which runs wrangler (or the
+ * simulated account) as children of its own: a few Node starts, 2-3 s here alone and
+ * past vitest's default 5 s when the machine is loaded.
+ */
+const DEPLOY_RUN_TIMEOUT_MS = 60_000;
+
+describe("npm run deploy", { timeout: DEPLOY_RUN_TIMEOUT_MS }, () => {
+  it("--dry-run passes with no account, lists every step in order, and sizes every bundle against the plan", ({
     expect,
   }) => {
     const { status, out } = deploy(["--dry-run"], {});
@@ -65,6 +74,7 @@ describe("npm run deploy", () => {
       "secret",
       "secret",
       "secret",
+      "check",
       "check",
       "resource",
       "resource",
@@ -94,9 +104,20 @@ describe("npm run deploy", () => {
     expect(out).toContain("D1 migrations: all apply cleanly to a scratch local database");
     expect(out).toContain("lethe-gateway: bundled (dry run, not uploaded)");
     expect(out).toContain("LETHE_ADMIN_TOKEN: NOT SET");
-    const gateway = readFileSync(path.join(ROOT, ".deploy/lethe-gateway.toml"), "utf8");
-    expect(gateway).toMatch(/LETHE_ENV = "production"/);
-    expect(gateway).toMatch(/\[ai\]\nbinding = "AI"/);
+    expect(out).toContain("models served by Workers AI (the AI binding)");
+    expect(out).toMatch(/router\s+@cf\/meta\/llama-3\.1-8b-instruct/);
+    // Each of the six bundles (the compressor twice), against the Workers Paid plan's 10 MiB.
+    const sizes = [
+      ...out.matchAll(
+        /([\d.]+) KiB gzip \([\d.]+ KiB raw\) of the Workers Paid plan's 10240\.0 KiB: \d+%, fits/g,
+      ),
+    ];
+    expect(sizes).toHaveLength(6);
+    for (const name of ["lethe-gateway", "lethe-router", "lethe-compressor"]) {
+      const config = readFileSync(path.join(ROOT, `.deploy/${name}.toml`), "utf8");
+      expect(config, name).toMatch(/LETHE_ENV = "production"/);
+      expect(config, name).toMatch(/\[ai\]\nbinding = "AI"/);
+    }
   }, 300_000);
 
   it("deploys onto an empty account in an order it accepts, then again as a no-op for resources", ({
@@ -166,6 +187,37 @@ describe("npm run deploy", () => {
       expect(call).toContain("--var LETHE_MODEL_BASE_URL:https://models.example/v1");
     }
     expect(after.calls.join("\n")).not.toContain("sk-deploy-test");
+  }, 60_000);
+
+  it("refuses a production with no model before touching the account, unless the stand-in is allowed", ({
+    expect,
+  }) => {
+    const account = simulated();
+    const refused = deploy(["--without-workers-ai"], account.env({ LETHE_ADMIN_TOKEN: "t" }));
+    expect(refused.status).toBe(1);
+    expect(refused.out).toMatch(/step 4 failed: no model would serve production/);
+    expect(refused.out).toContain("hint: drop --without-workers-ai");
+    expect(refused.out).not.toMatch(/at .*\.ts:\d+/);
+    expect(account.read().calls).toEqual([]);
+    const dry = deploy(["--dry-run", "--without-workers-ai"], {});
+    expect(dry.status).toBe(1);
+    expect(dry.out).toContain("no model would serve production");
+
+    const demo = deploy(
+      ["--without-workers-ai", "--allow-stand-in"],
+      account.env({ LETHE_ADMIN_TOKEN: "t" }),
+    );
+    expect(demo.status, demo.out).toBe(0);
+    expect(demo.out).toContain("models served by the local STAND-IN");
+    const deploys = account.read().calls.filter((c) => c.startsWith("deploy "));
+    for (const worker of ["gateway", "router", "compressor"]) {
+      const call = deploys.find((c) => c.includes(`lethe-${worker}.toml`)) ?? "";
+      expect(call, worker).toContain("--var LETHE_MODEL_STAND_IN:allow");
+      const config = readFileSync(path.join(ROOT, `.deploy/lethe-${worker}.toml`), "utf8");
+      expect(config, worker).not.toContain("[ai]");
+    }
+    const gatekeeper = deploys.find((c) => c.includes("lethe-gatekeeper.toml")) ?? "";
+    expect(gatekeeper).not.toContain("LETHE_MODEL_STAND_IN");
   }, 60_000);
 
   it("stops before touching the account when the admin token is missing", ({ expect }) => {

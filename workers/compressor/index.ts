@@ -7,6 +7,7 @@ import type { PruneResult, RetryError } from "../../shared/context/prune.ts";
 import type { CompressionRun } from "../../shared/compress/compress.ts";
 import type { SummariseOptions } from "../../shared/compress/rpc.ts";
 import { queueReceipts } from "../../shared/db/schema.ts";
+import { modelServing, roleServing } from "../../shared/driver/serving.ts";
 import type { ComponentHealth } from "../../shared/health.ts";
 import { createLogger, describeError } from "../../shared/log.ts";
 import { JobSchema, type Job } from "../../shared/queues.ts";
@@ -25,10 +26,16 @@ export default class Compressor extends WorkerEntrypoint<Cloudflare.Env> {
   /** Liveness across the binding, including this Worker's own D1 binding. */
   async health(): Promise<ComponentHealth> {
     const row = await this.env.DB.prepare("SELECT 1 AS one").first<{ one: number }>();
+    const serving = modelServing(this.env);
     return {
       component: "compressor",
-      ok: row?.one === 1,
-      detail: { entrypoint: "Compressor", d1: row?.one === 1 },
+      ok: row?.one === 1 && serving.ok,
+      detail: {
+        entrypoint: "Compressor",
+        d1: row?.one === 1,
+        ...roleServing(serving, "compression"),
+      },
+      ...(serving.ok ? {} : { error: serving.message }),
     };
   }
 

@@ -33,6 +33,7 @@ export type RpcErrorCode =
   | "BAD_REQUEST"
   | CompressInputErrorCode
   | "INVALID_DRIVER_CONFIG"
+  | "MODEL_NOT_CONFIGURED"
   | "ENCODING_NOT_BUNDLED"
   | "INTERNAL";
 

@@ -4,7 +4,8 @@ import { eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import journal from "../../migrations/meta/_journal.json" with { type: "json" };
 import { queueReceipts } from "../../shared/db/schema.ts";
-import type { ComponentHealth, HealthReport } from "../../shared/health.ts";
+import { modelServing, roleServing } from "../../shared/driver/serving.ts";
+import type { ComponentHealth, HealthReport, RoleModel } from "../../shared/health.ts";
 import type { HealthPingJob } from "../../shared/queues.ts";
 
 /** Deadline for a binding to answer; a local RPC takes a few ms. */
@@ -101,5 +102,25 @@ export async function gatherHealth(env: Env): Promise<HealthReport> {
     timed("queue", QUEUE_TIMEOUT_MS, (signal) => checkQueue(env, signal)),
   ]);
   const components = Object.fromEntries(checks.map((c) => [c.component, c]));
-  return { ok: checks.every((c) => c.ok), components };
+  // The agent's steps and the proxy call the model from this Worker; the router and
+  // the summariser report their own (each Worker decides for itself).
+  const agent = modelServing(env);
+  const models = {
+    router: roleModel(components.router?.detail),
+    compression: roleModel(components.compressor?.detail),
+    agent: roleModel(roleServing(agent, "agent")),
+  };
+  return { ok: checks.every((c) => c.ok) && agent.ok, components, models };
+}
+
+/** A role's model from a component's health detail (roleServing's flat fields). */
+function roleModel(detail: ComponentHealth["detail"]): RoleModel {
+  const source = detail?.modelSource;
+  const known = source === "endpoint" || source === "workers-ai" || source === "stand-in";
+  return {
+    model: known && typeof detail?.model === "string" ? detail.model : null,
+    source: known ? source : "none",
+    standIn: detail?.standIn === true,
+    ...(typeof detail?.modelError === "string" ? { error: detail.modelError } : {}),
+  };
 }

@@ -1,6 +1,7 @@
 // The local model endpoint Worker: an OpenAI-compatible /v1/chat/completions
 // (plain and SSE), /v1/embeddings and /v1/models backed by the deterministic
-// policy of shared/model/ — a stand-in for offline use and tests, not a model.
+// policy of shared/model/ — a stand-in for offline use and tests, not a model —
+// and RecordedWorkersAi, a stand-in of the Workers AI binding bound as `AI`.
 import { WorkerEntrypoint } from "cloudflare:workers";
 import type { ComponentHealth } from "../../shared/health.ts";
 import { createLogger, describeError } from "../../shared/log.ts";
@@ -13,6 +14,7 @@ import {
   POLICY_FINGERPRINT,
   type OpenAIErrorBody,
 } from "../../shared/model/endpoint.ts";
+import { RecordedWorkersAi as RecordedAnswers } from "../../shared/model/recorded-workers-ai.ts";
 import { SCRIPT_HEADER, SCRIPT_INDEX_HEADER } from "../../shared/model/script.ts";
 import { trimEndRun } from "../../shared/text-edges.ts";
 
@@ -145,5 +147,23 @@ export default class Model extends WorkerEntrypoint<Cloudflare.Env> {
       );
       return errorResponse(e.status, e.body);
     }
+  }
+}
+
+/**
+ * A stand-in of the Workers AI binding for clusters with no Workers AI (Workers AI
+ * has no local version): bound as `AI` (`serviceBindings: { AI: { name:
+ * "lethe-model", entrypoint: "RecordedWorkersAi" } }`), it answers `run` from the
+ * recordings in its WORKERS_AI_RECORDINGS binding and refuses any other request.
+ */
+export class RecordedWorkersAi extends WorkerEntrypoint<Cloudflare.Env> {
+  async run(
+    model: string,
+    inputs: Record<string, unknown>,
+    options?: Record<string, unknown>,
+  ): Promise<unknown> {
+    const recordings = (this.env as { WORKERS_AI_RECORDINGS?: unknown }).WORKERS_AI_RECORDINGS;
+    const answers = new RecordedAnswers(Array.isArray(recordings) ? recordings : []);
+    return answers.run(model, inputs, options);
   }
 }

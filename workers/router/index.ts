@@ -2,6 +2,7 @@
 // gateway and AgentSession over a service binding with typed RPC; answers
 // Result values, never thrown errors.
 import { WorkerEntrypoint } from "cloudflare:workers";
+import { modelServing, roleServing } from "../../shared/driver/serving.ts";
 import type { ComponentHealth } from "../../shared/health.ts";
 import { createLogger, describeError } from "../../shared/log.ts";
 import { err, ok, type Result } from "../../shared/result.ts";
@@ -11,9 +12,15 @@ import { modelClassifier } from "./classifier.ts";
 const log = createLogger("router");
 
 export default class Router extends WorkerEntrypoint<Cloudflare.Env> {
-  /** Liveness across the binding: answered by this Worker's own isolate. */
+  /** Liveness across the binding, and which model classifies intents here. */
   async health(): Promise<ComponentHealth> {
-    return { component: "router", ok: true, detail: { entrypoint: "Router" } };
+    const serving = modelServing(this.env);
+    return {
+      component: "router",
+      ok: serving.ok,
+      detail: { entrypoint: "Router", ...roleServing(serving, "router") },
+      ...(serving.ok ? {} : { error: serving.message }),
+    };
   }
 
   /** The domains and tool definitions for one step, and how they were chosen. */

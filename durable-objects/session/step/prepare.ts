@@ -4,8 +4,7 @@
 import { presetOf } from "../../../shared/agent/presets.ts";
 import { metaLines } from "../../../shared/agent/meta.ts";
 import { knowledgeMeta } from "../../../shared/memory/meta-items.ts";
-import { Driver } from "../../../shared/driver/driver.ts";
-import { driverConfigFromEnv } from "../../../shared/driver/config.ts";
+import { modelDriver } from "../../../shared/driver/factory.ts";
 import type { Artifact } from "../../../shared/hive/artifact.ts";
 import type { Tokenizer } from "../../../shared/context/tokens.ts";
 import type { SessionConfig } from "../../../shared/session/config.ts";
@@ -19,21 +18,6 @@ import { verifyFirst } from "./verify-first.ts";
 
 /** Most artifacts the meta section lists (newest first); the rest stay searchable. */
 export const MAX_META_ARTIFACTS = 40;
-
-/** The model driver: the configured endpoint, or the cluster's local model over its binding. */
-function driverFor(host: LoopHost) {
-  const env = host.env as unknown as Record<string, unknown>;
-  const config = driverConfigFromEnv(env as Record<string, string | undefined>);
-  if (!config.ok) {
-    return config;
-  }
-  const external = typeof env.LETHE_MODEL_BASE_URL === "string" && env.LETHE_MODEL_BASE_URL !== "";
-  const fetch = external
-    ? undefined
-    : (input: string | URL | Request, init?: RequestInit) =>
-        host.env.MODEL.fetch(new Request(input, init));
-  return { ok: true as const, value: new Driver(config.value, fetch ? { fetch } : {}) };
-}
 
 /** Active artifacts of the hive when it changed since the session last looked, and its firewall. */
 async function syncHive(
@@ -121,9 +105,11 @@ export async function prepare(
   const synced = await syncHive(hive, config, state, tokenizer);
   const workspaceManifest =
     (await workspaceHead(host, config)) ?? state.workspaceManifest ?? undefined;
-  const driver = driverFor(host);
+  // The one driver factory: an endpoint, Workers AI, or the stand-in where it is allowed.
+  const driver = modelDriver(host.env);
   if (!driver.ok) {
-    return { ok: false, exit: haltExit(driver.code, driver.message) };
+    const why = driver.hint === undefined ? driver.message : `${driver.message} (${driver.hint})`;
+    return { ok: false, exit: haltExit(driver.code, why) };
   }
   if (preset.policies.includes("verify-first") && (await verifyFirst(host, config)) !== null) {
     return { ok: false, exit: null };
@@ -144,7 +130,7 @@ export async function prepare(
         router: host.env.ROUTER,
         gatekeeper: host.env.GATEKEEPER,
         jobs: host.env.JOBS,
-        model: driver.value,
+        model: driver.value.driver,
       },
       meter,
       started,

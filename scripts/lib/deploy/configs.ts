@@ -1,9 +1,11 @@
 // Production configs for `npm run deploy`: each Worker's committed wrangler.toml
 // rewritten into .deploy/ with absolute paths, the real D1 id, LETHE_ENV set to
-// "production" and, for the gateway, the Workers AI binding that L3 embeds with.
+// "production" and, for every Worker that calls the model, the Workers AI binding
+// (the default production model; the gateway's L3 embeds with it too).
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ROOT, type WorkerInfo } from "../../../harness/cluster.ts";
+import { withAbsolutePaths } from "../../../harness/config-paths.ts";
 
 /** Where the derived configs and dry-run bundles go (git-ignored). */
 export const DEPLOY_DIR = path.join(ROOT, ".deploy");
@@ -17,9 +19,19 @@ export interface DeployValues {
   encoding?: string;
   /** Drop the compressor's bindings to the gateway's Durable Objects (first deploy of a cycle). */
   withoutSessionBinding?: boolean;
+  /** Bind Workers AI (`[ai] binding = "AI"`) in the Workers that call the model (default true). */
+  workersAi?: boolean;
 }
 
-const PATH_KEYS = /^(\s*)(main|migrations_dir|directory)(\s*=\s*)"([^"]+)"/;
+/** The Workers that call the model (agent and proxy, router, compressor): each gets `AI` and the model's key. */
+export const MODEL_CALLERS = ["lethe-gateway", "lethe-router", "lethe-compressor"] as const;
+
+const AI_BINDING: Readonly<Record<string, string>> = {
+  "lethe-gateway":
+    "# Workers AI: the model of agent steps and the proxy (docs/models.md), and the embedder of\n# production L3 (384 dimensions, as the Vectorize index).",
+  "lethe-router": "# Workers AI: the model that classifies intents in JSON mode (docs/models.md).",
+  "lethe-compressor": "# Workers AI: the summariser's model (docs/models.md).",
+};
 
 /**
  * Removes every `[[durable_objects.bindings]]` table that names another script
@@ -52,24 +64,24 @@ function dropGatewayBindings(lines: string[]): string[] {
 /** The production text of one Worker's config. Pure: used by the plan and its tests. */
 export function productionConfig(worker: WorkerInfo, source: string, values: DeployValues): string {
   const configDir = path.join(ROOT, worker.dir);
-  let lines = source.split("\n").map((line) => {
-    const match = PATH_KEYS.exec(line);
-    if (match && !path.isAbsolute(match[4] ?? "")) {
-      return `${match[1]}${match[2]}${match[3]}${JSON.stringify(path.resolve(configDir, match[4] ?? ""))}`;
-    }
-    return line
-      .replace(/^(\s*database_id\s*=\s*)"[^"]*"/, `$1${JSON.stringify(values.d1Id)}`)
-      .replace(/^(\s*LETHE_ENV\s*=\s*)"[^"]*"/, '$1"production"')
-      .replace(/^(\s*LETHE_ENCODING\s*=\s*)'"[^"]*"'/, `$1'"${values.encoding ?? "o200k_base"}"'`)
-      .replace(/^#:schema .*$/, "");
-  });
+  let lines = withAbsolutePaths(source, configDir)
+    .split("\n")
+    .map((line) =>
+      line
+        .replace(/^(\s*database_id\s*=\s*)"[^"]*"/, `$1${JSON.stringify(values.d1Id)}`)
+        .replace(/^(\s*LETHE_ENV\s*=\s*)"[^"]*"/, '$1"production"')
+        .replace(
+          /^(\s*LETHE_ENCODING\s*=\s*)'"[^"]*"'/,
+          `$1'"${values.encoding ?? "o200k_base"}"'`,
+        ),
+    );
   if (values.withoutSessionBinding) {
     lines = dropGatewayBindings(lines);
   }
   let text = lines.join("\n");
-  if (worker.dir === "." && !/^\[ai\]/m.test(text)) {
-    text +=
-      '\n# Workers AI: the embedder of production L3 (384 dimensions, as the Vectorize index).\n[ai]\nbinding = "AI"\n';
+  const comment = AI_BINDING[worker.name];
+  if (values.workersAi !== false && comment !== undefined && !/^\[ai\]/m.test(text)) {
+    text += `\n${comment}\n[ai]\nbinding = "AI"\n`;
   }
   return text;
 }

@@ -68,6 +68,10 @@ describe("the dashboard", () => {
     const page = await browser.newPage();
     await signIn(page, { hive, key: client.key });
     await page.locator(`tr[data-session="${id}"]`).waitFor();
+    // The header says which model serves each role: here the local stand-in, named as such.
+    await expect
+      .poll(() => page.getByTestId("models").textContent())
+      .toMatch(/router lethe-local \(local stand-in, not a language model\)/);
     // The mission's markup is text: visible as characters, never run.
     await expect
       .poll(() => page.locator(`tr[data-session="${id}"] td.mission`).textContent())

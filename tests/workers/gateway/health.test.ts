@@ -26,6 +26,17 @@ describe("GET /health", () => {
     expect(typeof queue?.detail?.jobId).toBe("string");
   });
 
+  it("says which model serves each role, as the Worker that calls it reports", async ({
+    expect,
+  }) => {
+    const report = HealthReportSchema.parse(
+      await (await SELF.fetch("http://lethe.test/health")).json(),
+    );
+    const standIn = { model: "lethe-local", source: "stand-in", standIn: true };
+    expect(report.models).toEqual({ router: standIn, compression: standIn, agent: standIn });
+    expect(report.components.router?.detail).toMatchObject({ modelSource: "stand-in" });
+  });
+
   it("sees the D1 migrations applied", async ({ expect }) => {
     const report = HealthReportSchema.parse(
       await (await SELF.fetch("http://lethe.test/health")).json(),

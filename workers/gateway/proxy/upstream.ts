@@ -1,36 +1,38 @@
-// The proxy's upstream model: the shared Driver configured from the gateway's
-// LETHE_MODEL_* vars (the cluster's stand-in over the MODEL binding when no base
-// URL is set), and its failures as OpenAI-style errors that never quote the
-// upstream's body or key. Used by proxy/route.ts.
-import { driverConfigFromEnv } from "../../../shared/driver/config.ts";
-import { Driver } from "../../../shared/driver/driver.ts";
+// The proxy's upstream model: the Driver the one factory builds from the gateway's
+// environment (an endpoint, Workers AI, or the stand-in where it is allowed), and
+// its failures as OpenAI-style errors that never quote the upstream's body or key.
+// Used by proxy/route.ts.
+import type { Driver } from "../../../shared/driver/driver.ts";
+import { modelDriver } from "../../../shared/driver/factory.ts";
 import type { CallFailure } from "../../../shared/driver/types.ts";
 import type { ProxyError } from "./request.ts";
 
 export function upstreamDriver(
   env: Env,
 ): { ok: true; driver: Driver } | { ok: false; error: ProxyError } {
-  const record = env as unknown as Record<string, string | undefined>;
-  const config = driverConfigFromEnv(record);
-  if (!config.ok) {
+  const built = modelDriver(env);
+  if (!built.ok) {
     return {
       ok: false,
       error: {
         status: 500,
         type: "server_error",
-        code: "upstream_misconfigured",
-        message: "the proxy's upstream model is misconfigured",
-        hint: "an operator must fix the gateway's LETHE_MODEL_* variables",
+        code:
+          built.code === "MODEL_NOT_CONFIGURED"
+            ? "upstream_not_configured"
+            : "upstream_misconfigured",
+        message:
+          built.code === "MODEL_NOT_CONFIGURED"
+            ? "the proxy has no upstream model in production"
+            : "the proxy's upstream model is misconfigured",
+        hint:
+          built.code === "MODEL_NOT_CONFIGURED"
+            ? "an operator must bind Workers AI (AI) or set LETHE_MODEL_BASE_URL on the gateway"
+            : "an operator must fix the gateway's LETHE_MODEL_* variables",
       },
     };
   }
-  const external =
-    typeof record.LETHE_MODEL_BASE_URL === "string" && record.LETHE_MODEL_BASE_URL !== "";
-  const fetch = external
-    ? undefined
-    : (input: string | URL | Request, init?: RequestInit) =>
-        env.MODEL.fetch(new Request(input, init));
-  return { ok: true, driver: new Driver(config.value, fetch ? { fetch } : {}) };
+  return { ok: true, driver: built.value.driver };
 }
 
 /** A driver failure as the client sees it: status, type and a fixed message per cause. */

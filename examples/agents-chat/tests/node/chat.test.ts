@@ -1,75 +1,55 @@
-// The agents-chat example in workerd, inside the test's own Miniflare beside
-// Lethe (lethe/testing), driven by the SDK's own client (agents/client over
-// WebSocket): a long tool-heavy conversation stays under the prompt budget, an
-// early tool result's fact is in the artifacts block late on, where the model
-// (the offline stand-in, unscripted) answers the late question from it, and a
-// second agent of the hive sees it too.
+// The agents-chat example as its README runs it: `npm start` in its folder (the
+// one command: Lethe and the example in one Miniflare, keys made), then the SDK's
+// own client (agents/client over WebSocket): a long tool-heavy conversation stays
+// under the prompt budget, an early tool result's fact is in the artifacts block
+// late on, where the model (the offline stand-in, unscripted) answers the late
+// question from it, and a second agent of the hive sees it too.
+import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { AgentClient } from "agents/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  newHiveKey,
-  startLetheMiniflare,
-  workerFromConfig,
-  type LetheInMiniflare,
-} from "../../../../shared/testing/miniflare.ts";
+import { chatClient } from "../../scripts/chat.ts";
 import type { ErrorFrame, ReplyFrame } from "../../src/env.ts";
 import { lookupService } from "../../src/tools.ts";
 
-const CONFIG = path.resolve(import.meta.dirname, "../../wrangler.toml");
+const EXAMPLE = path.resolve(import.meta.dirname, "../..");
+/** Ends the command's whole process group when this test process goes away. */
+const SUPERVISOR = path.resolve(EXAMPLE, "../../scripts/lib/supervisor.ts");
 const BUDGET = 3_500;
 const TOOL_TURNS = 14;
 
-let lethe: LetheInMiniflare;
+let started: ChildProcess;
 let host: string;
+/** What the command printed up to its ready line. */
+let output = "";
 
 beforeAll(async () => {
-  const key = newHiveKey("demo");
-  const app = workerFromConfig(CONFIG);
-  app.bindings.LETHE_KEY = key;
-  lethe = await startLetheMiniflare({ workers: [app] }, { keys: { demo: key } });
-  host = (await lethe.mf.ready).host;
-}, 240_000);
-afterAll(async () => lethe?.dispose());
-
-/** A client of one agent instance that sends chat frames and awaits their replies. */
-async function chatClient(name: string) {
-  const client = new AgentClient({ agent: "chat-agent", name, host, protocol: "ws" });
-  const waiting = new Map<string, (frame: ReplyFrame | ErrorFrame) => void>();
-  client.addEventListener("message", (event: MessageEvent) => {
-    let frame: { type?: string; id?: string } = {};
-    try {
-      frame = JSON.parse(String(event.data)) as typeof frame;
-    } catch {
-      return;
-    }
-    if ((frame.type === "chat.reply" || frame.type === "chat.error") && frame.id) {
-      waiting.get(frame.id)?.(frame as ReplyFrame | ErrorFrame);
-    }
+  // Port 0: Miniflare takes a free port and the command prints it.
+  started = spawn(
+    process.execPath,
+    [SUPERVISOR, "npm", "start", "--", "--port", "0", "--no-demo"],
+    { cwd: EXAMPLE, detached: true, stdio: ["pipe", "pipe", "pipe"] },
+  );
+  host = await new Promise<string>((resolve, reject) => {
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const ready = /agents-chat: ready at http:\/\/([\d.]+:\d+)/.exec(output);
+      if (ready?.[1]) {
+        resolve(ready[1]);
+      }
+    };
+    started.stdout?.on("data", read);
+    started.stderr?.on("data", read);
+    started.once("exit", (code) => reject(new Error(`npm start exited ${code}:\n${output}`)));
   });
-  await client.ready;
-  return {
-    client,
-    ask(id: string, text: string, script?: unknown[]): Promise<ReplyFrame> {
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no reply to ${id}`)), 60_000);
-        waiting.set(id, (frame) => {
-          clearTimeout(timer);
-          if (frame.type === "chat.reply") {
-            resolve(frame);
-          } else {
-            reject(new Error(`${frame.code}: ${frame.message}`));
-          }
-        });
-        client.send(JSON.stringify({ type: "chat", id, text, script }));
-      });
-    },
-  };
-}
+}, 240_000);
+afterAll(() => {
+  // Closing the supervisor's stdin ends npm, node, Miniflare and workerd together.
+  started?.stdin?.end();
+});
 
 describe("agents-chat with Lethe as its memory", () => {
   it("keeps a long tool-heavy conversation under budget and answers an early fact from the block", async () => {
-    const alice = await chatClient("alice");
+    const alice = await chatClient(host, "alice");
     const replies: ReplyFrame[] = [];
     for (let i = 0; i < TOOL_TURNS; i++) {
       const service = i === 0 ? "billing-api" : `svc-${i}`;
@@ -96,18 +76,18 @@ describe("agents-chat with Lethe as its memory", () => {
     expect(late.system).toContain("tool:lookup_service#");
     expect(late.text).toContain(`service.billing-api.port is ${port}`);
     expect(late.text).toMatch(/source tool:lookup_service#call_\w+; session [^,]+, agent alice/);
-    alice.client.close();
+    alice.close();
 
-    const bob = await chatClient("bob");
+    const bob = await chatClient(host, "bob");
     const second = await bob.ask("b0", "What do we know about billing-api?");
     expect(second.session).not.toBe(late.session);
     expect(second.system).toContain(`service.billing-api.port = ${port}`);
     expect(second.text).toContain(`service.billing-api.port is ${port}`);
-    bob.client.close();
+    bob.close();
   }, 240_000);
 
-  it("answers a malformed frame with a typed error frame", async () => {
-    const carol = await chatClient("carol");
+  it("answers a malformed frame with a typed error frame, and serves Lethe's API on the same port", async () => {
+    const carol = await chatClient(host, "carol");
     const error = await new Promise<ErrorFrame>((resolve) => {
       carol.client.addEventListener("message", (event: MessageEvent) => {
         const frame = JSON.parse(String(event.data)) as ErrorFrame;
@@ -118,6 +98,10 @@ describe("agents-chat with Lethe as its memory", () => {
       carol.client.send(JSON.stringify({ type: "chat", text: "" }));
     });
     expect(error.code).toBe("BAD_FRAME");
-    carol.client.close();
+    carol.close();
+    const health = (await (await fetch(`http://${host}/health`)).json()) as { models?: unknown };
+    expect(health.models).toBeDefined();
+    // The command made the hive's key itself and said so.
+    expect(output).toMatch(/Hive: +demo +LETHE_KEY=lethe_demo_/);
   });
 });

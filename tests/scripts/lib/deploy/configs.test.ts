@@ -26,6 +26,27 @@ describe("productionConfig", () => {
     expect(text).toMatch(/\[ai\]\nbinding = "AI"\n$/);
   });
 
+  it("binds Workers AI in every Worker that calls the model, and in none without it", ({
+    expect,
+  }) => {
+    for (const name of ["lethe-gateway", "lethe-router", "lethe-compressor"]) {
+      const { info, source } = worker(name);
+      expect(productionConfig(info, source, { d1Id: "abc" }), name).toMatch(
+        /\[ai\]\nbinding = "AI"/,
+      );
+      expect(productionConfig(info, source, { d1Id: "abc", workersAi: false }), name).not.toContain(
+        "[ai]",
+      );
+      expect(productionConfig(info, source, { d1Id: "abc" }), name).toContain(
+        'LETHE_ENV = "production"',
+      );
+    }
+    for (const name of ["lethe-gatekeeper", "lethe-model"]) {
+      const { info, source } = worker(name);
+      expect(productionConfig(info, source, { d1Id: "abc" }), name).not.toContain("[ai]");
+    }
+  });
+
   it("drops only the compressor's bindings to the gateway's objects on its first pass", ({
     expect,
   }) => {
