@@ -1,22 +1,25 @@
 // `node scripts/redos.ts` (a step of `npm run check`): every regular expression the
-// product builds (workers/, durable-objects/, shared/, cli/) is checked by recheck
-// (the ReDoS checker: automata theory, fuzzing where a pattern has lookarounds);
-// a pattern with super-linear worst-case time fails the check with its attack
-// string. scripts/redos-known.json lists known exceptions with the reason each is
+// product builds (workers/, durable-objects/, shared/, cli/) is checked by recheck's
+// automaton checker (exact, with an attack string), and a pattern it cannot model
+// (lookarounds, \b, backreferences) by scslre, the static analysis behind
+// eslint-plugin-regexp's super-linear rules. Both are deterministic: recheck's
+// fuzzer is not used, because its verdict changed with the machine's load. A pattern
+// with super-linear worst-case time fails the check. scripts/redos-known.json lists known exceptions with the reason each is
 // safe or owned; a listed entry that no longer has findings fails too.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { check, type Diagnostics } from "recheck";
+import { analyse } from "scslre";
 import { z } from "zod";
 import { RegexSiteReader, type RegexSite } from "./lib/regex-sites.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 const PRODUCT = /^(workers|durable-objects|shared|cli)\/.*\.(ts|mts)$/;
 const SKIPPED = /\.d\.ts$/;
-/** A fixed seed: fuzzing decides the same way on every run. */
-const RECHECK_PARAMS = { randomSeed: 42, timeout: 60_000 } as const;
+/** The automaton checker only: exact where it applies, and the same on every run. */
+const RECHECK_PARAMS = { checker: "automaton", timeout: 60_000 } as const;
 /** Checks at once: the native checker runs them in one process. */
 const CONCURRENCY = 2;
 const CACHE = path.join(ROOT, "node_modules", ".cache", "lethe-redos", "verdicts.json");
@@ -73,6 +76,28 @@ function loadCache(): Record<string, string> {
   }
 }
 
+/**
+ * scslre's verdict on a pattern recheck's automaton cannot model: `safe`, or the kind
+ * of super-linear backtracking it found (Move: a scan restarted at every position;
+ * Self/Trade: nested or adjacent quantifiers that trade characters).
+ */
+export function staticVerdict(source: string, flags: string, d?: Diagnostics): string {
+  let regex: RegExp;
+  try {
+    regex = new RegExp(source, flags);
+  } catch (error) {
+    return `undecided (${error instanceof Error ? error.message : String(error)})`;
+  }
+  const { reports } = analyse(regex, { reportTypes: { Move: true, Self: true, Trade: true } });
+  if (reports.length === 0) {
+    return "safe";
+  }
+  const why = d?.status === "unknown" ? ` (recheck: ${d.error.kind})` : "";
+  return `super-linear backtracking (scslre: ${reports
+    .map((r) => `${r.type}${r.exponential ? ", exponential" : ""}`)
+    .join("; ")})${why}`;
+}
+
 async function verdicts(
   patterns: Array<{ source: string; flags: string }>,
 ): Promise<Map<string, string>> {
@@ -90,9 +115,9 @@ async function verdicts(
   const worker = async () => {
     for (let p = todo[next++]; p !== undefined; p = todo[next++]) {
       const d = await check(p.source, p.flags, RECHECK_PARAMS);
-      const verdict = describeVerdict(d);
+      const verdict = d.status === "unknown" ? staticVerdict(p.source, p.flags, d) : describeVerdict(d);
       out.set(`${p.flags}\0${p.source}`, verdict);
-      if (d.status !== "unknown") {
+      if (d.status !== "unknown" || !verdict.startsWith("undecided")) {
         cache[`${version}\0${JSON.stringify(RECHECK_PARAMS)}\0${p.flags}\0${p.source}`] = verdict;
       }
     }
