@@ -4,6 +4,7 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { WORKERS } from "./harness/cluster.ts";
+import { E2E_PROJECT } from "./tests/e2e/project.ts";
 import { buildWorkers } from "./harness/build.ts";
 import { isolatedConfig } from "./harness/config-paths.ts";
 import { lethePoolMiniflare } from "./shared/testing/vitest-pool.ts";
@@ -101,17 +102,7 @@ export default defineConfig({
           setupFiles: ["./tests/setup.ts"],
         },
       },
-      {
-        test: {
-          name: "e2e",
-          environment: "node",
-          include: ["tests/e2e/**/*.test.ts"],
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
-          fileParallelism: false,
-          setupFiles: [TEMP_DIRS_SETUP],
-        },
-      },
+      E2E_PROJECT,
       {
         test: {
           // Hostile inputs, kills, reconnects and load against a running cluster:

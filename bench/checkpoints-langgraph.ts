@@ -2,9 +2,7 @@
 // graph (a node appending one message per step to a growing list) run three ways
 // in the same process: lethe/langgraph against the cluster, LangGraph's own
 // SqliteSaver (better-sqlite3, a file on disk), and a hand-made full snapshot.
-import { spawnSync } from "node:child_process";
-import { mkdtempSync, statSync } from "node:fs";
-import { createRequire } from "node:module";
+import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Annotation, END, START, StateGraph } from "@langchain/langgraph";
@@ -82,36 +80,6 @@ async function run(saver: BaseCheckpointSaver, thread: string): Promise<Timings>
   return timings;
 }
 
-/** better-sqlite3 is a native addon; npm 11 skips its build script, so build it once here if it does not load. */
-function ensureBetterSqlite(): string | null {
-  const probe = () =>
-    spawnSync(process.execPath, ["-e", "new (require('better-sqlite3'))(':memory:')"], {
-      encoding: "utf8",
-    });
-  if (probe().status === 0) {
-    return null;
-  }
-  const require = createRequire(import.meta.url);
-  const addonDir = path.dirname(require.resolve("better-sqlite3/package.json"));
-  const nodeDir = path.resolve(path.dirname(process.execPath), "..");
-  const npmRoot = spawnSync("npm", ["root", "-g"], { encoding: "utf8" }).stdout.trim();
-  const gyp = path.join(npmRoot, "npm", "node_modules", "node-gyp", "bin", "node-gyp.js");
-  process.stdout.write(
-    `  building better-sqlite3 for ${process.version} (node-gyp, headers of ${nodeDir})...\n`,
-  );
-  // npm exports a user's `nodedir` setting as npm_config_nodedir, which node-gyp prefers
-  // to --nodedir: headers of another Node would build an addon this Node cannot load.
-  const built = spawnSync(process.execPath, [gyp, "rebuild", "--release", `--nodedir=${nodeDir}`], {
-    cwd: addonDir,
-    encoding: "utf8",
-    env: { ...process.env, npm_config_nodedir: nodeDir },
-  });
-  if (built.status !== 0 || probe().status !== 0) {
-    return `better-sqlite3 does not load and its build failed: ${(built.stderr || built.stdout).trim().split("\n").at(-1) ?? ""}`;
-  }
-  return null;
-}
-
 const pct = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -120,7 +88,16 @@ const ms = (values: number[]) =>
   `p50 ${pct(values, 50).toFixed(2)} ms, p99 ${pct(values, 99).toFixed(2)} ms`;
 const mib = (n: number) => `${(n / 1024 / 1024).toFixed(2)} MiB`;
 
-export async function benchLangGraph(url: string, hive: string, key: string): Promise<void> {
+/**
+ * The LangGraph comparison on a running cluster. `sqliteUnavailable` is why
+ * better-sqlite3 does not load (scripts/build-native.ts ran before the bench), or null.
+ */
+export async function benchLangGraph(
+  url: string,
+  hive: string,
+  key: string,
+  sqliteUnavailable: string | null,
+): Promise<void> {
   console.log(
     `\nLangGraph: one StateGraph, ${STEPS} steps, one message appended per step (messages channel grows to ${STEPS + 1}); put timed where LangGraph calls it, getTuple on ${GETS} checkpoints`,
   );
@@ -139,12 +116,12 @@ export async function benchLangGraph(url: string, hive: string, key: string): Pr
     `  lethe/langgraph (cluster, over HTTP):        ${mib(letheBytes)} stored (chunks + rows; DO SQLite file ${mib(figures.sqliteBytes)}), ${figures.checkpoints} checkpoints; put ${ms(letheTimes.put)}; get ${ms(letheTimes.get)}`,
   );
 
-  const unavailable = ensureBetterSqlite();
-  if (unavailable !== null) {
-    console.log(`  LangGraph SqliteSaver: not measured (${unavailable})`);
+  if (sqliteUnavailable !== null) {
+    console.log(`  LangGraph SqliteSaver: not measured (${sqliteUnavailable})`);
   } else {
     const { SqliteSaver } = await import("@langchain/langgraph-checkpoint-sqlite");
-    const file = path.join(mkdtempSync(path.join(tmpdir(), "lethe-bench-sqlite-")), "graph.db");
+    const dir = mkdtempSync(path.join(tmpdir(), "lethe-bench-sqlite-"));
+    const file = path.join(dir, "graph.db");
     const sqlite = SqliteSaver.fromConnString(file);
     const sqliteTimes = await run(sqlite, "bench-thread");
     const db = sqlite.db;
@@ -162,6 +139,8 @@ export async function benchLangGraph(url: string, hive: string, key: string): Pr
     console.log(
       `    ratio SqliteSaver / Lethe: ${(payload.bytes / letheBytes).toFixed(1)}x the bytes (file: ${(fileBytes / figures.sqliteBytes).toFixed(1)}x Lethe's DO file)`,
     );
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
   }
   console.log(
     `  hand-made full snapshot (every checkpoint LangGraph handed the saver, as JSON): ${mib(letheTimes.fullSnapshotBytes)}; ratio full snapshot / Lethe: ${(letheTimes.fullSnapshotBytes / letheBytes).toFixed(1)}x`,

@@ -3,21 +3,27 @@
 // the baseline is what a full snapshot of the whole state at every step would
 // store, measured in the same run. Prints the storage ratio and rollback latency,
 // then the LangGraph comparison (bench/checkpoints-langgraph.ts) on the same cluster.
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createHiveKey, newAdminToken } from "../harness/admin.ts";
 import { freePort, startCluster } from "../harness/dev-server.ts";
+import { ensureBetterSqlite } from "../scripts/build-native.ts";
 import { benchLangGraph } from "./checkpoints-langgraph.ts";
 
 const STEPS = Number(process.env.BENCH_STEPS ?? 1_000);
 const ROLLBACKS = 200;
+// Built at install (npm's prepare); built here only if it still does not load, before
+// the cluster boots and anything is timed.
+const sqliteUnavailable = ensureBetterSqlite();
 const PORT = await freePort();
 
 const admin = newAdminToken();
+// ~870 MB after 1,000 steps and 200 rollbacks: removed when the bench ends.
+const persistTo = mkdtempSync(path.join(tmpdir(), "lethe-bench-cp-"));
 const cluster = await startCluster({
   port: PORT,
-  persistTo: mkdtempSync(path.join(tmpdir(), "lethe-bench-cp-")),
+  persistTo,
   vars: { LETHE_ADMIN_TOKEN: admin },
 });
 const base = `${cluster.url}/v1/sessions`;
@@ -145,7 +151,8 @@ try {
     `  rollback over HTTP (${ROLLBACKS} random checkpoints): p50 ${pct(50).toFixed(2)} ms, p99 ${pct(99).toFixed(2)} ms`,
   );
   const graphKey = await createHiveKey(cluster.url, admin, "bench-graph", "bench");
-  await benchLangGraph(cluster.url, "bench-graph", graphKey.key);
+  await benchLangGraph(cluster.url, "bench-graph", graphKey.key, sqliteUnavailable);
 } finally {
   await cluster.stop();
+  rmSync(persistTo, { recursive: true, force: true, maxRetries: 3 });
 }

@@ -2,13 +2,18 @@
 // the gateway's first) with persisted local state. Used by `npm start`, the
 // end-to-end tests and the benchmarks that need a running cluster.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { createHash } from "node:crypto";
 import {
+  appendFileSync,
   closeSync,
+  cpSync,
   existsSync,
   mkdirSync,
+  mkdtempSync,
   openSync,
   readFileSync,
   readdirSync,
+  renameSync,
   rmSync,
   writeFileSync,
   writeSync,
@@ -29,6 +34,13 @@ export interface ClusterOptions {
   vars?: Record<string, string>;
   /** Echo wrangler's output to this process's stdout/stderr. */
   echo?: boolean;
+  /** Also append wrangler's output to this file (for readers in other processes). */
+  logFile?: string;
+  /**
+   * The checkout whose Workers run (default: this one). The mutation runner boots
+   * one in each lane's copy; wrangler dev reloads it when a source file changes.
+   */
+  root?: string;
   readyTimeoutMs?: number;
 }
 
@@ -49,8 +61,8 @@ export interface Cluster {
 /** What wrangler prints when workerd dies under it. */
 const RUNTIME_CRASHED = "The Workers runtime crashed unexpectedly";
 
-export function applyMigrations(persistTo: string): void {
-  mkdirSync(persistTo, { recursive: true });
+/** `wrangler d1 migrations apply` into `persistTo`: a wrangler start of its own, 4-8 s. */
+function runMigrations(persistTo: string): void {
   const { command, args } = wranglerCommand();
   const run = spawnSync(
     command,
@@ -60,6 +72,59 @@ export function applyMigrations(persistTo: string): void {
   if (run.status !== 0) {
     throw new Error(`applying D1 migrations failed:\n${run.stdout}\n${run.stderr}`);
   }
+}
+
+/** What the migrated D1 state depends on: the migrations, the D1 binding's config, wrangler's version. */
+function migrationsKey(): string {
+  const hash = createHash("sha256");
+  const dir = path.join(ROOT, "migrations");
+  for (const name of readdirSync(dir).sort()) {
+    if (name.endsWith(".sql")) {
+      hash.update(name).update(readFileSync(path.join(dir, name)));
+    }
+  }
+  hash.update(readFileSync(path.join(ROOT, "wrangler.toml")));
+  hash.update(readFileSync(path.join(ROOT, "node_modules", "wrangler", "package.json")));
+  return hash.digest("hex").slice(0, 16);
+}
+
+/**
+ * A state directory with only the migrated D1 database, made once per set of
+ * migrations under node_modules/.cache and reused. Two processes may make it at
+ * once: each writes a directory of its own and the first rename wins.
+ */
+function migratedTemplate(): string {
+  const cache = path.join(ROOT, "node_modules", ".cache", "lethe-d1");
+  const template = path.join(cache, migrationsKey());
+  if (existsSync(path.join(template, "v3"))) {
+    return template;
+  }
+  mkdirSync(cache, { recursive: true });
+  const fresh = mkdtempSync(path.join(cache, "making-"));
+  try {
+    runMigrations(fresh);
+    renameSync(fresh, template);
+  } catch (error) {
+    rmSync(fresh, { recursive: true, force: true });
+    if (!existsSync(path.join(template, "v3"))) {
+      throw error;
+    }
+  }
+  return template;
+}
+
+/**
+ * Applies the D1 migrations to `persistTo`. A state directory without D1 state yet
+ * (every test's and bench's) gets a copy of the migrated template, which saves a
+ * wrangler start per cluster; one with D1 state (`npm start`'s) is migrated in place.
+ */
+export function applyMigrations(persistTo: string): void {
+  mkdirSync(persistTo, { recursive: true });
+  if (existsSync(path.join(persistTo, "v3", "d1"))) {
+    runMigrations(persistTo);
+    return;
+  }
+  cpSync(migratedTemplate(), persistTo, { recursive: true });
 }
 
 /** A port nothing listens on right now, chosen by the kernel. */
@@ -178,7 +243,19 @@ async function portAnswers(port: number): Promise<boolean> {
   }
 }
 
+/**
+ * Appends one line per booted cluster (its boot time and state directory) to the file
+ * LETHE_CLUSTER_BOOT_LOG names: CI counts the boots of a run from it.
+ */
+function logBoot(persistTo: string, ms: number): void {
+  const file = process.env.LETHE_CLUSTER_BOOT_LOG;
+  if (file !== undefined && file !== "") {
+    appendFileSync(file, `${new Date().toISOString()} ${ms} ms ${path.basename(persistTo)}\n`);
+  }
+}
+
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
+  const bootStarted = Date.now();
   const port = options.port === undefined || options.port === 0 ? await freePort() : options.port;
   // Never mistake a server already on the port for the cluster about to start.
   if (await portAnswers(port)) {
@@ -221,7 +298,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       ...vars,
     ],
     {
-      cwd: ROOT,
+      cwd: options.root ?? ROOT,
       env: environmentForEveryWorker(wranglerEnv(), modelSettings(options.vars ?? {})),
       stdio: ["pipe", "pipe", "pipe"],
       detached: true,
@@ -234,6 +311,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const collect = (chunk: Buffer, echo: NodeJS.WriteStream) => {
     const text = chunk.toString("utf8");
     output += text;
+    if (options.logFile !== undefined) {
+      appendFileSync(options.logFile, text);
+    }
     if (output.length > 2_000_000) {
       output = output.slice(-1_000_000);
     }
@@ -304,6 +384,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     try {
       const response = await fetch(`${url}/`, { signal: AbortSignal.timeout(2_000) });
       if (response.ok) {
+        logBoot(options.persistTo, Date.now() - bootStarted);
         return { url, port, child, output: () => output, crashes: () => crashes, stop, kill };
       }
     } catch {

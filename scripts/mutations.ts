@@ -1,7 +1,10 @@
 // Proves the capability scenarios (tests/e2e/scenarios) assert something: for each
 // scenario, one source mutation that removes its capability, then that scenario is
 // run and must FAIL. Every file is restored afterwards, whatever happens.
-// Two lanes run at once by default, each in a tree of its own.
+// Two lanes run at once by default, each in a tree of its own. A scenario file on the
+// e2e project's shared cluster runs on its lane's cluster, booted once and reloaded by
+// wrangler dev at each change (scripts/lib/lane-cluster.ts); one that boots its own
+// cluster (it reads that cluster's state directory) boots it for each mutation.
 //   npm run mutations                 every mutation
 //   npm run mutations -- governance   only the families or scenarios matching a word
 //   npm run mutations -- --lanes=1    one at a time (MUTATIONS_LANES=1 does the same)
@@ -20,6 +23,7 @@ import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import { fileURLToPath } from "node:url";
+import { LaneCluster } from "./lib/lane-cluster.ts";
 
 export interface Mutation {
   family: string;
@@ -485,20 +489,31 @@ interface Ran {
   output: string;
 }
 
-function runScenario(root: string, m: Mutation): Promise<Ran> {
+/** True when the family's scenario file runs on the e2e project's shared cluster. */
+function onSharedCluster(root: string, m: Mutation): boolean {
+  const text = readFileSync(path.join(root, SCENARIO_FILE[m.family] ?? ""), "utf8");
+  return /\b(?:sharedCluster|scenarioCluster)\(/.test(text);
+}
+
+function runScenario(root: string, m: Mutation, env: Record<string, string>): Promise<Ran> {
   return new Promise((resolve) => {
     const child = spawn(
       process.execPath,
       [
         path.join(root, "node_modules/vitest/vitest.mjs"),
         "run",
-        "--project",
-        "e2e",
+        // The e2e project alone: no workerd project's plugin to load at each of ~50 starts.
+        "--config",
+        "vitest.e2e.config.ts",
         SCENARIO_FILE[m.family] ?? "",
         "-t",
         escapeRegExp(m.scenario),
       ],
-      { cwd: root, env: { ...process.env, NO_COLOR: "1" }, stdio: ["ignore", "pipe", "pipe"] },
+      {
+        cwd: root,
+        env: { ...process.env, ...env, NO_COLOR: "1" },
+        stdio: ["ignore", "pipe", "pipe"],
+      },
     );
     let output = "";
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
@@ -517,30 +532,53 @@ function restorePending(): void {
   pending.clear();
 }
 
-async function mutate(root: string, m: Mutation): Promise<{ killed: boolean; row: string }> {
-  const file = path.join(root, m.file);
+/** A lane: its tree, its cluster, and the reloads its last undone mutation started. */
+interface Lane {
+  root: string;
+  cluster: LaneCluster;
+  /** Taken before the last mutation was undone: the next write settles from here. */
+  undone: ReturnType<LaneCluster["mark"]> | undefined;
+}
+
+/** Vitest's own message for a test or hook past its timeout. */
+const TIMED_OUT = /\b(?:Test|Hook) timed out in \d+ms/;
+
+async function mutate(lane: Lane, m: Mutation): Promise<{ killed: boolean; row: string }> {
+  const file = path.join(lane.root, m.file);
   const original = readFileSync(file, "utf8");
   const started = Date.now();
+  const shared = onSharedCluster(lane.root, m);
   let ran: Ran = { status: null, output: "" };
   try {
+    if (!shared) {
+      // The scenario boots its own cluster: the lane's would only reload for nothing.
+      await lane.cluster.stop();
+    }
+    const mark = lane.undone ?? lane.cluster.mark();
     pending.set(file, original);
     writeFileSync(file, original.replace(m.find, m.replace));
-    ran = await runScenario(root, m);
+    const env = shared ? (await lane.cluster.settle(mark), await lane.cluster.env()) : {};
+    ran = await runScenario(lane.root, m, env);
     // A scenario that never ran (a cluster that did not boot on a loaded machine), or
-    // that failed only by timing out (a loaded machine, or a real hang), is run once more
-    // before it is counted: the second run decides.
-    if (
-      !/Tests\s+1 (failed|passed)/.test(ran.output) ||
-      /\b(?:Test|Hook) timed out in \d+ms/.test(ran.output)
-    ) {
-      ran = await runScenario(root, m);
+    // that failed only by timing out (a loaded machine, or a real hang), is run once more,
+    // on a fresh cluster, before it is counted: the second run decides.
+    if (!/Tests\s+1 (failed|passed)/.test(ran.output) || TIMED_OUT.test(ran.output)) {
+      if (shared) {
+        await lane.cluster.restart();
+      }
+      ran = await runScenario(lane.root, m, shared ? await lane.cluster.env() : {});
     }
     if (process.env.MUTATIONS_VERBOSE) {
       process.stdout.write(ran.output);
     }
   } finally {
+    lane.undone = lane.cluster.mark();
     writeFileSync(file, original);
     pending.delete(file);
+  }
+  if (shared && TIMED_OUT.test(ran.output)) {
+    // A mission the mutation left running must not load the next scenario's cluster.
+    await lane.cluster.stop();
   }
   // Killed: the scenario ran and failed (not a cluster that never booted).
   const killed = ran.status !== 0 && /Tests\s+1 failed/.test(ran.output);
@@ -575,6 +613,7 @@ async function main(): Promise<void> {
     for (const tree of copies) {
       rmSync(tree, { recursive: true, force: true });
     }
+    // The lanes' clusters end with this process (harness/dev-server.ts's supervisor).
   };
   process.on("exit", cleanUp);
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
@@ -583,16 +622,30 @@ async function main(): Promise<void> {
   for (let lane = 1; lane < lanes; lane += 1) {
     copies.push(laneTree(root));
   }
-  const roots = [root, ...copies];
+  const laneList = [root, ...copies].map((laneRoot): Lane => ({
+    root: laneRoot,
+    cluster: new LaneCluster(laneRoot),
+    undone: undefined,
+  }));
+  // Scenarios on the shared cluster first: a lane stops its cluster once only scenarios
+  // that boot their own are left.
+  const ordered = [
+    ...chosen.filter((m) => onSharedCluster(root, m)),
+    ...chosen.filter((m) => !onSharedCluster(root, m)),
+  ];
   let survived = 0;
   let next = 0;
   await Promise.all(
-    roots.map(async (laneRoot) => {
-      for (let m = chosen[next]; m !== undefined; m = chosen[next]) {
-        next += 1;
-        const { killed, row } = await mutate(laneRoot, m);
-        survived += killed ? 0 : 1;
-        process.stdout.write(`${row}\n`);
+    laneList.map(async (lane) => {
+      try {
+        for (let m = ordered[next]; m !== undefined; m = ordered[next]) {
+          next += 1;
+          const { killed, row } = await mutate(lane, m);
+          survived += killed ? 0 : 1;
+          process.stdout.write(`${row}\n`);
+        }
+      } finally {
+        await lane.cluster.stop();
       }
     }),
   );

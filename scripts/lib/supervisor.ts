@@ -3,6 +3,7 @@
 // signal, SIGKILL included) closes the pipe and the cluster dies with it.
 // Started by `startCluster` as `node supervisor.ts <command> <args…>`.
 import { spawn } from "node:child_process";
+import { readFileSync, readdirSync } from "node:fs";
 
 const [command, ...args] = process.argv.slice(2);
 if (command === undefined) {
@@ -40,7 +41,42 @@ process.stdin.resume();
 for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) {
   process.on(signal, () => endGroup(signal === "SIGINT" ? "SIGTERM" : signal));
 }
+/** True while a process other than this one is left in our group (Linux's /proc). */
+function othersInGroup(): boolean {
+  let entries: string[];
+  try {
+    entries = readdirSync("/proc");
+  } catch {
+    // No /proc (not Linux): assume some are left, so the SIGKILL below ends them.
+    return true;
+  }
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) {
+      continue;
+    }
+    try {
+      // /proc/<pid>/stat reads "pid (comm) S ppid pgrp ...": the group is the 3rd field after ')'.
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[2]) === process.pid && fields[0] !== "Z") {
+        return true;
+      }
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return false;
+}
+
 child.on("exit", (code, signal) => {
   endGroup("SIGTERM");
   process.exitCode = code ?? (signal === null ? 1 : 128);
+  // wrangler is gone: leave as soon as the rest of the group (workerd) is, instead of
+  // waiting for the parent to close our stdin; past 5 s, endGroup's SIGKILL ends them all.
+  const poll = setInterval(() => {
+    if (!othersInGroup()) {
+      clearInterval(poll);
+      process.exit();
+    }
+  }, 50);
 });

@@ -3,26 +3,20 @@
 // patched file holds the computed sum. Then the session commands on that session.
 import { mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, it } from "vitest";
+import { beforeAll, describe, it } from "vitest";
 import { main } from "../../cli/lethe.ts";
 import { CliError, createContext } from "../../cli/commands/context.ts";
 import { createHiveKey } from "../../cli/commands/hive.ts";
 import { awaitOutcome } from "../../cli/commands/run.ts";
 import { sessionApi } from "../../cli/commands/sessions.ts";
-import { freePort, type Cluster } from "../../harness/dev-server.ts";
 import { encodeScript } from "../../shared/model/script.ts";
-import { E2E_ADMIN_TOKEN, bootCluster } from "./helpers.ts";
+import { E2E_ADMIN_TOKEN, sharedCluster, type SharedCluster } from "./helpers.ts";
 import { tempDir } from "../fixtures/temp-dirs.ts";
 
-const PORT = await freePort();
-let cluster: Cluster;
+let cluster: SharedCluster;
 
 beforeAll(async () => {
-  cluster = await bootCluster(PORT, "cli");
-});
-
-afterAll(async () => {
-  await cluster?.stop();
+  cluster = await sharedCluster();
 });
 
 async function lethe(argv: string[], env: Record<string, string | undefined>) {

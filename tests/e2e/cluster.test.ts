@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, it } from "vitest";
-import { freePort, type Cluster } from "../../harness/dev-server.ts";
+// The local cluster booted with wrangler (the project's shared one): health, a
+// socket held open while requests are served, hostile HTTP. That a stopped cluster
+// leaves no process behind is asserted in processes.test.ts, on a cluster of its own.
+import { beforeAll, describe, it } from "vitest";
 import { HealthReportSchema } from "../../shared/health.ts";
-import { bootCluster, groupAlive, hiveClient, subscribe } from "./helpers.ts";
+import { hiveClient, sharedCluster, subscribe, type SharedCluster } from "./helpers.ts";
 
-const PORT = await freePort();
-let cluster: Cluster;
+let cluster: SharedCluster;
+const hive = `cluster-${Math.random().toString(36).slice(2, 8)}`;
 
 beforeAll(async () => {
-  cluster = await bootCluster(PORT, "cluster");
-});
-
-afterAll(async () => {
-  await cluster?.stop();
+  cluster = await sharedCluster();
 });
 
 describe("the local cluster booted with wrangler", () => {
@@ -28,8 +26,8 @@ describe("the local cluster booted with wrangler", () => {
   it("holds a partysocket WebSocket open to a session while serving requests", async ({
     expect,
   }) => {
-    const { key, call } = await hiveClient(cluster, "e2e");
-    const created = await call("POST", "/v1/sessions", { hive: "e2e", mission: "stay connected" });
+    const { key, call } = await hiveClient(cluster, hive);
+    const created = await call("POST", "/v1/sessions", { hive, mission: "stay connected" });
     const client = subscribe(cluster, "agent-session", String(created.body.id), { key });
     expect(await client.next()).toMatchObject({ type: "sys.welcome", server: "AgentSession" });
     expect(await client.next()).toMatchObject({ type: "session.state", state: { step: 0 } });
@@ -64,12 +62,5 @@ describe("the local cluster booted with wrangler", () => {
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ error: { code: "BAD_JSON" } });
     expect((await fetch(`${cluster.url}/health`)).status).toBe(200);
-  });
-
-  it("stops with no wrangler or workerd process left behind", async ({ expect }) => {
-    const pid = cluster.child.pid ?? -1;
-    expect(groupAlive(pid)).toBe(true);
-    await cluster.stop();
-    expect(groupAlive(pid)).toBe(false);
   });
 });

@@ -4,28 +4,22 @@
 // the exact text, and hostile bodies get typed errors.
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, it } from "vitest";
+import { beforeAll, describe, it } from "vitest";
 import { main } from "../../cli/lethe.ts";
-import { freePort, type Cluster } from "../../harness/dev-server.ts";
 import type { ChatMessage } from "../../shared/context/messages.ts";
 import { refMatches } from "../../shared/context/refs.ts";
 import { makeConversation } from "../../corpora/conversation.ts";
-import { bootCluster, hiveClient } from "./helpers.ts";
+import { hiveClient, sharedCluster, type SharedCluster } from "./helpers.ts";
 import { tempDir } from "../fixtures/temp-dirs.ts";
 
-const PORT = await freePort();
-let cluster: Cluster;
+let cluster: SharedCluster;
 let client: Awaited<ReturnType<typeof hiveClient>>;
 const HIVE = `compress-${Math.random().toString(36).slice(2, 8)}`;
 
 beforeAll(async () => {
-  cluster = await bootCluster(PORT, "compress");
+  cluster = await sharedCluster();
   client = await hiveClient(cluster, HIVE);
 }, 120_000);
-
-afterAll(async () => {
-  await cluster?.stop();
-});
 
 interface Answer {
   method: string;

@@ -1,29 +1,22 @@
 // The whole cluster booted with wrangler; the real `openai` client and the driver
 // talk to the local model endpoint through the gateway's /v1, from Node.
 import OpenAI from "openai";
-import { afterAll, beforeAll, describe, it } from "vitest";
-import { freePort, startCluster, type Cluster } from "../../harness/dev-server.ts";
+import { beforeAll, describe, it } from "vitest";
 import { driverConfigFromEnv } from "../../shared/driver/config.ts";
 import { Driver } from "../../shared/driver/driver.ts";
 import { buildRouterSystemPrompt } from "../../shared/model/contracts.ts";
 import { encodeScript, SCRIPT_HEADER } from "../../shared/model/script.ts";
-import { tempDir } from "../fixtures/temp-dirs.ts";
+import { hiveClient, sharedCluster, type SharedCluster } from "./helpers.ts";
 
-const PORT = await freePort();
-let cluster: Cluster;
-let persistTo = "";
+let cluster: SharedCluster;
 let client: OpenAI;
+let key: string;
 
 beforeAll(async () => {
-  persistTo = tempDir("e2e-driver");
-  // The driver's default base URL is this gateway's /v1/model: opened without a key
-  // by the local-only var, as a local cluster serving Node clients would be.
-  cluster = await startCluster({ port: PORT, persistTo, vars: { LETHE_OPEN_MODEL_ROUTES: "1" } });
-  client = new OpenAI({ baseURL: `${cluster.url}/v1/model`, apiKey: "local" });
-});
-
-afterAll(async () => {
-  await cluster?.stop();
+  cluster = await sharedCluster();
+  // The gateway's /v1/model asks for a hive key, as a deployed one does.
+  ({ key } = await hiveClient(cluster, "e2e-driver"));
+  client = new OpenAI({ baseURL: `${cluster.url}/v1/model`, apiKey: key });
 });
 
 const tools: OpenAI.Chat.Completions.ChatCompletionTool[] = [
@@ -129,7 +122,7 @@ describe("the local model endpoint through the real openai client", () => {
 describe("the driver against the running cluster", () => {
   const config = (headers: Record<string, string> = {}) => {
     const built = driverConfigFromEnv(
-      { LETHE_MODEL_BASE_URL: `http://127.0.0.1:${PORT}/v1/model` },
+      { LETHE_MODEL_BASE_URL: `${cluster.url}/v1/model`, LETHE_MODEL_API_KEY: key },
       { headers, retryBaseMs: 1, retryMaxMs: 2 },
     );
     if (!built.ok) {

@@ -4,30 +4,25 @@
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { main } from "../../cli/lethe.ts";
 import { followHive, type HiveFollower } from "../../shared/client/follow.ts";
-import { createHiveKey, newAdminToken } from "../../harness/admin.ts";
+import { createHiveKey } from "../../harness/admin.ts";
 import type { ServerMessage } from "../../shared/protocol.ts";
-import { freePort, startCluster, type Cluster } from "../../harness/dev-server.ts";
 import { Lethe } from "../../shared/client/lethe.ts";
 import type { CommitRequestIn } from "../../shared/hive/writes.ts";
 import { makeArtifact, makeCommit, makePut } from "../shared/hive/fixtures.ts";
-import { tempDir } from "../fixtures/temp-dirs.ts";
+import { E2E_ADMIN_TOKEN, sharedCluster, type SharedCluster } from "./helpers.ts";
 
-const PORT = await freePort();
-const admin = newAdminToken();
-let cluster: Cluster;
-let persistTo: string;
+const admin = E2E_ADMIN_TOKEN;
+let cluster: SharedCluster;
 const followers: HiveFollower[] = [];
 
 beforeAll(async () => {
-  persistTo = tempDir("hive-e2e");
-  cluster = await startCluster({ port: PORT, persistTo, vars: { LETHE_ADMIN_TOKEN: admin } });
+  cluster = await sharedCluster();
 });
 
 afterAll(async () => {
   for (const f of followers) {
     f.close();
   }
-  await cluster?.stop();
 });
 
 async function newHive(prefix: string) {

@@ -5,9 +5,8 @@ import * as vitest from "vitest";
 import { uuid6, type Checkpoint } from "@langchain/langgraph-checkpoint";
 import { createHiveKey } from "../../cli/commands/hive.ts";
 import { main } from "../../cli/lethe.ts";
-import type { Cluster } from "../../harness/dev-server.ts";
 import { LetheSaver, LetheSaverError } from "../../shared/langgraph/saver.ts";
-import { E2E_ADMIN_TOKEN, bootCluster } from "./helpers.ts";
+import { E2E_ADMIN_TOKEN, sharedCluster, type SharedCluster } from "./helpers.ts";
 
 // The suite calls vitest's globals; hand it this vitest's functions.
 Object.assign(globalThis, {
@@ -22,21 +21,20 @@ Object.assign(globalThis, {
 });
 const { validate } = await import("@langchain/langgraph-checkpoint-validation");
 
-let cluster: Cluster | undefined;
+let cluster: SharedCluster | undefined;
 let key = "";
 let hives = 0;
 const started = performance.now();
 
-async function ensureCluster(): Promise<Cluster> {
+async function ensureCluster(): Promise<SharedCluster> {
   if (cluster === undefined) {
-    cluster = await bootCluster(0, "langgraph");
+    cluster = await sharedCluster();
     key = (await createHiveKey(cluster.url, E2E_ADMIN_TOKEN, "graphs", "conformance")).key;
   }
   return cluster;
 }
 
-vitest.afterAll(async () => {
-  await cluster?.stop();
+vitest.afterAll(() => {
   process.stderr.write(
     `langgraph conformance file: ${((performance.now() - started) / 1000).toFixed(1)} s wall\n`,
   );

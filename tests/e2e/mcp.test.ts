@@ -11,18 +11,17 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { createHiveKey } from "../../cli/commands/hive.ts";
-import type { Cluster } from "../../harness/dev-server.ts";
 import { makeArtifact } from "../shared/hive/fixtures.ts";
-import { E2E_ADMIN_TOKEN, bootCluster } from "./helpers.ts";
+import { E2E_ADMIN_TOKEN, sharedCluster, type SharedCluster } from "./helpers.ts";
 import { tempDir } from "../fixtures/temp-dirs.ts";
 
-let cluster: Cluster;
+let cluster: SharedCluster;
 let keyA = "";
 let keyB = "";
 const clients: Client[] = [];
 
 beforeAll(async () => {
-  cluster = await bootCluster(0, "mcp");
+  cluster = await sharedCluster();
   keyA = (await createHiveKey(cluster.url, E2E_ADMIN_TOKEN, "mcp-a", "e2e")).key;
   keyB = (await createHiveKey(cluster.url, E2E_ADMIN_TOKEN, "mcp-b", "e2e")).key;
 });
@@ -31,7 +30,6 @@ afterAll(async () => {
   for (const c of clients) {
     await c.close();
   }
-  await cluster?.stop();
 });
 
 async function connect(key: string): Promise<Client> {

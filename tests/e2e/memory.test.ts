@@ -2,19 +2,11 @@
 // contradicts one, the meta-steward (a queue job after each finished session)
 // closes the old fact with a changelog entry and a drift flag, and a fourth
 // session's envelope carries the current fact within the meta budget.
-import { afterAll, describe, it } from "vitest";
-import { freePort, type Cluster } from "../../harness/dev-server.ts";
+import { describe, it } from "vitest";
 import { createContext } from "../../cli/commands/context.ts";
 import { memoryCommand } from "../../cli/commands/memory.ts";
 import { encodeScript } from "../../shared/model/script.ts";
-import { bootCluster, E2E_ADMIN_TOKEN, hiveClient } from "./helpers.ts";
-
-const PORT = await freePort();
-let cluster: Cluster | undefined;
-
-afterAll(async () => {
-  await cluster?.stop();
-});
+import { E2E_ADMIN_TOKEN, hiveClient, sharedCluster } from "./helpers.ts";
 
 const HIVE = "memory-e2e";
 
@@ -34,7 +26,7 @@ describe("long-term memory across sessions", () => {
   it("keeps, contradicts, versions and serves knowledge through the steward job", async ({
     expect,
   }) => {
-    cluster = await bootCluster(PORT, "memory");
+    const cluster = await sharedCluster();
     const { call, key: hiveKey } = await hiveClient(cluster, HIVE);
     const write = (path: string, content: string) =>
       call("POST", `/v1/hives/${HIVE}/workspace/files`, { files: [{ path, content }] });

@@ -1,10 +1,9 @@
 // Metrics, spans and logs of a whole cluster: a scripted mission's figures on the
 // Prometheus routes equal the counts recomputed here from its trace; the routes'
 // keys are checked; every request logs one JSON line with ids and no secret.
-import { afterAll, beforeAll, describe, it } from "vitest";
+import { beforeAll, describe, it } from "vitest";
 import { encodeScript, type ScriptEntry } from "../../shared/model/script.ts";
-import type { Cluster } from "../../harness/dev-server.ts";
-import { bootCluster, E2E_ADMIN_TOKEN, hiveClient } from "./helpers.ts";
+import { E2E_ADMIN_TOKEN, hiveClient, sharedCluster, type SharedCluster } from "./helpers.ts";
 
 const call = (name: string, args: Record<string, unknown>): ScriptEntry => ({
   tool_calls: [{ name, arguments: args }],
@@ -17,17 +16,13 @@ interface Row {
   data: Record<string, unknown>;
 }
 
-let cluster: Cluster;
+let cluster: SharedCluster;
 const hive = `obs-${Math.random().toString(36).slice(2, 8)}`;
 let client: Awaited<ReturnType<typeof hiveClient>>;
 
 beforeAll(async () => {
-  cluster = await bootCluster(0, "observe");
+  cluster = await sharedCluster();
   client = await hiveClient(cluster, hive);
-});
-
-afterAll(async () => {
-  await cluster?.stop();
 });
 
 async function text(path: string, token: string): Promise<{ status: number; body: string }> {

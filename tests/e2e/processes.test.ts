@@ -1,11 +1,13 @@
 // The cluster dies with the process that started it, however that process dies,
-// and a second cluster on the same state directory is refused.
+// a second cluster on the same state directory is refused, and a stopped cluster
+// leaves no wrangler or workerd process behind.
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { describe, it } from "vitest";
 import { ROOT, nodeForWrangler } from "../../harness/cluster.ts";
 import { freePort, startCluster } from "../../harness/dev-server.ts";
 import { tempDir } from "../fixtures/temp-dirs.ts";
+import { groupAlive } from "./helpers.ts";
 
 async function answers(url: string): Promise<boolean> {
   try {
@@ -18,7 +20,7 @@ async function answers(url: string): Promise<boolean> {
 }
 
 describe("cluster processes", () => {
-  it("a SIGKILLed parent takes its cluster with it, and a second cluster on the same state is refused", async ({
+  it("a SIGKILLed parent takes its cluster with it, a second cluster on the same state is refused, a stopped one leaves no process", async ({
     expect,
   }) => {
     const port = await freePort();
@@ -57,6 +59,11 @@ describe("cluster processes", () => {
     await parentExited;
     const again = await startCluster({ persistTo });
     expect(await answers(`${again.url}/`)).toBe(true);
+
+    // Stopped, it leaves no wrangler or workerd process behind.
+    const pid = again.child.pid ?? -1;
+    expect(groupAlive(pid)).toBe(true);
     await again.stop();
+    expect(groupAlive(pid)).toBe(false);
   });
 });

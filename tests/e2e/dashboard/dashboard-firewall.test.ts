@@ -5,9 +5,14 @@ import { afterAll, beforeAll, describe, it } from "vitest";
 import type { Browser } from "playwright-core";
 import { encodeScript, type ScriptEntry } from "../../../shared/model/script.ts";
 import type { ServerMessage } from "../../../shared/protocol.ts";
-import type { Cluster } from "../../../harness/dev-server.ts";
 import { vendorDashboard } from "../../../harness/dashboard-vendor.ts";
-import { bootCluster, hiveClient, subscribe, type Subscriber } from "../helpers.ts";
+import {
+  hiveClient,
+  sharedCluster,
+  subscribe,
+  type SharedCluster,
+  type Subscriber,
+} from "../helpers.ts";
 import { axeViolations, launchBrowser, screenshot } from "./browser.ts";
 
 const ASK_LIMITS = `version: 1
@@ -25,21 +30,20 @@ const call = (name: string, args: Record<string, unknown>): ScriptEntry => ({
   tool_calls: [{ name, arguments: args }],
 });
 
-let cluster: Cluster;
+let cluster: SharedCluster;
 let browser: Browser;
 const hive = `dashfw-${Math.random().toString(36).slice(2, 8)}`;
 let client: Awaited<ReturnType<typeof hiveClient>>;
 
 beforeAll(async () => {
   vendorDashboard();
-  cluster = await bootCluster(0, "dashboard-firewall");
+  cluster = await sharedCluster();
   client = await hiveClient(cluster, hive);
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await cluster?.stop();
 });
 
 /** Reads frames until one of `type` arrives (step and page frames are skipped). */

@@ -5,9 +5,8 @@
 import { afterAll, beforeAll, describe, it, type ExpectStatic } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { encodeScript, type ScriptEntry } from "../../../shared/model/script.ts";
-import type { Cluster } from "../../../harness/dev-server.ts";
 import { vendorDashboard } from "../../../harness/dashboard-vendor.ts";
-import { bootCluster, E2E_ADMIN_TOKEN, hiveClient } from "../helpers.ts";
+import { E2E_ADMIN_TOKEN, hiveClient, sharedCluster, type SharedCluster } from "../helpers.ts";
 import { axeViolations, launchBrowser, screenshot, SCREENSHOTS } from "./browser.ts";
 import { flakyProxy } from "./flaky-proxy.ts";
 
@@ -16,21 +15,20 @@ const call = (name: string, args: Record<string, unknown>): ScriptEntry => ({
   tool_calls: [{ name, arguments: args }],
 });
 
-let cluster: Cluster;
+let cluster: SharedCluster;
 let browser: Browser;
 const hive = `dash-${Math.random().toString(36).slice(2, 8)}`;
 let client: Awaited<ReturnType<typeof hiveClient>>;
 
 beforeAll(async () => {
   vendorDashboard();
-  cluster = await bootCluster(0, "dashboard");
+  cluster = await sharedCluster();
   client = await hiveClient(cluster, hive);
   browser = await launchBrowser();
 });
 
 afterAll(async () => {
   await browser?.close();
-  await cluster?.stop();
 });
 
 async function signIn(

@@ -1,5 +1,5 @@
-// The capability scenarios' harness: a cluster per scenario file, hives with
-// fixture files, missions run by the real agent loop, and everything a scenario
+// The capability scenarios' harness: the project's shared cluster (a cluster of the
+// file's own against a real model), hives with fixture files, missions run by the real agent loop, and everything a scenario
 // asserts read back over the public HTTP API (L1 at every step, moves and their
 // results, artifacts, files, trace). The model is the local endpoint (its generic
 // policy, or answers scripted in the test) unless LETHE_SCENARIO_MODEL_BASE_URL
@@ -10,7 +10,7 @@ import type { Cluster } from "../../../harness/dev-server.ts";
 import { startCluster } from "../../../harness/dev-server.ts";
 import { encodeScript, type ScriptEntry } from "../../../shared/model/script.ts";
 import type { SessionConfigInput } from "../../../shared/session/config.ts";
-import { E2E_ADMIN_TOKEN, hiveClient } from "../helpers.ts";
+import { E2E_ADMIN_TOKEN, hiveClient, sharedCluster, type SharedCluster } from "../helpers.ts";
 import { scriptValueLeaks, type ScriptValueLeak } from "./script-check.ts";
 import { tempDir } from "../../fixtures/temp-dirs.ts";
 
@@ -193,35 +193,49 @@ export type ScenarioConfig = Omit<SessionConfigInput, "hive" | "script"> & {
 };
 
 export interface ScenarioCluster {
-  cluster: Cluster;
+  cluster: SharedCluster;
+  /** A new hive named `name` plus this file's run suffix, so runs on one cluster never meet. */
   hive(name: string, files?: Record<string, string>): Promise<HiveHandle>;
 }
 
-/** Boots a cluster for one scenario file (beforeAll) and stops it after the file's tests. */
+/** Tells this file's hives apart from another run's of the same scenario on the same cluster. */
+const RUN = Math.random().toString(36).slice(2, 8);
+
+/**
+ * The cluster of a scenario file (in beforeAll): the project's shared one on the local
+ * model; against a real model (LETHE_SCENARIO_MODEL_BASE_URL), one of the file's own on
+ * `port` (0: a free one).
+ */
 export function scenarioCluster(port: number, label: string): () => ScenarioCluster {
-  let cluster: Cluster | undefined;
+  let cluster: SharedCluster | undefined;
+  let own: Cluster | undefined;
   beforeAll(async () => {
-    cluster = await startCluster({
+    if (OFFLINE) {
+      cluster = await sharedCluster();
+      return;
+    }
+    own = await startCluster({
       port,
       persistTo: tempDir(label),
       vars: { LETHE_ADMIN_TOKEN: E2E_ADMIN_TOKEN, ...TARGET.vars },
     });
+    cluster = own;
   });
   afterAll(async () => {
-    await cluster?.stop();
+    await own?.stop();
   });
   return () => {
     const up = cluster;
     if (up === undefined) {
       throw new Error("the scenario cluster is not up");
     }
-    return { cluster: up, hive: (name, files) => openHive(up, name, files) };
+    return { cluster: up, hive: (name, files) => openHive(up, `${name}-${RUN}`, files) };
   };
 }
 
-/** A hive on a cluster the caller booted itself (its own vars, its own model endpoint). */
+/** A hive on a running cluster (the shared one, or one the caller booted with its own vars). */
 export async function openHive(
-  cluster: Cluster,
+  cluster: { url: string },
   name: string,
   files: Record<string, string> = {},
 ): Promise<HiveHandle> {
