@@ -25,7 +25,7 @@ step("islands (product exports only tests reach)", process.execPath, ["scripts/i
 step("tooling boundaries (bench, harness, scripts, tests)", process.execPath, [
   "scripts/boundaries.ts",
 ]);
-step("linear-time regular expressions (recheck)", process.execPath, ["scripts/redos.ts"]);
+step("linear-time regular expressions (recheck, scslre)", process.execPath, ["scripts/redos.ts"]);
 step("type-check (gateway, objects, shared, tests, cli)", "tsc", ["-p", "tsconfig.json"]);
 step("type-check (workerd tests)", "tsc", ["-p", "tests/tsconfig.json"]);
 step("type-check (examples/agents-chat)", "tsc", ["-p", "examples/agents-chat/tsconfig.json"]);

@@ -7,7 +7,7 @@
 // with super-linear worst-case time fails the check. scripts/redos-known.json lists known exceptions with the reason each is
 // safe or owned; a listed entry that no longer has findings fails too.
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { check, type Diagnostics } from "recheck";
@@ -22,7 +22,17 @@ const SKIPPED = /\.d\.ts$/;
 const RECHECK_PARAMS = { checker: "automaton", timeout: 60_000 } as const;
 /** Checks at once: the native checker runs them in one process. */
 const CONCURRENCY = 2;
-const CACHE = path.join(ROOT, "node_modules", ".cache", "lethe-redos", "verdicts.json");
+/**
+ * The verdicts of earlier runs, committed: both checkers are deterministic, so a
+ * pattern whose flags and source are unchanged keeps its verdict, and only new
+ * patterns are checked (a cold run takes minutes). Rewritten by every run with the
+ * patterns of that run only; a new recheck or scslre version, or new params, starts afresh.
+ */
+const VERDICTS = path.join(ROOT, "scripts", "redos-verdicts.json");
+const VerdictFileSchema = z.object({
+  checkers: z.string(),
+  verdicts: z.record(z.string(), z.string()),
+});
 
 export const KnownRedosSchema = z.record(
   z.string().min(1),
@@ -61,15 +71,20 @@ export function describeVerdict(d: Diagnostics): string {
   return `${d.complexity.summary}; attack ${d.attack.pattern}`;
 }
 
-function recheckVersion(): string {
+function packageVersion(name: string): string {
   const require = createRequire(import.meta.url);
-  const pkg: unknown = JSON.parse(readFileSync(require.resolve("recheck/package.json"), "utf8"));
+  const pkg: unknown = JSON.parse(readFileSync(require.resolve(`${name}/package.json`), "utf8"));
   return z.object({ version: z.string() }).parse(pkg).version;
 }
 
-function loadCache(): Record<string, string> {
+function checkersId(): string {
+  return `recheck ${packageVersion("recheck")} ${JSON.stringify(RECHECK_PARAMS)}; scslre ${packageVersion("scslre")}`;
+}
+
+function loadVerdicts(checkers: string): Record<string, string> {
   try {
-    return z.record(z.string(), z.string()).parse(JSON.parse(readFileSync(CACHE, "utf8")));
+    const file = VerdictFileSchema.parse(JSON.parse(readFileSync(VERDICTS, "utf8")));
+    return file.checkers === checkers ? file.verdicts : {};
   } catch {
     // No cache yet (or an unreadable one): every pattern is checked afresh.
     return {};
@@ -101,13 +116,15 @@ export function staticVerdict(source: string, flags: string, d?: Diagnostics): s
 async function verdicts(
   patterns: Array<{ source: string; flags: string }>,
 ): Promise<Map<string, string>> {
-  const version = recheckVersion();
-  const cache = loadCache();
+  const checkers = checkersId();
+  const known = loadVerdicts(checkers);
+  const kept: Record<string, string> = {};
   const out = new Map<string, string>();
   const todo = patterns.filter((p) => {
-    const hit = cache[`${version}\0${JSON.stringify(RECHECK_PARAMS)}\0${p.flags}\0${p.source}`];
+    const hit = known[`/${p.source}/${p.flags}`];
     if (hit !== undefined) {
       out.set(`${p.flags}\0${p.source}`, hit);
+      kept[`/${p.source}/${p.flags}`] = hit;
     }
     return hit === undefined;
   });
@@ -115,16 +132,17 @@ async function verdicts(
   const worker = async () => {
     for (let p = todo[next++]; p !== undefined; p = todo[next++]) {
       const d = await check(p.source, p.flags, RECHECK_PARAMS);
-      const verdict = d.status === "unknown" ? staticVerdict(p.source, p.flags, d) : describeVerdict(d);
+      const verdict =
+        d.status === "unknown" ? staticVerdict(p.source, p.flags, d) : describeVerdict(d);
       out.set(`${p.flags}\0${p.source}`, verdict);
       if (d.status !== "unknown" || !verdict.startsWith("undecided")) {
-        cache[`${version}\0${JSON.stringify(RECHECK_PARAMS)}\0${p.flags}\0${p.source}`] = verdict;
+        kept[`/${p.source}/${p.flags}`] = verdict;
       }
     }
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  mkdirSync(path.dirname(CACHE), { recursive: true });
-  writeFileSync(CACHE, JSON.stringify(cache));
+  const sorted = Object.fromEntries(Object.entries(kept).sort(([a], [b]) => a.localeCompare(b)));
+  writeFileSync(VERDICTS, `${JSON.stringify({ checkers, verdicts: sorted }, null, 2)}\n`);
   return out;
 }
 

@@ -1,7 +1,7 @@
 // The ReDoS step of `npm run check` (scripts/redos.ts): the known list matches a
-// finding by folder, file or site.
+// finding by folder, file or site; the static verdict where recheck cannot decide.
 import { describe, it } from "vitest";
-import { listedUnder } from "../../scripts/redos.ts";
+import { listedUnder, staticVerdict } from "../../scripts/redos.ts";
 import type { RegexSite } from "../../scripts/lib/regex-sites.ts";
 
 describe("listedUnder", () => {
@@ -24,5 +24,17 @@ describe("listedUnder", () => {
       "shared/y.ts: new RegExp(p)",
     );
     expect(listedUnder(known, site("shared/y.ts", "new RegExp(q)"))).toBeNull();
+  });
+});
+
+describe("staticVerdict", () => {
+  it("finds the rescans recheck's automaton cannot model, the same way every time", ({
+    expect,
+  }) => {
+    const rescan = staticVerdict(String.raw`\s+(?!\S)|\s+$`, "g");
+    expect(rescan).toMatch(/^super-linear backtracking \(scslre: Move/);
+    expect(staticVerdict(String.raw`\s+(?!\S)|\s+$`, "g")).toBe(rescan);
+    expect(staticVerdict(String.raw`^(?=[a-z])[a-z0-9]{1,40}$`, "")).toBe("safe");
+    expect(staticVerdict("(", "")).toMatch(/^undecided/);
   });
 });
