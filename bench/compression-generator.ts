@@ -5,7 +5,7 @@
 // lines), among hedges, refused proposals, mentions without a value, look-alikes,
 // heartbeat logs, tool noise and chatter. It records which turn states which value.
 import type { ChatMessage } from "../shared/context/messages.ts";
-import { mulberry32 } from "../corpora/prng.ts";
+import { mulberry32 } from "../harness/prng.ts";
 import {
   configDiff,
   configDump,

@@ -15,7 +15,7 @@ import { loadTokenizer } from "../shared/context/tokens.ts";
 import { compressConversation, type SummariserClient } from "../shared/compress/index.ts";
 import { driverConfigFromEnv } from "../shared/driver/config.ts";
 import { Driver } from "../shared/driver/driver.ts";
-import { localModelFetch } from "../corpora/local-model-fetch.ts";
+import { localModelFetch } from "../harness/local-model-fetch.ts";
 import { redactedSummariser } from "../workers/compressor/redacted-summariser.ts";
 import { perfectSummariser } from "./compression-ceiling.ts";
 import { recording, type Recording } from "./compression-recorded.ts";

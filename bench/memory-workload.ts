@@ -2,7 +2,7 @@
 // attributes of people and services (look-alike names, many attributes each,
 // restatements, updates) between chatter lines that reuse the same words, and
 // the questions (LongMemEval's categories) with their true answers.
-import { mulberry32 } from "../corpora/prng.ts";
+import { mulberry32 } from "../harness/prng.ts";
 import { MS_PER_DAY } from "../shared/memory/decay.ts";
 import type { Cardinality } from "../shared/memory/schema.ts";
 import {

@@ -3,14 +3,14 @@
 // same upstream, side by side in one run: upstream prompt tokens, context recall
 // of planted current facts (in the prompt or behind a ref it advertises),
 // stale-only share, and the proxy's added latency per call.
-import { mulberry32 } from "../corpora/prng.ts";
+import { mulberry32 } from "../harness/prng.ts";
 import { rmSync } from "node:fs";
 import { loadTokenizer } from "../shared/context/tokens.ts";
 import type { ChatMessage } from "../shared/context/messages.ts";
 import { Lethe } from "../shared/client/lethe.ts";
 import { newAdminToken } from "../harness/admin.ts";
 import { startCluster } from "../harness/dev-server.ts";
-import { startTestUpstream } from "../corpora/proxy/upstream.ts";
+import { startTestUpstream } from "../harness/proxy-upstream.ts";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";

@@ -3,7 +3,7 @@
 // drawn from it (identifiers as written; descriptions from the doc comments,
 // inflected and reordered; held-out sets from bench/workspace-heldout.ts).
 // Deterministic: the same corpus on every run.
-import { mulberry32 } from "../corpora/prng.ts";
+import { mulberry32 } from "../harness/prng.ts";
 import { heldOutSets } from "./workspace-heldout.ts";
 
 export const FILES = 1_000;

@@ -18,8 +18,8 @@ import { documentsFor, type L3Document } from "../shared/l3/documents.ts";
 import { lexicalEmbedder } from "../shared/l3/embedder.ts";
 import { hybridSearch, type Candidate } from "../shared/l3/hybrid.ts";
 import { LocalVectorIndex } from "../shared/l3/local-index.ts";
-import { MemoryVectorRows } from "../corpora/memory-vector-rows.ts";
-import { nodeMapper } from "../corpora/node-mapper.ts";
+import { MemoryVectorRows } from "../harness/memory-vector-rows.ts";
+import { nodeMapper } from "../harness/node-mapper.ts";
 import { FILES, generate, type QuerySet, querySets, type Sym } from "./workspace-corpus.ts";
 import { Lethe } from "../shared/client/lethe.ts";
 

@@ -3,7 +3,7 @@
 // internals (it uses the typed client, shared/client/); tests import bench/ only
 // to test it (tests/bench/) and scripts/ only to test it (tests/scripts/). The
 // local cluster all three boot lives in harness/, which imports none of them.
-// Fixtures both sides share live in corpora/.
+// Fixtures and stand-ins both sides share live in harness/.
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -26,7 +26,7 @@ export function brokenRule(file: string, target: string): string | null {
   const from = top(file);
   const to = top(target);
   if ((from === "bench" || from === "scripts") && to === "tests") {
-    return `${from}/ never imports tests/ (shared fixtures live in corpora/)`;
+    return `${from}/ never imports tests/ (shared fixtures live in harness/)`;
   }
   if (from === "bench" && to === "cli") {
     return "bench/ never imports the CLI's internals (use the typed client, shared/client/)";

@@ -6,8 +6,8 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { ChatMessage } from "../../shared/context/messages.ts";
 import { REPLY_PRIMING_TOKENS, type Tokenizer } from "../../shared/context/tokens.ts";
 import { contentKey } from "../../shared/hash.ts";
-import { completionSse } from "../../corpora/local-model-fetch.ts";
-import { answerWithStandIn, serviceCallMarker } from "../../corpora/service-calls.ts";
+import { completionSse } from "../../harness/local-model-fetch.ts";
+import { answerWithStandIn, serviceCallMarker } from "../../harness/service-calls.ts";
 import type { ChatCompletion } from "../../shared/model/openai-schemas.ts";
 import type { Mission } from "./mission.ts";
 import {

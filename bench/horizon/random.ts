@@ -1,6 +1,6 @@
 // Seeded randomness for the long-horizon mission (bench/horizon/mission.ts, files.ts):
 // the same seed gives the same files, schedule and changes on every machine.
-import { mulberry32 } from "../../corpora/prng.ts";
+import { mulberry32 } from "../../harness/prng.ts";
 
 /** mulberry32: a small, well-mixed 32-bit PRNG; enough for a synthetic schedule. */
 export function rng(seed: number): () => number {

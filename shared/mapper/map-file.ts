@@ -1,7 +1,7 @@
 // The structural mapper's entry point: parses one file with web-tree-sitter and
 // extracts its map. The caller supplies the loaded grammars (static wasm imports
 // in workerd: durable-objects/hive/workspace/symbol-parser.ts; files on disk in Node:
-// corpora/node-mapper.ts), so this module runs in both.
+// harness/node-mapper.ts), so this module runs in both.
 import type { Language, Parser } from "web-tree-sitter";
 import { err, ok, type Result } from "../result.ts";
 import { extractJs } from "./extract-js.ts";

@@ -8,7 +8,7 @@ import { spawn } from "node:child_process";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, it } from "vitest";
-import { answerWithStandIn } from "../../corpora/service-calls.ts";
+import { answerWithStandIn } from "../../harness/service-calls.ts";
 
 const BENCH = new URL("../../bench/compression.ts", import.meta.url).pathname;
 const models: string[] = [];

@@ -15,7 +15,7 @@ import {
   type WorkersAiBinding,
 } from "../../shared/l3/embedder.ts";
 import { LocalVectorIndex } from "../../shared/l3/local-index.ts";
-import { MemoryVectorRows } from "../../corpora/memory-vector-rows.ts";
+import { MemoryVectorRows } from "../../harness/memory-vector-rows.ts";
 
 /** Stand-in for the Workers AI binding (no local version exists): records its calls. */
 class WorkersAiStandIn implements WorkersAiBinding {

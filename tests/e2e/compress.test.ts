@@ -8,7 +8,7 @@ import { beforeAll, describe, it } from "vitest";
 import { main } from "../../cli/lethe.ts";
 import type { ChatMessage } from "../../shared/context/messages.ts";
 import { refMatches } from "../../shared/context/refs.ts";
-import { makeConversation } from "../../corpora/conversation.ts";
+import { makeConversation } from "../fixtures/conversation.ts";
 import { hiveClient, sharedCluster, type SharedCluster } from "./helpers.ts";
 import { tempDir } from "../fixtures/temp-dirs.ts";
 

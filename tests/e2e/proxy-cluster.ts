@@ -4,7 +4,7 @@
 // OptimizedJSFrame::Summarize, twice in about thirty runs of this suite, both at the
 // 10,000-message request); afterCrash reruns a test once on a restarted cluster,
 // and only then.
-import { startTestUpstream, type TestUpstream } from "../../corpora/proxy/upstream.ts";
+import { startTestUpstream, type TestUpstream } from "../../harness/proxy-upstream.ts";
 import { createHiveKey } from "../../cli/commands/hive.ts";
 import { startCluster, type Cluster, type ClusterOptions } from "../../harness/dev-server.ts";
 import { E2E_ADMIN_TOKEN } from "./helpers.ts";

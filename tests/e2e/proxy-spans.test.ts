@@ -4,8 +4,8 @@
 // status); another hive's key gets the same 404 as a missing session.
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, it } from "vitest";
-import type { TestUpstream } from "../../corpora/proxy/upstream.ts";
-import { TASK_PROMPT, TASK_TOOLS } from "../../corpora/proxy/task.ts";
+import type { TestUpstream } from "../../harness/proxy-upstream.ts";
+import { TASK_PROMPT, TASK_TOOLS } from "../fixtures/proxy-task.ts";
 import type { OtlpExport } from "../../shared/observe/spans.ts";
 import type { Cluster } from "../../harness/dev-server.ts";
 import { startProxyCluster, type ProxyCluster } from "./proxy-cluster.ts";

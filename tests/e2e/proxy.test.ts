@@ -17,8 +17,8 @@ import type {
 } from "openai/resources/chat/completions";
 import { afterAll, beforeAll, describe, it as vitestIt, type TestContext } from "vitest";
 import { z } from "zod";
-import type { TestUpstream, UpstreamRequest } from "../../corpora/proxy/upstream.ts";
-import { DEPLOY_PORT, TASK_PROMPT, TASK_TOOLS } from "../../corpora/proxy/task.ts";
+import type { TestUpstream, UpstreamRequest } from "../../harness/proxy-upstream.ts";
+import { DEPLOY_PORT, TASK_PROMPT, TASK_TOOLS } from "../fixtures/proxy-task.ts";
 import { afterCrash, startProxyCluster, type ProxyCluster } from "./proxy-cluster.ts";
 
 let upstream: TestUpstream;

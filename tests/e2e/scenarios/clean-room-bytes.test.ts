@@ -10,7 +10,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { startCluster, type Cluster } from "../../../harness/dev-server.ts";
 import { completeChat, createEmbeddings, listModels } from "../../../shared/model/endpoint.ts";
-import { completionSse } from "../../../corpora/local-model-fetch.ts";
+import { completionSse } from "../../../harness/local-model-fetch.ts";
 import {
   SCRIPT_INDEX_METADATA_KEY,
   SCRIPT_METADATA_KEY,

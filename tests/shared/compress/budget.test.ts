@@ -10,7 +10,7 @@ import {
   type CompressOptions,
   type CompressionRun,
 } from "../../../shared/compress/index.ts";
-import { makeConversation } from "../../../corpora/conversation.ts";
+import { makeConversation } from "../../fixtures/conversation.ts";
 import { makeDriver } from "./summariser.ts";
 
 const tokenizer = await loadTokenizer("gpt-4o");

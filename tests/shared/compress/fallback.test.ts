@@ -13,7 +13,7 @@ import {
 } from "../../../shared/compress/index.ts";
 import { encodeScript, SCRIPT_HEADER, type ScriptEntry } from "../../../shared/model/script.ts";
 import type { Driver } from "../../../shared/driver/driver.ts";
-import { makeConversation } from "../../../corpora/conversation.ts";
+import { makeConversation } from "../../fixtures/conversation.ts";
 import { makeDriver } from "./summariser.ts";
 
 type Behaviour =

@@ -10,7 +10,7 @@ import { driverConfigFromEnv } from "../../../shared/driver/config.ts";
 import { Driver } from "../../../shared/driver/driver.ts";
 import type { FetchFn } from "../../../shared/driver/transport.ts";
 import type { ModelRequest } from "../../../shared/driver/types.ts";
-import { localModelFetch } from "../../../corpora/local-model-fetch.ts";
+import { localModelFetch } from "../../../harness/local-model-fetch.ts";
 import type { SummariserClient } from "../../../shared/compress/map-reduce.ts";
 import {
   parseSummariseRequest,

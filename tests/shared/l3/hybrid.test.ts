@@ -5,7 +5,7 @@ import { documentsFor, type L3Document } from "../../../shared/l3/documents.ts";
 import { embedderFromEnv, lexicalEmbedder } from "../../../shared/l3/embedder.ts";
 import { hybridSearch } from "../../../shared/l3/hybrid.ts";
 import { LocalVectorIndex } from "../../../shared/l3/local-index.ts";
-import { MemoryVectorRows } from "../../../corpora/memory-vector-rows.ts";
+import { MemoryVectorRows } from "../../../harness/memory-vector-rows.ts";
 import { createEmbeddings } from "../../../shared/model/endpoint.ts";
 import { pythonRepo, typescriptRepo } from "../../fixtures/repos/index.ts";
 import { mapRepo } from "../mapper/fixture-graph.ts";

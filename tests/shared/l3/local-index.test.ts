@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, test } from "vitest";
 import { LocalVectorIndex } from "../../../shared/l3/local-index.ts";
-import { MemoryVectorRows } from "../../../corpora/memory-vector-rows.ts";
+import { MemoryVectorRows } from "../../../harness/memory-vector-rows.ts";
 import type { IndexVector } from "../../../shared/l3/vector-index.ts";
 
 const DIMS = 6;

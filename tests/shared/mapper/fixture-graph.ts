@@ -1,6 +1,6 @@
 // Builds the code graph of a fixture repository with the Node mapper (test helper).
 import { CodeGraph } from "../../../shared/mapper/graph.ts";
-import { nodeMapper } from "../../../corpora/node-mapper.ts";
+import { nodeMapper } from "../../../harness/node-mapper.ts";
 import type { FileMap } from "../../../shared/mapper/types.ts";
 import type { Repo } from "../../fixtures/repos/index.ts";
 

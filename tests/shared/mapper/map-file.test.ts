@@ -1,5 +1,5 @@
 import { describe, test } from "vitest";
-import { nodeMapper } from "../../../corpora/node-mapper.ts";
+import { nodeMapper } from "../../../harness/node-mapper.ts";
 import { languageOf } from "../../../shared/mapper/types.ts";
 
 async function map(path: string, source: string) {

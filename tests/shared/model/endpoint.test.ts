@@ -12,7 +12,7 @@ import {
   listModels,
   LOCAL_CHAT_MODEL,
 } from "../../../shared/model/endpoint.ts";
-import { completionSse } from "../../../corpora/local-model-fetch.ts";
+import { completionSse } from "../../../harness/local-model-fetch.ts";
 
 const makeRequest = (overrides: Record<string, unknown> = {}) => ({
   model: "lethe-local",

@@ -1,5 +1,5 @@
 import { describe, test } from "vitest";
-import { nodeMapper } from "../../../corpora/node-mapper.ts";
+import { nodeMapper } from "../../../harness/node-mapper.ts";
 import { checkCitation, parseCitation } from "../../../shared/workspace/provenance.ts";
 import { linesProvenance, symbolProvenance } from "./citations.ts";
 import { applyEdits } from "../../../shared/workspace/exact-edits.ts";

@@ -11,7 +11,7 @@ import { queueReceipts } from "../../../shared/db/schema.ts";
 import { readSummaryBlock } from "../../../shared/compress/block.ts";
 import { encodeScript } from "../../../shared/model/script.ts";
 import { SessionConfigSchema, type SessionConfigInput } from "../../../shared/session/config.ts";
-import { makeConversation } from "../../../corpora/conversation.ts";
+import { makeConversation } from "../../fixtures/conversation.ts";
 
 type Stub = ReturnType<typeof env.AgentSession.getByName>;
 type TraceRow = { kind: string; data: unknown };

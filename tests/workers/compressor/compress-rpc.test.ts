@@ -7,7 +7,7 @@ import type { ChatMessage } from "../../../shared/context/messages.ts";
 import { refMatches } from "../../../shared/context/refs.ts";
 import { readSummaryBlock } from "../../../shared/compress/block.ts";
 import { encodeScript } from "../../../shared/model/script.ts";
-import { makeConversation } from "../../../corpora/conversation.ts";
+import { makeConversation } from "../../fixtures/conversation.ts";
 
 describe("Compressor.summarise over RPC", () => {
   it("summarises the 60-turn fixture by map-reduce through the MODEL binding", async ({

@@ -9,7 +9,7 @@
 // agent only.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { answerWithStandIn, serviceCallMarker } from "../service-calls.ts";
+import { answerWithStandIn, serviceCallMarker } from "./service-calls.ts";
 
 export interface UpstreamMessage {
   role: string;

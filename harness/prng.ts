@@ -1,5 +1,5 @@
 // The one seeded PRNG of the benches and their corpora (mulberry32): the same seed
-// gives the same stream on every machine. Used by corpora/ generators and bench/ scripts.
+// gives the same stream on every machine. Used by bench/ generators and test fixtures.
 
 /** mulberry32: a small, well-mixed 32-bit PRNG; floats in [0, 1). */
 export function mulberry32(seed: number): () => number {
