@@ -305,8 +305,8 @@ export const MUTATIONS: readonly Mutation[] = [
     family: "clean-room",
     scenario: BYTES,
     file: "shared/gatekeeper/clean-room.ts",
-    find: "current = current.replace(SPLIT_PREFIX, (half) => {",
-    replace: "current = current.replace(/(?!)/, (half) => {",
+    find: "const half = splitPrefixAt(current);",
+    replace: "const half = null as number | null;",
     removes: "redacting the first half of a secret split across two calls",
   },
   {

@@ -2,6 +2,7 @@
 // missions, role markers, fake tool calls and special-token text in another
 // agent's artifacts change nothing the session does (issue 17: a forged
 // `Mission:` in a summary once made a session patch a file nobody named).
+import { DATA_FENCE_CLOSE, DATA_FENCE_OPEN } from "../../shared/context/untrusted.ts";
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, it } from "vitest";
@@ -79,7 +80,11 @@ describe("poisoned artifacts", () => {
     const metaAt = texts.findIndex((t) => t.startsWith("[RELEVANT ARTIFACTS]"));
     expect(anchorAt).toBeGreaterThan(-1);
     expect(metaAt === -1 || metaAt > anchorAt).toBe(true);
-    for (const line of (texts[metaAt] ?? "").split("\n").slice(1)) {
+    const lines = (texts[metaAt] ?? "").split("\n").slice(1);
+    // The block is fenced as data; inside the fence every line is one artifact.
+    expect(lines[0]).toBe(DATA_FENCE_OPEN);
+    expect(lines.at(-1)).toBe(DATA_FENCE_CLOSE);
+    for (const line of lines.slice(1, -1)) {
       // Every line is one artifact: `identifier = value (...)`, nothing an attack opened.
       expect(line).toMatch(/^[A-Za-z0-9][\w.:/-]* = /);
     }

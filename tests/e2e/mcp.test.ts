@@ -303,7 +303,7 @@ describe("MCP server at /mcp", () => {
     });
     const forged = await post({ authorization: "Bearer lethe_mcp-a_0000" }, JSON.stringify(init));
     expect(forged.status).toBe(401);
-    expect(await forged.json()).toMatchObject({ error: { code: "INVALID_KEY" } });
+    expect(await forged.json()).toMatchObject({ error: { data: { code: "INVALID_KEY" } } });
 
     // A session of hive A is unknown to a key of hive B.
     const opened = await post({ authorization: `Bearer ${keyA}` }, JSON.stringify(init));

@@ -135,7 +135,8 @@ describe("Lethe with Workers AI bound (RecordedWorkersAi)", () => {
       summariser?: { model: string; standIn: boolean };
     };
     expect(body.method).toBe("map-reduce");
-    expect(body.summary).toContain("the retry limit is 4 for the payment client");
+    // The recorded answer's fact, in the contract's words: the stand-in reads no prose.
+    expect(body.summary).toContain("- deploy region: eu-west [turns: 2]");
     expect(body.summariser).toEqual({ model: WORKERS_AI_DEFAULTS.compression, standIn: false });
   });
 });

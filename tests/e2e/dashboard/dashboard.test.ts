@@ -69,7 +69,7 @@ describe("the dashboard", () => {
     // The header says which model serves each role: here the local stand-in, named as such.
     await expect
       .poll(() => page.getByTestId("models").textContent())
-      .toMatch(/router lethe-local \(local stand-in, not a language model\)/);
+      .toMatch(/router\s*lethe-local\s*\(local stand-in, not a language model\)/);
     // The mission's markup is text: visible as characters, never run.
     await expect
       .poll(() => page.locator(`tr[data-session="${id}"] td.mission`).textContent())
