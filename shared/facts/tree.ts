@@ -129,7 +129,7 @@ export function treeValues(
   const lines = new LineCounter();
   let docs: ReturnType<typeof parseAllDocuments>;
   try {
-    docs = parseAllDocuments(text, { lineCounter: lines, uniqueKeys: false });
+    docs = parseAllDocuments(text, { lineCounter: lines, uniqueKeys: false, prettyErrors: false });
   } catch {
     // Anything the parser throws means "not a document": the caller reads lines instead.
     return undefined;
