@@ -12,23 +12,29 @@ const ROOT = path.resolve(import.meta.dirname, "..");
 const REQUIRE_SHIM =
   'import { createRequire as __letheCreateRequire } from "node:module"; const require = __letheCreateRequire(import.meta.url);';
 
-export async function buildPackage(): Promise<void> {
-  const common: BuildOptions = {
-    bundle: true,
-    platform: "node",
-    target: "node20",
-    format: "esm",
-    logLevel: "warning",
-    // ws probes these native add-ons with a guarded require; they stay optional.
-    external: ["bufferutil", "utf-8-validate"],
-  };
+const common: BuildOptions = {
+  bundle: true,
+  platform: "node",
+  target: "node20",
+  format: "esm",
+  logLevel: "warning",
+  // ws probes these native add-ons with a guarded require; they stay optional.
+  external: ["bufferutil", "utf-8-validate"],
+};
+
+/** The `lethe` bin, every package bundled in: `outfile` (dist/lethe.js), executable. */
+export async function buildBin(outfile: string = path.join(ROOT, "dist/lethe.js")): Promise<void> {
   await build({
     ...common,
     entryPoints: [path.join(ROOT, "cli/bin.ts")],
-    outfile: path.join(ROOT, "dist/lethe.js"),
+    outfile,
     banner: { js: `#!/usr/bin/env node\n${REQUIRE_SHIM}` },
   });
-  chmodSync(path.join(ROOT, "dist/lethe.js"), 0o755);
+  chmodSync(outfile, 0o755);
+}
+
+export async function buildPackage(): Promise<void> {
+  await buildBin();
   await build({
     ...common,
     entryPoints: [path.join(ROOT, "shared/client/index.ts")],
