@@ -2,7 +2,9 @@
 // directory) under the system's Node 20 and the project's Node 22: each command
 // runs once. `--version` and `--help` print once; `hive create` and `run` against
 // a local HTTP server that stands in for the gateway send each POST once (one key
-// minted, one upload, one session created and started).
+// minted, one upload, one session created and started). In a checkout, `npx lethe`
+// (README, `npm start`'s "Try next") runs the repository's dist/lethe.js, built by
+// `npm install`'s `prepare`, on the project's Node 22.
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
@@ -146,6 +148,7 @@ describe.each(NODES)("the built bin under $name", ({ bin, major }) => {
     );
     expect(r.code).toBe(1);
     expect(r.stderr.trim().split("\n")).toHaveLength(1);
+    expect(r.stderr).toContain("stand-in gateway: not started");
     expect(received).toEqual([
       "POST /v1/admin/hives/once/keys",
       "POST /v1/hives/once/workspace/files",
@@ -154,4 +157,49 @@ describe.each(NODES)("the built bin under $name", ({ bin, major }) => {
     ]);
     expect(count(r.stdout, "session s1 ")).toBe(1);
   });
+});
+
+describe.skipIf(!existsSync(path.join(ROOT, "dist/lethe.js")))("npx lethe in the checkout", () => {
+  it("runs the repository's bin once, as npm start's Try next says", async ({ expect }) => {
+    const dir = tempDir("bin-npx");
+    writeFileSync(path.join(dir, "server.ts"), "export const PORT = 8080;\n");
+    received.length = 0;
+    const r = await new Promise<{ code: number | null; stdout: string; stderr: string }>(
+      (resolve) => {
+        const child = spawn(
+          "npx",
+          [
+            "lethe",
+            "run",
+            "--hive",
+            "mine",
+            "--admin-token",
+            "t",
+            "--mission",
+            "Find PORT in server.ts and save it",
+            dir,
+          ],
+          {
+            cwd: ROOT,
+            env: { ...process.env, LETHE_URL: url, npm_config_update_notifier: "false" },
+          },
+        );
+        let stdout = "";
+        let stderr = "";
+        child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
+        child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+        child.on("close", (code) => resolve({ code, stdout, stderr }));
+      },
+    );
+    const errors = r.stderr.split("\n").filter((l) => l.startsWith("lethe: "));
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain("stand-in gateway: not started");
+    expect(r.code).toBe(1);
+    expect(received).toEqual([
+      "POST /v1/admin/hives/mine/keys",
+      "POST /v1/hives/mine/workspace/files",
+      "POST /v1/sessions",
+      "POST /v1/sessions/s1/start",
+    ]);
+  }, 60_000);
 });
