@@ -1,6 +1,6 @@
-// The built `lethe` bin (cli/bin.ts bundled as dist/lethe.js is, here into a temp
-// directory) under the system's Node 20 and the project's Node 22: each command
-// runs once. `--version` and `--help` print once; `hive create` and `run` against
+// The `lethe` bin scripts/build-cli.ts builds (cli/bin.ts bundled as dist/lethe.js
+// is, here into a temp directory) under the system's Node 20 and the project's
+// Node 22: each command runs once. `--version` and `--help` print once; `hive create` and `run` against
 // a local HTTP server that stands in for the gateway send each POST once (one key
 // minted, one upload, one session created and started). In a checkout, `npx lethe`
 // (README, `npm start`'s "Try next") runs the repository's dist/lethe.js, built by
