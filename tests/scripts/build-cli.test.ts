@@ -72,17 +72,25 @@ function gateway(): Server {
 }
 
 /** Runs the bin under `node` with only the given arguments and environment. */
-function lethe(node: string, args: string[], env: Record<string, string> = {}) {
+/** A process's exit code and whole output. */
+function run(command: string, args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv }) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(node, [path.join(pkg, "dist/lethe.js"), ...args], {
-      env: { PATH: "/usr/bin:/bin", ...env },
-    });
+    const child = spawn(command, args, { ...options, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
     child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
     child.on("close", (code) => resolve({ code, stdout, stderr }));
   });
+}
+
+/** Runs the bin under `node`; no LETHE_* of the runner's reaches it, only `env`. */
+function lethe(node: string, args: string[], env: Record<string, string> = {}) {
+  const clean: NodeJS.ProcessEnv = { ...process.env, PATH: "/usr/bin:/bin" };
+  for (const name of Object.keys(clean).filter((n) => n.startsWith("LETHE_"))) {
+    delete clean[name];
+  }
+  return run(node, [path.join(pkg, "dist/lethe.js"), ...args], { env: { ...clean, ...env } });
 }
 
 function count(haystack: string, needle: string): number {
@@ -108,13 +116,8 @@ afterAll(async () => {
 
 describe.each(NODES)("the built bin under $name", ({ bin, major }) => {
   it("is that Node", async ({ expect }) => {
-    const shown = await new Promise<string>((resolve) => {
-      const child = spawn(bin, ["--version"]);
-      let out = "";
-      child.stdout.on("data", (d: Buffer) => (out += d.toString()));
-      child.on("close", () => resolve(out));
-    });
-    expect(shown).toMatch(new RegExp(`^v${major}\\.`));
+    const shown = await run(bin, ["--version"], {});
+    expect(shown.stdout).toMatch(new RegExp(`^v${major}\\.`));
   });
 
   it("prints --version and --help once", async ({ expect }) => {
@@ -164,32 +167,20 @@ describe.skipIf(!existsSync(path.join(ROOT, "dist/lethe.js")))("npx lethe in the
     const dir = tempDir("bin-npx");
     writeFileSync(path.join(dir, "server.ts"), "export const PORT = 8080;\n");
     received.length = 0;
-    const r = await new Promise<{ code: number | null; stdout: string; stderr: string }>(
-      (resolve) => {
-        const child = spawn(
-          "npx",
-          [
-            "lethe",
-            "run",
-            "--hive",
-            "mine",
-            "--admin-token",
-            "t",
-            "--mission",
-            "Find PORT in server.ts and save it",
-            dir,
-          ],
-          {
-            cwd: ROOT,
-            env: { ...process.env, LETHE_URL: url, npm_config_update_notifier: "false" },
-          },
-        );
-        let stdout = "";
-        let stderr = "";
-        child.stdout.on("data", (d: Buffer) => (stdout += d.toString()));
-        child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
-        child.on("close", (code) => resolve({ code, stdout, stderr }));
-      },
+    const r = await run(
+      "npx",
+      [
+        "lethe",
+        "run",
+        "--hive",
+        "mine",
+        "--admin-token",
+        "t",
+        "--mission",
+        "Find PORT in server.ts and save it",
+        dir,
+      ],
+      { cwd: ROOT, env: { ...process.env, LETHE_URL: url, npm_config_update_notifier: "false" } },
     );
     const errors = r.stderr.split("\n").filter((l) => l.startsWith("lethe: "));
     expect(errors).toHaveLength(1);
