@@ -1,65 +1,118 @@
 // Builds the installable package's JavaScript: the CLI (dist/lethe.js, the `lethe`
 // bin), the typed client (dist/client.js, `lethe/client`) and the LangGraph saver
-// (dist/langgraph.js, `lethe/langgraph`), bundled by esbuild
-// for Node 20; `lethe/agents` (dist/agents.js, for Workers) and `lethe/testing`
-// (dist/testing.js) with their packages left to the user's install. Run by `npm run build` and npm's `prepare` (install, pack).
-import { chmodSync } from "node:fs";
+// (dist/langgraph.js, `lethe/langgraph`), bundled by esbuild for Node 20;
+// `lethe/agents` (dist/agents.js and its rank-table chunks dist/agents-*.js, for
+// Workers) with zod left to the user's install, and `lethe/testing` (dist/testing.js)
+// with its optional peers left to theirs. Run by `npm run build`, npm's `prepare`
+// (install) and `prepack` (scripts/pack-manifest.ts, which publishes only the
+// packages the bundles import).
+import { chmodSync, readdirSync, rmSync } from "node:fs";
+import { isBuiltin } from "node:module";
 import path from "node:path";
-import { build, type BuildOptions } from "esbuild";
+import { build, type BuildOptions, type Metafile } from "esbuild";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 /** Bundled CommonJS dependencies (ws) call require(); an ESM bundle needs one. */
 const REQUIRE_SHIM =
   'import { createRequire as __letheCreateRequire } from "node:module"; const require = __letheCreateRequire(import.meta.url);';
 
-export async function buildPackage(): Promise<void> {
-  const common: BuildOptions = {
-    bundle: true,
-    platform: "node",
-    target: "node20",
-    format: "esm",
-    logLevel: "warning",
-    // ws probes these native add-ons with a guarded require; they stay optional.
-    external: ["bufferutil", "utf-8-validate"],
-  };
-  await build({
+const common: BuildOptions = {
+  bundle: true,
+  platform: "node",
+  target: "node20",
+  format: "esm",
+  logLevel: "warning",
+  // ws probes these native add-ons with a guarded require; they stay optional.
+  external: ["bufferutil", "utf-8-validate"],
+};
+
+/** ws's native add-ons: optional, probed with a guarded require, never a dependency. */
+const OPTIONAL_ADDONS = new Set(["bufferutil", "utf-8-validate"]);
+
+/** The package a bare import names: `@scope/name` or `name`, without the subpath. */
+export function packageOf(specifier: string): string {
+  const parts = specifier.split("/");
+  return (specifier.startsWith("@") ? parts.slice(0, 2) : parts.slice(0, 1)).join("/");
+}
+
+/** The packages a bundle still imports at run time (not Node's built-ins, not ws's add-ons). */
+function importedPackages(metafile: Metafile): string[] {
+  const names = new Set<string>();
+  for (const output of Object.values(metafile.outputs)) {
+    for (const i of output.imports) {
+      if (i.external && !isBuiltin(i.path) && !i.path.startsWith(".")) {
+        names.add(packageOf(i.path));
+      }
+    }
+  }
+  return [...names].filter((n) => !OPTIONAL_ADDONS.has(n)).sort();
+}
+
+/** The `lethe` bin, every package bundled in: `outfile` (dist/lethe.js), executable. */
+export async function buildBin(
+  outfile: string = path.join(ROOT, "dist/lethe.js"),
+): Promise<string[]> {
+  const { metafile } = await build({
     ...common,
+    metafile: true,
     entryPoints: [path.join(ROOT, "cli/bin.ts")],
-    outfile: path.join(ROOT, "dist/lethe.js"),
+    outfile,
     banner: { js: `#!/usr/bin/env node\n${REQUIRE_SHIM}` },
   });
-  chmodSync(path.join(ROOT, "dist/lethe.js"), 0o755);
-  await build({
+  chmodSync(outfile, 0o755);
+  return importedPackages(metafile);
+}
+
+/**
+ * Builds dist/: the packages each bundle imports at run time, by its file name
+ * (the packed package.json depends on these alone).
+ */
+export async function buildPackage(): Promise<Record<string, string[]>> {
+  const imports: Record<string, string[]> = {};
+  imports["lethe.js"] = await buildBin();
+  const built = async (name: string, options: BuildOptions) => {
+    const { metafile } = await build({ ...common, ...options, metafile: true });
+    imports[name] = importedPackages(metafile);
+  };
+  await built("client.js", {
     ...common,
     entryPoints: [path.join(ROOT, "shared/client/index.ts")],
     outfile: path.join(ROOT, "dist/client.js"),
     banner: { js: REQUIRE_SHIM },
   });
   // The LangGraph saver: LangGraph's own packages come from the user's install.
-  await build({
-    ...common,
+  await built("langgraph.js", {
     entryPoints: [path.join(ROOT, "shared/langgraph/saver.ts")],
     outfile: path.join(ROOT, "dist/langgraph.js"),
     banner: { js: REQUIRE_SHIM },
     external: [...(common.external ?? []), "@langchain/*"],
   });
-  // lethe/agents runs in the user's Worker: their bundler (wrangler) resolves the packages
-  // and applies its [define] LETHE_ENCODING to the tokenizer's rank-table imports.
-  await build({
-    ...common,
+  // lethe/agents runs in the user's Worker. gpt-tokenizer is bundled, each rank table
+  // (o200k_base 2.4 MB, cl100k_base 1.2 MB) a chunk of its own behind its dynamic
+  // import, so the user's bundler (wrangler) applies its [define] LETHE_ENCODING and
+  // keeps one; the package itself (30 MB, every encoding in three forms) is not installed.
+  // zod stays the user's install: one zod for their schemas and Lethe's.
+  for (const file of readdirSync(path.join(ROOT, "dist"), { withFileTypes: true })) {
+    if (file.isFile() && /^agents-.*\.js$/.test(file.name)) {
+      rmSync(path.join(ROOT, "dist", file.name));
+    }
+  }
+  await built("agents.js", {
     platform: "neutral",
     target: "es2022",
-    entryPoints: [path.join(ROOT, "shared/agents/index.ts")],
-    outfile: path.join(ROOT, "dist/agents.js"),
-    packages: "external",
+    entryPoints: { agents: path.join(ROOT, "shared/agents/index.ts") },
+    outdir: path.join(ROOT, "dist"),
+    splitting: true,
+    chunkNames: "agents-[name]-[hash]",
+    external: ["zod", "node:*"],
   });
   // lethe/testing: miniflare, wrangler and @cloudflare/vitest-plugin are the user's (optional peers).
-  await build({
-    ...common,
+  await built("testing.js", {
     entryPoints: [path.join(ROOT, "shared/testing/index.ts")],
     outfile: path.join(ROOT, "dist/testing.js"),
     packages: "external",
   });
+  return imports;
 }
 
 if (import.meta.main) {

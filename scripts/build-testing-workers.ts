@@ -1,31 +1,42 @@
 // Pre-bundles Lethe's five Workers for the installable package (dist/workers/<name>/:
 // the bundle, its .wasm modules and options.json) and copies the D1 migrations to
 // dist/migrations, so lethe/testing starts Lethe from an installed `lethe`. Run by npm's `prepack`.
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { cpSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ROOT, WORKERS, wranglerCommand, wranglerEnv } from "../harness/cluster.ts";
 import { configOptions, PREBUILT_DIR } from "../shared/testing/miniflare.ts";
 
-export function buildTestingWorkers(outdir: string = path.join(ROOT, "dist", "workers")): void {
-  rmSync(outdir, { recursive: true, force: true });
+/** `wrangler deploy --dry-run` of one Worker into `dir`; rejects with wrangler's output. */
+function dryRun(config: string, dir: string, name: string): Promise<void> {
   const { command, args } = wranglerCommand();
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, [...args, "deploy", "--dry-run", "--outdir", dir, "-c", config], {
+      cwd: ROOT,
+      env: wranglerEnv(),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    child.stdout.on("data", (d: Buffer) => (output += d.toString()));
+    child.stderr.on("data", (d: Buffer) => (output += d.toString()));
+    child.on("error", reject);
+    child.on("close", (code) =>
+      code === 0 ? resolve() : reject(new Error(`bundling ${name} failed:\n${output}`)),
+    );
+  });
+}
+
+/** Bundles the five Workers side by side (each wrangler is mostly one core's wait on esbuild). */
+export async function buildTestingWorkers(
+  outdir: string = path.join(ROOT, "dist", "workers"),
+): Promise<void> {
+  rmSync(outdir, { recursive: true, force: true });
+  await Promise.all(
+    WORKERS.map((w) => dryRun(path.join(ROOT, w.config), path.join(outdir, w.name), w.name)),
+  );
   for (const w of WORKERS) {
     const dir = path.join(outdir, w.name);
     const config = path.join(ROOT, w.config);
-    const run = spawnSync(
-      command,
-      [...args, "deploy", "--dry-run", "--outdir", dir, "-c", config],
-      {
-        cwd: ROOT,
-        env: wranglerEnv(),
-        encoding: "utf8",
-        stdio: ["ignore", "pipe", "pipe"],
-      },
-    );
-    if (run.status !== 0) {
-      throw new Error(`bundling ${w.name} failed:\n${run.stdout}\n${run.stderr}`);
-    }
     // Only the bundle and its modules ship: no source maps, no wrangler README.
     for (const file of readdirSync(dir)) {
       if (file.endsWith(".map") || file === "README.md") {
@@ -44,7 +55,7 @@ export function buildTestingWorkers(outdir: string = path.join(ROOT, "dist", "wo
 }
 
 if (import.meta.main) {
-  buildTestingWorkers();
+  await buildTestingWorkers();
   console.log(
     `built ${WORKERS.length} Workers into ${path.relative(ROOT, path.join(ROOT, "dist", "workers"))} (lethe/testing reads ${path.basename(PREBUILT_DIR)}/ beside dist/testing.js)`,
   );
