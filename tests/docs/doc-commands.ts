@@ -103,7 +103,7 @@ const NEEDS_ACCOUNT = "needs a Cloudflare account and its API token";
 /** Commands no unit test runs, each with why (and the test that runs its path, if one does). */
 export const NOT_RUN: Readonly<Record<string, string>> = {
   "npm install && npm start":
-    "installs and boots the whole cluster with its demo (about a minute); tests/e2e/start.test.ts runs npm start",
+    "installs, then boots the whole cluster with its demo (about a minute); tests/e2e/start.test.ts runs scripts/start.ts, what npm start runs",
   "npm test": "the whole suite: what CI runs",
   'npx lethe run --hive mine --admin-token <printed token> --mission "Find PORT in src/server.ts and save it" ./my-project':
     "needs a running cluster and its printed token; tests/e2e/doc-commands.test.ts runs it on the shared e2e cluster",

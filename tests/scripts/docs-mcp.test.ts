@@ -18,9 +18,7 @@ describe("docs/mcp.md's tool table", () => {
     expect(doc).toBe(withToolTable(doc, renderToolTable(await listMcpTools())));
   });
 
-  it("lists every tool the server registers, with its required arguments", async ({
-    expect,
-  }) => {
+  it("lists every tool the server registers, with its required arguments", async ({ expect }) => {
     const tools = await listMcpTools();
     const doc = readFileSync(MCP_DOC, "utf8");
     const rows = doc.slice(doc.indexOf(TABLE_START), doc.indexOf(TABLE_END));
