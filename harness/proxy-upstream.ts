@@ -6,9 +6,11 @@
 // it was not shown. Every request is recorded so tests can inspect the prompt.
 // The cluster's own calls (the router's, the compressor's) get the local
 // endpoint's policy, are recorded apart and never fault: the upstream plays the
-// agent only.
+// agent only. `node harness/proxy-upstream.ts --port 8788` runs it alone
+// (docs/proxy.md): it prints its URL and stays up until Ctrl-C.
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { parseArgs } from "node:util";
 import { answerWithStandIn, serviceCallMarker } from "./service-calls.ts";
 
 export interface UpstreamMessage {
@@ -146,7 +148,8 @@ function completion(move: Move, n: number) {
   };
 }
 
-export async function startTestUpstream(): Promise<TestUpstream> {
+/** Starts the upstream on 127.0.0.1; `port` 0 (the default) takes a free one. */
+export async function startTestUpstream(port = 0): Promise<TestUpstream> {
   let n = 0;
   const state: Omit<TestUpstream, "url" | "close"> = {
     requests: [],
@@ -217,10 +220,13 @@ export async function startTestUpstream(): Promise<TestUpstream> {
       res.end(JSON.stringify(answer));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", resolve);
+  });
+  const bound = (server.address() as AddressInfo).port;
   const upstream: TestUpstream = {
-    url: `http://127.0.0.1:${port}/v1`,
+    url: `http://127.0.0.1:${bound}/v1`,
     get requests() {
       return state.requests;
     },
@@ -243,4 +249,12 @@ export async function startTestUpstream(): Promise<TestUpstream> {
       }),
   };
   return upstream;
+}
+
+if (import.meta.main) {
+  const { values } = parseArgs({ options: { port: { type: "string", default: "8788" } } });
+  const upstream = await startTestUpstream(Number(values.port));
+  console.log(`test upstream at ${upstream.url} (Ctrl-C to stop)`);
+  console.log(`  start the cluster with LETHE_MODEL_BASE_URL=${upstream.url}`);
+  process.on("SIGINT", () => void upstream.close().then(() => process.exit(0)));
 }
