@@ -63,7 +63,7 @@ describe("checkOutcome", () => {
       }),
     );
     expect(out.status).toBe("partially_achieved");
-    expect(out.reason).toMatch(/carries none/);
+    expect(out.reason).toMatch(/no artifact it names or the session saved holds one/);
   });
 
   it("catches a fabricated citation", () => {

@@ -1,0 +1,98 @@
+// What a mission asks for, read from its grammar rather than its phrasing: which
+// files stand in a relation to a symbol (an interrogative and a verb of calling or
+// importing), a value (an interrogative or an order to find or compute one), an
+// operation over found values, a change, or a question about behaviour. Used by the
+// outcome check (outcome-check.ts) and the stand-in's moves (shared/model/moves/).
+import { operationIn, type Operation } from "../model/moves/arithmetic-words.ts";
+
+export interface FilesAsk {
+  /** The relation asked about: callers of a symbol, or importers of a module or symbol. */
+  relation: "call" | "import";
+  /** The symbol or path the relation points at. */
+  target: string;
+}
+
+export interface MissionIntent {
+  /** "Which files call X", "Who ends up calling X?", "Where is X imported?". */
+  files: FilesAsk | null;
+  /** An order to change the workspace (rename, add, set, ...). */
+  change: boolean;
+  /** The mission asks for a value: an interrogative, or an order to find or compute one. */
+  asksValue: boolean;
+  /** Arithmetic over found values (arithmetic-words.ts), when the mission asks for one. */
+  operation: Operation | undefined;
+  /** A question about what code does ("what does f return", "why does it fail"): no value to read. */
+  behaviour: boolean;
+  /** The mission is worded as a question. */
+  question: boolean;
+}
+
+/** An imperative that asks for a change to the code. */
+const CHANGE_VERB =
+  /(?:^|[.;:!?]\s|\band\s)\s*(rename|change|set|update|replace|fix|edit|modify|add|remove|delete|refactor|write|create|implement|patch|move)\b/i;
+/** A question or an order that asks for a value. */
+const VALUE_ASK =
+  /\b(what|how (?:many|much|long|big|large)|which value|compute|calculate|work out|find the value)\b/i;
+const INTERROGATIVE = /\b(which|what|who|whom|where|how|why|when|is there|are there)\b/i;
+/** Interrogative, then an auxiliary with a subject: the question is about behaviour, not a stated value. */
+const BEHAVIOUR = /\b(?:what|why|how)\s+(?:does|do|did|would|will|should|can|could)\b/i;
+/** Verbs of the call relation, any inflection; "use" only beside a files noun (a value is "used" too). */
+const CALL_VERB = /\b(call(?:s|ed|ing|ers?)?|invok(?:e|es|ed|ing)|invocations?)\b/i;
+const USE_VERB = /\b(us(?:e|es|ed|ing)|depend(?:s|ed|ing)? on)\b/i;
+const IMPORT_VERB = /\b(import(?:s|ed|ing|ers?)?|requir(?:e|es|ed|ing))\b/i;
+const FILES_NOUN = /\b(?:files?|modules?|places?|callers?|importers?|code)\b/i;
+/** A token written as code: backticked, a path, snake_case, camelCase, or called `f()`. */
+const CODE_TOKEN =
+  /`([^`\s]+)`|\b((?:[\w-]+\/)*[\w-]+\.[A-Za-z][A-Za-z0-9]{0,5})\b|\b([A-Za-z_$][\w$]*(?:_[\w$]+|[a-z][A-Z][\w$]*))\b|\b([A-Za-z_$][\w$]*)\(\)/g;
+/** The word after a verb when no token is written as code: "call main", "import the module utils". */
+const WORD_AFTER =
+  /^\s+(?:the\s+(?:function|method|module|file|class|symbol)\s+)?["']?([A-Za-z_$][\w$.]*)/i;
+
+function codeTokens(text: string): { token: string; at: number }[] {
+  return [...text.matchAll(CODE_TOKEN)].map((m) => ({
+    token: (m[1] ?? m[2] ?? m[3] ?? m[4] ?? "").replace(/\(\)$/, ""),
+    at: m.index ?? 0,
+  }));
+}
+
+/** The symbol or path a relation verb points at: a code token after it, else before it, else the next word. */
+function targetOf(sentence: string, verb: RegExpExecArray): string | null {
+  const end = verb.index + verb[0].length;
+  const tokens = codeTokens(sentence).filter((t) => !verb[0].includes(t.token));
+  const after = tokens.find((t) => t.at >= end);
+  const before = tokens.filter((t) => t.at < verb.index).at(-1);
+  const word = WORD_AFTER.exec(sentence.slice(end))?.[1];
+  return after?.token ?? before?.token ?? word ?? null;
+}
+
+/** The files-relation a sentence asks about, or null. */
+function filesAsk(sentence: string): FilesAsk | null {
+  if (!INTERROGATIVE.test(sentence) && !/^\s*(?:list|find|name|show)\b/i.test(sentence)) {
+    return null;
+  }
+  const imported = IMPORT_VERB.exec(sentence);
+  const called = CALL_VERB.exec(sentence) ?? (FILES_NOUN.test(sentence) ? USE_VERB.exec(sentence) : null);
+  const verb = imported ?? called;
+  // "a constant called X" names X; "where is X called from" asks for its callers.
+  const naming =
+    verb !== null && /^called$/i.test(verb[0]) && /^\s+(?!from\b|by\b|in\b)\S/i.test(sentence.slice(verb.index + verb[0].length).replace(/^\s*[?.!]/, ""));
+  if (verb === null || naming) {
+    return null;
+  }
+  const target = targetOf(sentence, verb);
+  return target === null ? null : { relation: imported ? "import" : "call", target };
+}
+
+/** The intent of a mission; each sentence is read on its own for a files question. */
+export function missionIntent(mission: string): MissionIntent {
+  const sentences = mission.split(/(?<=[?!])\s+|(?<=\.)\s+(?=[A-Z])/);
+  const files = sentences.map(filesAsk).find((f) => f !== null) ?? null;
+  return {
+    files,
+    change: CHANGE_VERB.test(mission),
+    asksValue: VALUE_ASK.test(mission),
+    operation: operationIn(mission),
+    behaviour: BEHAVIOUR.test(mission) && operationIn(mission) === undefined,
+    question: /\?\s*$/.test(mission) || /^\s*(?:which|what|who|where|how|why|when)\b/i.test(mission),
+  };
+}
