@@ -71,11 +71,16 @@ function filesAsk(sentence: string): FilesAsk | null {
     return null;
   }
   const imported = IMPORT_VERB.exec(sentence);
-  const called = CALL_VERB.exec(sentence) ?? (FILES_NOUN.test(sentence) ? USE_VERB.exec(sentence) : null);
+  const called =
+    CALL_VERB.exec(sentence) ?? (FILES_NOUN.test(sentence) ? USE_VERB.exec(sentence) : null);
   const verb = imported ?? called;
   // "a constant called X" names X; "where is X called from" asks for its callers.
   const naming =
-    verb !== null && /^called$/i.test(verb[0]) && /^\s+(?!from\b|by\b|in\b)\S/i.test(sentence.slice(verb.index + verb[0].length).replace(/^\s*[?.!]/, ""));
+    verb !== null &&
+    /^called$/i.test(verb[0]) &&
+    /^\s+(?!from\b|by\b|in\b)\S/i.test(
+      sentence.slice(verb.index + verb[0].length).replace(/^\s*[?.!]/, ""),
+    );
   if (verb === null || naming) {
     return null;
   }
@@ -93,6 +98,7 @@ export function missionIntent(mission: string): MissionIntent {
     asksValue: VALUE_ASK.test(mission),
     operation: operationIn(mission),
     behaviour: BEHAVIOUR.test(mission) && operationIn(mission) === undefined,
-    question: /\?\s*$/.test(mission) || /^\s*(?:which|what|who|where|how|why|when)\b/i.test(mission),
+    question:
+      /\?\s*$/.test(mission) || /^\s*(?:which|what|who|where|how|why|when)\b/i.test(mission),
   };
 }

@@ -183,7 +183,9 @@ function callsOf(turn: EvidenceTurn): { name: string; args: string }[] {
   }
   try {
     const extra = JSON.parse(turn.extra) as { toolCalls?: unknown };
-    const calls = Array.isArray(extra.toolCalls) ? (extra.toolCalls as Record<string, unknown>[]) : [];
+    const calls = Array.isArray(extra.toolCalls)
+      ? (extra.toolCalls as Record<string, unknown>[])
+      : [];
     return calls.map((c) => {
       const fn = (c.function ?? c) as { name?: unknown; arguments?: unknown };
       return {

@@ -75,7 +75,10 @@ export function structuralQuestionMove(state: VisibleState): Move | null {
   }
   // A structural question without the structural tool: said plainly, not answered from other facts.
   const needed = verb === "import" ? "find_imports" : "find_callers";
-  return refusal(state, `which files ${verb} ${target} needs ${needed}, which this step did not offer`);
+  return refusal(
+    state,
+    `which files ${verb} ${target} needs ${needed}, which this step did not offer`,
+  );
 }
 
 function answer(state: VisibleState, result: string, what: string, lines: RegExp | null): Move {
