@@ -31,6 +31,8 @@ export const STAND_IN_LIMIT =
   "the local stand-in model (a deterministic policy, not a language model) could not complete this mission; set LETHE_MODEL_BASE_URL (and LETHE_MODEL_API_KEY, LETHE_MODEL) to a real model's endpoint";
 
 const NUMBER = /-?\d+(?:\.\d+)?/g;
+/** A constant named in code form (UPPER_SNAKE): the mission's evidence is its artifact. */
+const CONSTANT = /\b[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]\b/g;
 /** `artifact:<key>` citations in an answer. */
 const ARTIFACT_CITATION = /\bartifact:([a-z0-9][a-z0-9_.:/-]*[a-z0-9])/gi;
 
@@ -123,11 +125,26 @@ export function unsupportedClaim(
       ? null
       : "the mission asks for a calculation, and the answer carries no number that a calculate call produced";
   }
-  // The mission's own evidence: the artifacts it names, else the ones this session saved.
+  // The mission's own evidence: the constants it names in code form, else the artifacts
+  // its words name, else the ones this session saved.
+  const constants = [...new Set(evidence.mission.match(CONSTANT) ?? [])].map((c) =>
+    c.toLowerCase(),
+  );
+  const holds = (key: string, c: string) => {
+    const k = key.toLowerCase();
+    return k === c || (k.endsWith(c) && /[.:/]/.test(k.charAt(k.length - c.length - 1)));
+  };
   const named = namedArtifacts(evidence);
   const saved = new Set((evidence.saved ?? []).map((k) => k.toLowerCase()));
   const own =
-    named.length > 0 ? named : evidence.artifacts.filter((a) => saved.has(a.key.toLowerCase()));
+    constants.length > 0
+      ? evidence.artifacts.filter((a) => constants.some((c) => holds(a.key, c)))
+      : named.length > 0
+        ? named
+        : evidence.artifacts.filter((a) => saved.has(a.key.toLowerCase()));
+  if (constants.length > 0 && own.length === 0 && evidence.calculations.length === 0) {
+    return `the mission asks for ${constants.map((c) => c.toUpperCase()).join(", ")}, and no artifact holds it`;
+  }
   const known = [...own.flatMap((a) => valueTexts(a.value)), ...evidence.calculations];
   const knownNumbers = new Set(known.flatMap(numbersIn));
   const carries =

@@ -200,4 +200,17 @@ describe("checkOutcome", () => {
     expect(toolResultsIn(turns, ["find_callers"])).toEqual(["src/a.ts:1 in f"]);
     expect(toolResultsIn(turns)).toEqual(["saved lead_days", "src/a.ts:1 in f"]);
   });
+
+  it("a constant the mission names is its evidence: another saved value does not vouch", () => {
+    const out = checkOutcome(
+      { status: "achieved", summary: "it is 3" },
+      evidence({
+        mission: "What is REORDER_LEVEL in inventory/stock.py?",
+        artifacts: [{ key: "safety_margin", value: 3 }],
+        saved: ["safety_margin"],
+      }),
+    );
+    expect(out.status).toBe("partially_achieved");
+    expect(out.reason).toMatch(/asks for REORDER_LEVEL, and no artifact holds it/);
+  });
 });
