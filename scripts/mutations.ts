@@ -49,7 +49,7 @@ export const SCENARIO_FILE: Readonly<Record<string, string>> = {
   firewall: "tests/e2e/firewall.test.ts",
   wiring: "tests/e2e/step-wiring.test.ts",
   "clean-room": `${S}/clean-room-bytes.test.ts`,
-  outcomes: `${S}/own-missions.test.ts`,
+  outcomes: `${S}/outcomes.test.ts`,
 };
 
 /** The byte-level clean-room scenario: every entry point's redaction must be needed. */
@@ -453,7 +453,7 @@ export const MUTATIONS: readonly Mutation[] = [
   },
   {
     family: "outcomes",
-    scenario: "a rename across files is beyond the stand-in",
+    scenario: "a rename is refused by the stand-in itself",
     file: "shared/model/moves/refusal.ts",
     find: 'finishMove(state, "not_achieved", `${STAND_IN_REFUSAL}',
     replace: 'finishMove(state, "achieved", `${STAND_IN_REFUSAL}',

@@ -199,33 +199,4 @@ describe.runIf(OFFLINE)("missions of a new user's making, on the stand-in", () =
       expect(outcome?.summary).toMatch(new RegExp(`^${STAND_IN_REFUSAL}`));
     }
   });
-
-  it("a model that claims achieved without the value is not reported achieved", async ({
-    expect,
-  }) => {
-    const hive = await env().hive("own-unvouched", INVENTORY);
-    const run = await hive.run({
-      mission: "What is REORDER_LEVEL in inventory/stock.py?",
-      script: [
-        { tool_calls: [{ name: "stage_context", arguments: { path: "inventory/stock.py" } }] },
-        {
-          tool_calls: [
-            {
-              name: "save_artifact",
-              arguments: {
-                key: "safety_margin",
-                value: 3,
-                kind: "fact",
-                evidence: ["inventory/stock.py:3"],
-              },
-            },
-          ],
-        },
-        { tool_calls: [{ name: "finish", arguments: { status: "achieved", summary: "it is 3" } }] },
-      ],
-    });
-    expect(run.state.outcome?.status).toBe("partially_achieved");
-    expect(run.state.outcome?.reason).toMatch(/^downgraded from achieved: /);
-    expect(run.state.outcome?.reason).not.toContain("LETHE_MODEL_BASE_URL");
-  });
 });
