@@ -41,18 +41,37 @@ const CALL_VERB = /\b(call(?:s|ed|ing|ers?)?|invok(?:e|es|ed|ing)|invocations?)\
 const USE_VERB = /\b(us(?:e|es|ed|ing)|depend(?:s|ed|ing)? on)\b/i;
 const IMPORT_VERB = /\b(import(?:s|ed|ing|ers?)?|requir(?:e|es|ed|ing))\b/i;
 const FILES_NOUN = /\b(?:files?|modules?|places?|callers?|importers?|code)\b/i;
-/** A token written as code: backticked, a path, snake_case, camelCase, or called `f()`. */
-const CODE_TOKEN =
-  /`([^`\s]+)`|\b((?:[\w-]+\/)*[\w-]+\.[A-Za-z][A-Za-z0-9]{0,5})\b|\b([A-Za-z_$][\w$]*(?:_[\w$]+|[a-z][A-Z][\w$]*))\b|\b([A-Za-z_$][\w$]*)\(\)/g;
+/** Runs a code token is made of: backticked, or word, path and call characters. */
+const RUN = /`[^`\s]+`|[\w$./-]+(?:\(\))?/g;
+const PATH = /^(?:[\w-]+\/)*[\w-]+\.[A-Za-z][A-Za-z0-9]{0,5}$/;
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 /** The word after a verb when no token is written as code: "call main", "import the module utils". */
 const WORD_AFTER =
   /^\s+(?:the\s+(?:function|method|module|file|class|symbol)\s+)?["']?([A-Za-z_$][\w$.]*)/i;
 
+/** Tokens written as code: backticked, a path, snake_case, camelCase, or called `f()`. */
 function codeTokens(text: string): { token: string; at: number }[] {
-  return [...text.matchAll(CODE_TOKEN)].map((m) => ({
-    token: (m[1] ?? m[2] ?? m[3] ?? m[4] ?? "").replace(/\(\)$/, ""),
-    at: m.index ?? 0,
-  }));
+  const tokens: { token: string; at: number }[] = [];
+  for (const run of text.matchAll(RUN)) {
+    const raw = run[0];
+    const ticked = raw.startsWith("`");
+    const called = raw.endsWith("()");
+    let token = raw.replace(/^`|`$/g, "").replace(/\(\)$/, "");
+    // A sentence's full stop or a dash after a token is not part of it.
+    let end = token.length;
+    while (end > 0 && ".-".includes(token.charAt(end - 1))) {
+      end--;
+    }
+    token = token.slice(0, end);
+    const code =
+      ticked ||
+      PATH.test(token) ||
+      (IDENTIFIER.test(token) && (called || token.includes("_") || /[a-z][A-Z]/.test(token)));
+    if (code && token.length > 0) {
+      tokens.push({ token, at: run.index ?? 0 });
+    }
+  }
+  return tokens;
 }
 
 /** The symbol or path a relation verb points at: a code token after it, else before it, else the next word. */
