@@ -29,7 +29,7 @@ export interface MissionIntent {
 
 /** An imperative that asks for a change to the code. */
 const CHANGE_VERB =
-  /(?:^|[.;:!?]\s|\band\s)\s*(rename|change|set|update|replace|fix|edit|modify|add|remove|delete|refactor|write|create|implement|patch|move)\b/i;
+  /(?:^|[.;:!?]\s|\band\s)\s*(rename|change|set|update|replace|fix|edit|modify|add(?!\s+(?:up|together)\b)|remove|delete|refactor|write|create|implement|patch|move)\b/i;
 /** A question or an order that asks for a value. */
 const VALUE_ASK =
   /\b(what|how (?:many|much|long|big|large)|which value|compute|calculate|work out|find the value)\b/i;
@@ -111,11 +111,13 @@ function filesAsk(sentence: string): FilesAsk | null {
 export function missionIntent(mission: string): MissionIntent {
   const sentences = mission.split(/(?<=[?!])\s+|(?<=\.)\s+(?=[A-Z])/);
   const files = sentences.map(filesAsk).find((f) => f !== null) ?? null;
+  // An order's own verb is no arithmetic: "Add a parameter" asks for no sum.
+  const orders = mission.replace(new RegExp(CHANGE_VERB.source, "gi"), " ");
   return {
     files,
     change: CHANGE_VERB.test(mission),
     asksValue: VALUE_ASK.test(mission),
-    operation: operationIn(mission),
+    operation: operationIn(orders),
     behaviour: BEHAVIOUR.test(mission) && operationIn(mission) === undefined,
     question:
       /\?\s*$/.test(mission) || /^\s*(?:which|what|who|where|how|why|when)\b/i.test(mission),

@@ -40,6 +40,13 @@ describe("missionIntent", () => {
       operation: { name: "product" },
     });
     expect(missionIntent("Rename fetchUser to loadUser.")).toMatchObject({ change: true });
+    expect(missionIntent('Add a currency parameter to f and pass "EUR".')).toMatchObject({
+      change: true,
+      operation: undefined,
+    });
+    expect(missionIntent("Add up A_B and C_D, then set E_F in a.ts to it.").operation?.name).toBe(
+      "sum",
+    );
     expect(missionIntent("How long is LEAD_DAYS?")).toMatchObject({ asksValue: true });
   });
 });
