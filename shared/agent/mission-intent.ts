@@ -74,14 +74,42 @@ function codeTokens(text: string): { token: string; at: number }[] {
   return tokens;
 }
 
-/** The symbol or path a relation verb points at: a code token after it, else before it, else the next word. */
+/** Words that are never a relation's target ("what X calls and ..." names no callee). */
+const FUNCTION_WORDS = new Set([
+  "and",
+  "or",
+  "it",
+  "its",
+  "them",
+  "this",
+  "that",
+  "these",
+  "those",
+  "in",
+  "on",
+  "to",
+  "from",
+  "by",
+  "with",
+  "of",
+  "for",
+]);
+/** A passive or participle form ("X is called", "imported by"): the target comes before it. */
+const PASSIVE = /^(?:called|invoked|imported|required|used)$/i;
+
+/**
+ * The symbol or path a relation verb points at: after an active verb ("who calls X"),
+ * before a passive one ("where is X called"); "what X calls" asks for callees, so no target.
+ */
 function targetOf(sentence: string, verb: RegExpExecArray): string | null {
   const end = verb.index + verb[0].length;
   const tokens = codeTokens(sentence).filter((t) => !verb[0].includes(t.token));
-  const after = tokens.find((t) => t.at >= end);
-  const before = tokens.filter((t) => t.at < verb.index).at(-1);
+  const after = tokens.find((t) => t.at >= end)?.token;
+  if (PASSIVE.test(verb[0])) {
+    return after ?? tokens.filter((t) => t.at < verb.index).at(-1)?.token ?? null;
+  }
   const word = WORD_AFTER.exec(sentence.slice(end))?.[1];
-  return after?.token ?? before?.token ?? word ?? null;
+  return after ?? (word !== undefined && !FUNCTION_WORDS.has(word.toLowerCase()) ? word : null);
 }
 
 /** The files-relation a sentence asks about, or null. */
@@ -89,22 +117,27 @@ function filesAsk(sentence: string): FilesAsk | null {
   if (!INTERROGATIVE.test(sentence) && !/^\s*(?:list|find|name|show)\b/i.test(sentence)) {
     return null;
   }
-  const imported = IMPORT_VERB.exec(sentence);
-  const called =
-    CALL_VERB.exec(sentence) ?? (FILES_NOUN.test(sentence) ? USE_VERB.exec(sentence) : null);
-  const verb = imported ?? called;
-  // "a constant called X" names X; "where is X called from" asks for its callers.
-  const naming =
-    verb !== null &&
-    /^called$/i.test(verb[0]) &&
-    /^\s+(?!from\b|by\b|in\b)\S/i.test(
-      sentence.slice(verb.index + verb[0].length).replace(/^\s*[?.!]/, ""),
-    );
-  if (verb === null || naming) {
-    return null;
+  const candidates: [FilesAsk["relation"], RegExpExecArray | null][] = [
+    ["import", IMPORT_VERB.exec(sentence)],
+    [
+      "call",
+      CALL_VERB.exec(sentence) ?? (FILES_NOUN.test(sentence) ? USE_VERB.exec(sentence) : null),
+    ],
+  ];
+  for (const [relation, verb] of candidates) {
+    // "a constant called X" names X; "where is X called from" asks for its callers.
+    const naming =
+      verb !== null &&
+      /^called$/i.test(verb[0]) &&
+      /^\s+(?!from\b|by\b|in\b)\S/i.test(
+        sentence.slice(verb.index + verb[0].length).replace(/^\s*[?.!]/, ""),
+      );
+    const target = verb === null || naming ? null : targetOf(sentence, verb);
+    if (target !== null) {
+      return { relation, target };
+    }
   }
-  const target = targetOf(sentence, verb);
-  return target === null ? null : { relation: imported ? "import" : "call", target };
+  return null;
 }
 
 /** The intent of a mission; each sentence is read on its own for a files question. */

@@ -25,6 +25,7 @@ describe("missionIntent", () => {
       "What is the product of REORDER_LEVEL and LEAD_DAYS?",
       "What is the constant called MAX_USERS set to?",
       "Find PAGE_SIZE in src/big.ts and save it.",
+      "Explain what checkout in src/app.ts calls and which imports it relies on.",
     ]) {
       expect(missionIntent(mission).files, mission).toBeNull();
     }
