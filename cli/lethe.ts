@@ -172,6 +172,7 @@ export async function main(
   } catch (error) {
     if (error instanceof CliError) {
       io.err(`lethe: ${error.message} (${error.hint})`);
+      return error.exitCode;
     } else if (
       error instanceof Error &&
       "code" in error &&

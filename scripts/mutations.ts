@@ -49,6 +49,7 @@ export const SCENARIO_FILE: Readonly<Record<string, string>> = {
   firewall: "tests/e2e/firewall.test.ts",
   wiring: "tests/e2e/step-wiring.test.ts",
   "clean-room": `${S}/clean-room-bytes.test.ts`,
+  outcomes: `${S}/outcomes.test.ts`,
 };
 
 /** The byte-level clean-room scenario: every entry point's redaction must be needed. */
@@ -433,6 +434,30 @@ export const MUTATIONS: readonly Mutation[] = [
     find: "const key = subjectOfKey(entry.fact.subject);",
     replace: "const key = subjectOfKey(`${entry.fact.subject} ${entry.fact.value}`);",
     removes: "merging facts by subject (a replaced value stays current beside the new one)",
+  },
+  {
+    family: "wiring",
+    scenario: "supersession",
+    file: "shared/compress/merge.ts",
+    find: "const newest = live.at(-1);",
+    replace: "const newest = live.at(0);",
+    removes: "the compressor's supersession (the oldest value of a subject stays current)",
+  },
+  {
+    family: "outcomes",
+    scenario: "a model that claims achieved without the value",
+    file: "shared/agent/outcome-check.ts",
+    find: 'const unsupported = claimed.status === "achieved" ? unsupportedClaim(claimed, evidence) : null;',
+    replace: "const unsupported = null as string | null;",
+    removes: "the outcome check (every achieved claim is reported as made)",
+  },
+  {
+    family: "outcomes",
+    scenario: "a rename is refused by the stand-in itself",
+    file: "shared/model/moves/refusal.ts",
+    find: 'finishMove(state, "not_achieved", `${STAND_IN_REFUSAL}',
+    replace: 'finishMove(state, "achieved", `${STAND_IN_REFUSAL}',
+    removes: "the stand-in's refusal to claim (its refusal claims achieved)",
   },
 ];
 

@@ -5,9 +5,12 @@ import { trimEndRun } from "../../shared/text-edges.ts";
 export class CliError extends Error {
   override readonly name = "CliError";
   readonly hint: string;
-  constructor(message: string, hint: string) {
+  /** The process's exit status: 1 unless a command gives its outcomes their own (`lethe run`). */
+  readonly exitCode: number;
+  constructor(message: string, hint: string, exitCode = 1) {
     super(message);
     this.hint = hint;
+    this.exitCode = exitCode;
   }
 }
 

@@ -290,6 +290,20 @@ export async function l1AsOf(
 
 const TERMINAL = new Set(["finished", "halted", "paused"]);
 
+/**
+ * `lethe run`'s exit status for each way it ends (docs/cli.md): 0 only for an
+ * achieved mission; 1 for any failure of the CLI, the gateway or the upload.
+ */
+export const RUN_EXIT = {
+  achieved: 0,
+  failure: 1,
+  partially_achieved: 2,
+  not_achieved: 3,
+  halted: 4,
+  paused: 5,
+  deadline: 6,
+} as const;
+
 /** Prints step lines until the session stops or the deadline passes; returns its state. */
 async function follow(
   ctx: CliContext,
@@ -332,6 +346,7 @@ async function follow(
         throw new CliError(
           `no result from session ${id} before the deadline (it is still ${view.status})`,
           `follow it with \`lethe status ${id}\`, or pass a longer --timeout`,
+          RUN_EXIT.deadline,
         );
       }
       await new Promise<void>((resolve) => {
@@ -386,7 +401,8 @@ export async function runCommand(args: string[], ctx: CliContext): Promise<void>
 
 /**
  * Follows a started session to its end, prints the outcome and where the trace
- * is; a CliError for a paused, halted or failed mission and at the deadline.
+ * is; a CliError for any mission not achieved, a pause and the deadline, each with
+ * its exit status (RUN_EXIT).
  */
 export async function awaitOutcome(
   ctx: CliContext,
@@ -400,17 +416,28 @@ export async function awaitOutcome(
     ctx.out(line);
   }
   ctx.out(`trace: GET ${ctx.url}/v1/sessions/${id}/trace   (session ${id})`);
+  const failure = outcomeFailure(id, state);
+  if (failure !== null) {
+    throw failure;
+  }
+}
+
+/** The one-line error (with its RUN_EXIT status) for a session that ended short of achieved; null when achieved. */
+export function outcomeFailure(id: string, state: SessionStateBody): CliError | null {
   if (state.status === "paused") {
-    throw new CliError(
+    return new CliError(
       `session ${id} is paused: ${state.pending?.question ?? "it waits for a person"}`,
       `answer with \`${answerHint(id, state.pending)}\``,
+      RUN_EXIT.paused,
     );
   }
   const outcome = state.outcome;
-  if (outcome === null || outcome.status === "halted" || outcome.status === "not_achieved") {
-    throw new CliError(
+  if (outcome === null || outcome.status !== "achieved") {
+    return new CliError(
       `mission ${outcome?.status ?? state.status}: ${outcome?.reason ?? outcome?.summary ?? "no outcome"}`,
       `read the trace, or fork from a checkpoint: \`lethe checkpoints ${id}\``,
+      outcome === null ? RUN_EXIT.failure : RUN_EXIT[outcome.status],
     );
   }
+  return null;
 }

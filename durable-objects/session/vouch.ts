@@ -1,9 +1,11 @@
 // The session's side of outcome verification: gathers the evidence (the hive's
-// active artifacts, the session's calculations, its writes) and checks a claimed
+// active artifacts, the session's calculations, saves, structural listings and writes) and checks a claimed
 // outcome against it (shared/agent/outcome-check.ts). Called where a mission finishes.
 import {
   calculationsIn,
   checkOutcome,
+  savedKeysIn,
+  toolResultsIn,
   type EvidenceTurn,
 } from "../../shared/agent/outcome-check.ts";
 import { modelServing } from "../../shared/driver/serving.ts";
@@ -33,6 +35,9 @@ export async function vouch(
     artifacts,
     calculations: calculationsIn(turns),
     written: [...written],
+    saved: savedKeysIn(turns),
+    listings: toolResultsIn(turns, ["find_callers", "find_imports"]),
+    results: toolResultsIn(turns),
     // The one serving rule: the stand-in's plan is judged as the stand-in's.
     localModel: serving.ok && serving.value.standIn,
   });

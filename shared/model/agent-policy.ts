@@ -12,6 +12,7 @@ import { pathsInText } from "./paths-in-text.ts";
 import { readFenced } from "../context/untrusted.ts";
 import { escapeRegExp } from "../regexp.ts";
 import { orderedReadMove } from "./moves/ordered-reads.ts";
+import { refusal } from "./moves/refusal.ts";
 
 /** Files staged in one mission before the policy stops exploring and finishes. */
 export const MAX_STAGED_PATHS = 8;
@@ -297,7 +298,7 @@ function variableFor(key: string): string {
 }
 
 /** "set NAME in path/to/file.ts to ..." : where a computed result goes. */
-const SET_TARGET =
+export const SET_TARGET =
   /\bset\s+([A-Za-z_][A-Za-z0-9_]*)\s+in\s+((?:[\w-]+\/)*[\w-]+\.[A-Za-z][A-Za-z0-9]{0,5})\b/i;
 /** The result of a calculate call: the last number after the last "=". */
 const RESULT = /=\s*(-?\d+(?:\.\d+)?)\s*$/;
@@ -328,8 +329,33 @@ function failedBefore(state: VisibleState, path: string): boolean {
   );
 }
 
-/** The next lawful move for what the request shows. */
+/**
+ * The next lawful move for what the request shows; a move that already failed at
+ * this point (an auto-fix lesson names its tool and every path it names) is not made
+ * again: the stand-in says plainly that it cannot go on, so the loop never halts on it.
+ */
 export function decideMove(state: VisibleState): Move {
+  const move = planMove(state);
+  if (move.kind !== "tool" || move.tool === "finish") {
+    return move;
+  }
+  const paths = Object.values(move.args).flatMap((v) =>
+    typeof v === "string" ? pathsInText(v) : [],
+  );
+  const failed = (state.lessons ?? []).find(
+    (l) =>
+      l.movesBefore === state.done.length &&
+      l.text.includes(`failed: ${move.tool}:`) &&
+      paths.every((p) => l.text.includes(p)),
+  );
+  if (failed === undefined) {
+    return move;
+  }
+  const line = failed.text.split("\n").find((l) => l.includes("failed:")) ?? "";
+  return refusal(state, `its only next move failed already (${line.trim()})`);
+}
+
+function planMove(state: VisibleState): Move {
   // Missions of a recognised shape (shared/model/moves/) have their own plan.
   const ruled = ruleMove(state);
   if (ruled !== null) {
@@ -429,7 +455,20 @@ export function decideMove(state: VisibleState): Move {
   const wanted = new Set(contentStems(state.mission));
   const relevant = (key: string) => contentStems(key).some((w) => wanted.has(w));
   const available = new Map<string, Fact>();
-  for (const f of [...facts.filter((f) => savedText.includes(f.key)), ...state.known]) {
+  // The session's own saves count even when their page has left L1 and the meta
+  // section does not show them (yet): the save's arguments carry the value.
+  const savedFacts: Fact[] = saved.flatMap((d) => {
+    const key = String(d.args.key ?? "");
+    const value = d.args.value;
+    return typeof value === "number" && key.length > 0
+      ? [{ key, value, evidence: `artifact:${key}` }]
+      : [];
+  });
+  for (const f of [
+    ...facts.filter((f) => savedText.includes(f.key)),
+    ...savedFacts,
+    ...state.known,
+  ]) {
     if (f.key !== targetName && relevant(f.key)) {
       available.set(f.key, f);
     }
@@ -523,9 +562,17 @@ export function decideMove(state: VisibleState): Move {
   const keysDone = [
     ...new Set([...saved.map((d) => String(d.args.key ?? "")).filter(Boolean), ...keys]),
   ];
+  // Each fact with its value: an answer carries the values it found, not only their names.
+  const valueOf = new Map<string, unknown>([
+    ...saved.map((d) => [String(d.args.key ?? ""), d.args.value] as const),
+    ...[...available].map(([k, f]) => [k, f.value] as const),
+  ]);
+  const stated = keysDone.map((k) =>
+    valueOf.get(k) === undefined ? k : `${k} = ${String(valueOf.get(k))}`,
+  );
   const summary =
     [
-      keysDone.length > 0 ? `facts: ${keysDone.join(", ")}` : "",
+      keysDone.length > 0 ? `facts: ${stated.join(", ")}` : "",
       results.length > 0 ? `result: ${results.join("; ")}` : "",
       patched.length > 0 && target ? `${target[1]} set in ${targetPath}` : "",
     ]
@@ -548,6 +595,9 @@ export function decideMove(state: VisibleState): Move {
     : keysDone.length > 0 && (named.length === 0 || namedFound.length > 0)
       ? "partially_achieved"
       : "not_achieved";
+  if (status === "not_achieved" && keysDone.length === 0) {
+    return refusal(state, "it found no NAME = number fact the mission needs in the files it read");
+  }
   const finish = tool("finish");
   if (finish) {
     return {

@@ -9,7 +9,9 @@ import {
   defaultHive,
   formatStep,
   l1Bar,
+  outcomeFailure,
   parseRunArgs,
+  RUN_EXIT,
   stepAction,
 } from "../../cli/commands/run.ts";
 import { answerHint, describeState } from "../../cli/commands/sessions.ts";
@@ -245,5 +247,39 @@ describe("describeState", () => {
 
   it("marks the forced self-assessment as after the budget", ({ expect }) => {
     expect(formatStep(3, 2, "self-assessment: achieved", null, null)).toMatch(/^after 2\/2 {2}/);
+  });
+});
+
+describe("lethe run's exit status", () => {
+  const ended = (
+    status: "finished" | "halted" | "paused",
+    outcome: { status: "achieved" | "partially_achieved" | "not_achieved" | "halted" } | null,
+  ) => ({
+    step: 3,
+    status,
+    outcome: outcome === null ? null : { ...outcome, summary: "s", reason: "r" },
+    pending: status === "paused" ? { kind: "question" as const, question: "which?" } : null,
+  });
+
+  it("is 0 only for achieved, and distinct for every other ending", ({ expect }) => {
+    const code = (state: ReturnType<typeof ended>) => outcomeFailure("s-1", state)?.exitCode ?? 0;
+    expect(code(ended("finished", { status: "achieved" }))).toBe(0);
+    expect(code(ended("finished", { status: "partially_achieved" }))).toBe(2);
+    expect(code(ended("finished", { status: "not_achieved" }))).toBe(3);
+    expect(code(ended("halted", { status: "halted" }))).toBe(4);
+    expect(code(ended("paused", null))).toBe(5);
+    expect(code(ended("finished", null))).toBe(1);
+    expect(new Set(Object.values(RUN_EXIT)).size).toBe(Object.keys(RUN_EXIT).length);
+    expect(
+      outcomeFailure("s-1", ended("finished", { status: "partially_achieved" }))?.message,
+    ).toBe("mission partially_achieved: r");
+  });
+
+  it("is the CLI's exit code, with the one line on stderr", async ({ expect }) => {
+    const failure = outcomeFailure("s-1", ended("finished", { status: "not_achieved" }));
+    const code = await main(["--version"], { out: () => undefined, err: () => undefined });
+    expect(code).toBe(0);
+    expect(failure).toBeInstanceOf(CliError);
+    expect(failure?.exitCode).toBe(RUN_EXIT.not_achieved);
   });
 });

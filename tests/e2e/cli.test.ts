@@ -7,7 +7,7 @@ import { beforeAll, describe, it } from "vitest";
 import { main } from "../../cli/lethe.ts";
 import { CliError, createContext } from "../../cli/commands/context.ts";
 import { createHiveKey } from "../../cli/commands/hive.ts";
-import { awaitOutcome } from "../../cli/commands/run.ts";
+import { awaitOutcome, RUN_EXIT } from "../../cli/commands/run.ts";
 import { sessionApi } from "../../cli/commands/sessions.ts";
 import { encodeScript } from "../../shared/model/script.ts";
 import { E2E_ADMIN_TOKEN, sharedCluster, type SharedCluster } from "./helpers.ts";
@@ -109,13 +109,15 @@ describe("lethe run", () => {
     expect(answer.err[0]).toContain("NOT_PAUSED");
   });
 
-  it("exits non-zero with one line when the budget runs out unachieved", async ({ expect }) => {
+  it("exits 3 (not achieved) with one line when the budget runs out unachieved", async ({
+    expect,
+  }) => {
     const hive = `cli-${Math.random().toString(36).slice(2, 8)}`;
     const run = await lethe(
       ["run", "-m", "Find NOTHING_HERE.", "--hive", hive, "--budget", "2", project()],
       { LETHE_ADMIN_TOKEN: E2E_ADMIN_TOKEN },
     );
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(RUN_EXIT.not_achieved);
     expect(run.out.filter((l) => l.startsWith("step "))).toHaveLength(2);
     expect(run.out.some((l) => l.startsWith("after 2/2  self-assessment: "))).toBe(true);
     expect(run.err).toHaveLength(1);
@@ -144,6 +146,7 @@ describe("lethe run", () => {
     );
     expect(failure).toBeInstanceOf(CliError);
     expect((failure as CliError).message).toMatch(new RegExp(`^session ${created.id} is paused: `));
+    expect((failure as CliError).exitCode).toBe(RUN_EXIT.paused);
     expect((failure as CliError).hint).toBe(
       `answer with \`lethe answer ${created.id} "<your answer>"\``,
     );
@@ -178,6 +181,7 @@ describe("lethe run", () => {
     expect((failure as CliError).message).toBe(
       `no result from session ${created.id} before the deadline (it is still idle)`,
     );
+    expect((failure as CliError).exitCode).toBe(RUN_EXIT.deadline);
     expect((failure as CliError).hint).toContain(`lethe status ${created.id}`);
   });
 

@@ -6,6 +6,7 @@ import type { VisibleState } from "../agent-policy.ts";
 import { addParameterMove } from "./add-parameter.ts";
 import { applyRuleMove } from "./apply-rule.ts";
 import { pastVersionMove } from "./past-version.ts";
+import { refusalMove } from "./refusal.ts";
 import { refusedPageMove } from "./refused-page.ts";
 import { setLiteralMove } from "./set-literal.ts";
 import { structuralQuestionMove } from "./structural-question.ts";
@@ -20,6 +21,7 @@ const RULES: readonly MissionRule[] = [
   addParameterMove,
   structuralQuestionMove,
   refusedPageMove,
+  refusalMove,
 ];
 
 export function ruleMove(state: VisibleState): Move | null {

@@ -1,8 +1,11 @@
-// Stand-in rule: "which files import X" / "which files call X" is answered by the
+// Stand-in rule: a question about which files call or import X, in whatever words
+// the intent classifier reads (shared/agent/mission-intent.ts), is answered by the
 // structural tools (find_imports with importers, find_callers), and the answer
 // lists exactly the paths those tools listed: nothing is read from a query's words.
 import type { Move } from "../../driver/move.ts";
+import { missionIntent } from "../../agent/mission-intent.ts";
 import type { VisibleState } from "../agent-policy.ts";
+import { refusal } from "./refusal.ts";
 import {
   PATH_SOURCE,
   finishMove,
@@ -13,33 +16,15 @@ import {
   refused,
 } from "./kit.ts";
 
-/** "which files … imports X": the question, then within WHICH_GAP characters (no `?` or `.` between) the verb and its object. */
-const WHICH = /\b(?:which|what) (?:files?|modules?|functions?|places?|code)\b/gi;
-const VERB_TARGET =
-  /\b(import|call|use|invoke)s?\b\s+(?:the (?:function|method|module|file) )?[`"']?([A-Za-z_][\w.$/-]*?)[`"']?(?:\(\))?(?=[\s?,;:!]|\.(?:\s|$)|$)/i;
-const WHICH_GAP = 200;
-
-/** The verb and the target of a structural question, or null. */
-function structuralAsk(mission: string): [string, string] | null {
-  for (const which of mission.matchAll(WHICH)) {
-    const from = (which.index ?? 0) + which[0].length;
-    const rest = mission.slice(from);
-    const m = VERB_TARGET.exec(rest);
-    if (m !== null && m.index <= WHICH_GAP && !/[?.]/.test(rest.slice(0, m.index))) {
-      return [m[1] ?? "", m[2] ?? ""];
-    }
-  }
-  return null;
-}
 const IS_PATH = new RegExp(String.raw`^${PATH_SOURCE}$`);
 
 export function structuralQuestionMove(state: VisibleState): Move | null {
-  const m = structuralAsk(state.mission);
-  if (m === null) {
+  const ask = missionIntent(state.mission).files;
+  if (ask === null) {
     return null;
   }
-  const verb = m[0].toLowerCase();
-  const target = m[1];
+  const verb = ask.relation;
+  const target = ask.target;
   const imports = offered(state, "find_imports");
   const callers = offered(state, "find_callers");
   const definitions = offered(state, "find_definitions");
@@ -76,7 +61,7 @@ export function structuralQuestionMove(state: VisibleState): Move | null {
     }
     return answer(state, asked.result, `import ${path}`, /^[ \t]*([\w./-]+\.\w+) \(as /gm);
   }
-  if ((verb === "call" || verb === "use" || verb === "invoke") && callers) {
+  if (verb === "call" && callers) {
     const asked = movesOf(state, "find_callers").find((d) => d.args.symbol === target);
     if (asked === undefined) {
       return {
@@ -90,9 +75,8 @@ export function structuralQuestionMove(state: VisibleState): Move | null {
   }
   // A structural question without the structural tool: said plainly, not answered from other facts.
   const needed = verb === "import" ? "find_imports" : "find_callers";
-  return finishMove(
+  return refusal(
     state,
-    "not_achieved",
     `which files ${verb} ${target} needs ${needed}, which this step did not offer`,
   );
 }

@@ -10,6 +10,7 @@ import {
   scenarioCluster,
   type MissionRun,
 } from "./harness.ts";
+import { STAND_IN_REFUSAL } from "../../../shared/model/moves/refusal.ts";
 
 const env = scenarioCluster(0, "scenarios-own-missions");
 
@@ -40,13 +41,22 @@ const HTTP: Record<string, string> = {
     "import os\n\n\ndef stale(paths, days):\n    return [p for p in paths if os.path.getmtime(p) < days]\n\n\ndef remove(paths):\n    for p in paths:\n        os.remove(p)\n",
 };
 
-function beyond(run: MissionRun, expect: (v: unknown) => { toContain(s: string): void }) {
-  // A mission beyond the stand-in is never reported done, and says how to get further.
-  expect(["not_achieved", "partially_achieved"]).toContain(run.state.outcome?.status ?? "none");
-  expect(`${run.state.outcome?.reason ?? ""} ${run.state.outcome?.summary ?? ""}`).toContain(
-    "LETHE_MODEL_BASE_URL",
-  );
+/**
+ * A mission beyond the stand-in ends in the stand-in's own refusal, saying why: not
+ * achieved, its summary the refusal (a stand-in that does nothing has none), and the
+ * reason naming LETHE_MODEL_BASE_URL, which the server adds only to such a refusal.
+ */
+function beyond(run: MissionRun, why: string, expect: ExpectFn) {
+  expect(run.state.outcome?.status).toBe("not_achieved");
+  expect(run.state.outcome?.summary).toMatch(new RegExp(`^${STAND_IN_REFUSAL} ${why}`));
+  expect(run.state.outcome?.reason).toContain("LETHE_MODEL_BASE_URL");
+  expect(run.moves.at(-1)?.tool).toBe("finish");
 }
+type ExpectFn = (v: unknown) => {
+  toBe(x: unknown): void;
+  toMatch(r: RegExp): void;
+  toContain(s: string): void;
+};
 
 describe.runIf(OFFLINE)("missions of a new user's making, on the stand-in", () => {
   it("the product of two Python constants in different modules is computed", async ({ expect }) => {
@@ -80,7 +90,7 @@ describe.runIf(OFFLINE)("missions of a new user's making, on the stand-in", () =
       mission: "Rename the function fetchUser to loadUser everywhere in this repository.",
     });
     expect(invariantViolations(run)).toEqual([]);
-    beyond(run, expect);
+    beyond(run, "it asks for a change", expect);
     expect(await hive.file("src/api/teams.ts")).toContain("fetchUser(ownerId)");
   });
 
@@ -92,7 +102,7 @@ describe.runIf(OFFLINE)("missions of a new user's making, on the stand-in", () =
       mission: "What does parse_header in http/headers.py return when it is given an empty line?",
     });
     expect(invariantViolations(run)).toEqual([]);
-    beyond(run, expect);
+    beyond(run, "it asks what code does", expect);
   });
 
   it("writing docstrings is beyond the stand-in: not achieved, and the file is untouched", async ({
@@ -103,7 +113,7 @@ describe.runIf(OFFLINE)("missions of a new user's making, on the stand-in", () =
       mission: "Add a one-line docstring to every function in tools/cleanup.py.",
     });
     expect(invariantViolations(run)).toEqual([]);
-    beyond(run, expect);
+    beyond(run, "it asks for a change", expect);
     expect(await hive.file("tools/cleanup.py")).toBe(HTTP["tools/cleanup.py"]);
   });
 
@@ -159,5 +169,34 @@ describe.runIf(OFFLINE)("missions of a new user's making, on the stand-in", () =
     expect(movesOf(run, "calculate")[0]?.output.split("\n")[0]).toMatch(/= 150$/);
     expect(run.state.outcome?.status).toBe("achieved");
     expect(run.state.outcome?.summary).toContain("150");
+  });
+
+  it("who ends up calling a function is the same question as which files call it", async ({
+    expect,
+  }) => {
+    const hive = await env().hive("own-who-calls", SERVICE);
+    const run = await hive.run({ mission: "Who ends up calling fetchUser?" });
+    expect(invariantViolations(run)).toEqual([]);
+    expect(run.moves.map((m) => m.tool)).toEqual(["find_callers", "finish"]);
+    expect(run.state.outcome?.status).toBe("achieved");
+    expect(run.state.outcome?.summary).toBe("1 file(s) call fetchUser: src/api/teams.ts");
+  });
+
+  it("a product of two found values, worded anew, ends with the value or not achieved", async ({
+    expect,
+  }) => {
+    const hive = await env().hive("own-product-worded", INVENTORY);
+    const run = await hive.run({
+      mission: "What do you get when REORDER_LEVEL is multiplied by LEAD_DAYS?",
+    });
+    expect(invariantViolations(run)).toEqual([]);
+    expect(run.state.status).toBe("finished");
+    const outcome = run.state.outcome;
+    expect(["achieved", "not_achieved"]).toContain(outcome?.status);
+    if (outcome?.status === "achieved") {
+      expect(outcome.summary).toContain("60");
+    } else {
+      expect(outcome?.summary).toMatch(new RegExp(`^${STAND_IN_REFUSAL}`));
+    }
   });
 });
