@@ -8,14 +8,14 @@ import { encodeScript, MAX_SCRIPT_ENTRIES, ScriptSchema } from "../../shared/mod
 import PartySocket from "partysocket";
 import { PRESET_NAMES } from "../../shared/agent/presets.ts";
 import { HIVE_NAME_PATTERN } from "../../shared/session/config.ts";
-import { parseTraceEvent } from "../../shared/session/trace.ts";
 import { CliError, type CliContext } from "./context.ts";
 import { PlainWebSocket } from "../../shared/client/follow.ts";
 import { trimRun } from "../../shared/text-edges.ts";
 import { createHiveKey } from "./hive.ts";
+import { outcomeFailure, RUN_EXIT } from "./run-outcome.ts";
 import { scanDirectory } from "./run-scan.ts";
+import { formatStep, stepAction, stepTokens } from "./run-step-line.ts";
 import {
-  answerHint,
   describeState,
   getState,
   getTrace,
@@ -34,8 +34,6 @@ export const DEFAULT_TIMEOUT_SECONDS = 900;
 const POLL_MS = 400;
 /** The gateway's page size for /trace (its default limit). */
 const TRACE_PAGE = 100;
-/** Width of the L1 bar in characters. */
-const BAR_WIDTH = 10;
 
 export interface RunOptions {
   mission: string;
@@ -157,59 +155,6 @@ export function readScript(file: string): string {
   return encodeScript(parsed.data);
 }
 
-/** `████░░░░░░` for `used` of `capacity`. */
-export function l1Bar(used: number, capacity: number, width = BAR_WIDTH): string {
-  const filled = capacity <= 0 ? 0 : Math.min(width, Math.round((used / capacity) * width));
-  return `${"█".repeat(filled)}${"░".repeat(width - filled)}`;
-}
-
-/** What a step did, from its trace events (typed by the trace schema, shared/session/trace.ts). */
-export function stepAction(events: readonly TraceRow[]): string {
-  for (const row of events) {
-    const e = parseTraceEvent(row);
-    switch (e?.kind) {
-      case "tool":
-        return `${e.data.tool}${e.data.error ? " (failed)" : ""}`;
-      case "final":
-        return "final answer";
-      case "assessment":
-        return `self-assessment: ${e.data.status}`;
-      case "refused":
-        return `${e.data.tool} refused (${e.data.verdict})`;
-      case "model_error":
-        return `model error ${e.data.code}`;
-      case "gateway_error":
-        return `gateway error ${e.data.code}`;
-      case "halt":
-        return `halt: ${e.data.reason}`;
-    }
-  }
-  return "step";
-}
-
-/** Prompt plus completion tokens of a step's model call, if it made one. */
-function stepTokens(events: readonly TraceRow[]): number | null {
-  for (const e of events) {
-    if (typeof e.data.promptTokens === "number" && typeof e.data.completionTokens === "number") {
-      return e.data.promptTokens + e.data.completionTokens;
-    }
-  }
-  return null;
-}
-
-export function formatStep(
-  step: number,
-  budget: number,
-  action: string,
-  l1: { used: number; capacity: number } | null,
-  tokens: number | null,
-): string {
-  const bar = l1 ? `[L1 ${l1Bar(l1.used, l1.capacity)} ${l1.used}/${l1.capacity}]` : "[L1 ?]";
-  // The self-assessment a spent budget forces is committed as one step past it.
-  const head = step > budget ? `after ${budget}/${budget}` : `step ${step}/${budget}`;
-  return `${head}  ${action.padEnd(20)}  ${bar}  ${tokens === null ? "-" : `${tokens} tokens`}`;
-}
-
 /** A hive key: --key / LETHE_KEY, or one minted with the admin token (printed once). */
 async function resolveKey(ctx: CliContext, hive: string): Promise<string> {
   try {
@@ -289,20 +234,6 @@ export async function l1AsOf(
 }
 
 const TERMINAL = new Set(["finished", "halted", "paused"]);
-
-/**
- * `lethe run`'s exit status for each way it ends (docs/cli.md): 0 only for an
- * achieved mission; 1 for any failure of the CLI, the gateway or the upload.
- */
-export const RUN_EXIT = {
-  achieved: 0,
-  failure: 1,
-  partially_achieved: 2,
-  not_achieved: 3,
-  halted: 4,
-  paused: 5,
-  deadline: 6,
-} as const;
 
 /** Prints step lines until the session stops or the deadline passes; returns its state. */
 async function follow(
@@ -420,24 +351,4 @@ export async function awaitOutcome(
   if (failure !== null) {
     throw failure;
   }
-}
-
-/** The one-line error (with its RUN_EXIT status) for a session that ended short of achieved; null when achieved. */
-export function outcomeFailure(id: string, state: SessionStateBody): CliError | null {
-  if (state.status === "paused") {
-    return new CliError(
-      `session ${id} is paused: ${state.pending?.question ?? "it waits for a person"}`,
-      `answer with \`${answerHint(id, state.pending)}\``,
-      RUN_EXIT.paused,
-    );
-  }
-  const outcome = state.outcome;
-  if (outcome === null || outcome.status !== "achieved") {
-    return new CliError(
-      `mission ${outcome?.status ?? state.status}: ${outcome?.reason ?? outcome?.summary ?? "no outcome"}`,
-      `read the trace, or fork from a checkpoint: \`lethe checkpoints ${id}\``,
-      outcome === null ? RUN_EXIT.failure : RUN_EXIT[outcome.status],
-    );
-  }
-  return null;
 }

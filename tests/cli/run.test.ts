@@ -4,16 +4,9 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { describe, it } from "vitest";
 import { CliError } from "../../cli/commands/context.ts";
-import {
-  DEFAULT_TIMEOUT_SECONDS,
-  defaultHive,
-  formatStep,
-  l1Bar,
-  outcomeFailure,
-  parseRunArgs,
-  RUN_EXIT,
-  stepAction,
-} from "../../cli/commands/run.ts";
+import { DEFAULT_TIMEOUT_SECONDS, defaultHive, parseRunArgs } from "../../cli/commands/run.ts";
+import { outcomeFailure, RUN_EXIT } from "../../cli/commands/run-outcome.ts";
+import { formatStep, l1Bar, stepAction } from "../../cli/commands/run-step-line.ts";
 import { answerHint, describeState } from "../../cli/commands/sessions.ts";
 import { main } from "../../cli/lethe.ts";
 import { tempDir } from "../fixtures/temp-dirs.ts";
