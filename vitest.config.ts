@@ -176,6 +176,9 @@ export default defineConfig({
         test: {
           name: "unit",
           environment: "node",
+          // One worker process for many files instead of a fork per file: no file
+          // changes process-wide state it does not restore (env, cwd, globals, mocks).
+          isolate: false,
           include: [
             "tests/shared/**/*.test.ts",
             "tests/cli/**/*.test.ts",
