@@ -187,12 +187,23 @@ const countAll = (messages: readonly ChatMessage[]) =>
   messages.reduce((sum, m) => sum + tokenizer.countMessage(m), 0);
 const budgetOf = (t: Transcript, ratio: number) => Math.floor(countAll(t.messages) * ratio);
 
+/** The text of the turn that last states fact `i`'s current value. */
+function currentStatement(t: Transcript, i: number): string | undefined {
+  const current = (t.facts[i]?.values.length ?? 0) - 1;
+  const last = t.statements.filter((s) => s.fact === i && s.value === current).at(-1);
+  return last === undefined ? undefined : (t.messages[last.turn - 1]?.content ?? undefined);
+}
+
 async function measure(t: Transcript, method: Method, ratio: number): Promise<Score> {
   const input = countAll(t.messages);
   const out = await method(t, ratio);
   const proposing = new Set(t.proposals.map((p) => t.messages[p.turn - 1]?.content ?? ""));
   const lines = assertedLines(out.messages, proposing);
-  const scores = t.facts.map((f) => scoreFact(f, lines));
+  const raw = new Set(out.messages.map((m) => m.content ?? ""));
+  const scores = t.facts.map((f, i) => {
+    const stating = currentStatement(t, i);
+    return scoreFact(f, lines, stating !== undefined && raw.has(stating));
+  });
   const n = Math.max(1, scores.length);
   return {
     recall: scores.filter((s) => s.recalled).length / n,

@@ -7,8 +7,8 @@ import { treeValues } from "./tree.ts";
 
 /** Most words in a statement's key: more is a sentence that happens to hold a colon. */
 const MAX_KEY_WORDS = 5;
-/** Most words in a statement's value: a value is a few words (a number and unit, a name, a date); more is prose. */
-const MAX_VALUE_WORDS = 6;
+/** Most words in a statement's value: a value is a number and its unit, a name, a date; more is prose that holds a colon. */
+const MAX_VALUE_WORDS = 3;
 /** Longest line read. */
 const MAX_LINE_CHARS = 2_000;
 

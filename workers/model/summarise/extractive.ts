@@ -27,29 +27,21 @@ const CHARS_PER_TOKEN = 4;
 const MAX_OLD_VALUES = 2;
 
 /**
- * Turns after `after` that speak of `key` without a value the stand-in can read,
- * in a way that may change it (see mentions.ts and the rule below).
+ * Turns after `after` that speak of `key` (see mentions.ts) and state no value of it
+ * the stand-in read: it cannot tell whether they changed it, so it never says.
  */
 function laterMentions(
   key: string,
-  value: string,
   after: number,
   turns: readonly NumberedTurn[],
   words: ReadonlyMap<number, TurnWords>,
   stating: ReadonlySet<number>,
 ): number[] {
-  const checkable = /\p{N}/u.test(value);
-  const shaped = (i: number) => words.get(turns[i]?.turn ?? -1)?.holdsShape(value) === true;
-  return turns.flatMap((t, i) => {
-    const naming = words.get(t.turn)?.names(key) ?? "none";
-    if (t.turn <= after || stating.has(t.turn) || naming === "none") {
-      return [];
-    }
-    // A value with a digit is only left open by a turn (or the two after it, an
-    // answer) holding another value of its shape; a name or a word by any mention.
-    const open = checkable ? shaped(i) || shaped(i + 1) || shaped(i + 2) : naming === "all";
-    return open ? [t.turn] : [];
-  });
+  return turns.flatMap((t) =>
+    t.turn > after && !stating.has(t.turn) && words.get(t.turn)?.names(key) === true
+      ? [t.turn]
+      : [],
+  );
 }
 
 /**
@@ -64,14 +56,7 @@ function factsOf(
 ): SummaryFact[] {
   const shown = new Set(turns.map((t) => t.turn));
   const subject = h.key;
-  const open = laterMentions(
-    subject,
-    h.current.value,
-    h.current.turn,
-    turns,
-    words,
-    new Set(h.turns),
-  );
+  const open = laterMentions(subject, h.current.turn, turns, words, new Set(h.turns));
   if (!h.turns.some((t) => shown.has(t)) && open.length === 0) {
     // Nothing new here: the known fact stands as it was.
     return [];

@@ -1,12 +1,8 @@
-// Whether a turn speaks of a key: the key's words found in the turn, all of them
-// for a key of one or two words, all but one for a longer key (a path prefix or a
-// unit suffix is often left out). A key word also matches a turn word it abbreviates
-// (`min` in "minutes") or shares its stem with ("slots", "surgeries"). Reads
-// no English. A turn also names a key by one of its words (four letters or more);
-// `holdsShape` finds a token shaped like a value (letters, digits and signs in order:
-// "sa-east-1" for "us-east-2", "$40" for "$35").
-// Used by the stand-in summariser to leave a value unsettled when a later turn
-// speaks of it without a value it can read.
+// Whether a turn speaks of a key: one of the key's words found in the turn (whole,
+// a three-letter word as the start of a longer one, "min" in "minutes", or a word
+// of the same stem, "slots" and "surgeries"), or all of them when each is shorter.
+// Reads no English. Used by the stand-in summariser to leave a value unsettled when
+// a later turn speaks of its key without a value it can read.
 import { subjectOfKey } from "../../../shared/facts/structured.ts";
 
 /** Words shorter than this never match by stem, only whole or as an abbreviation. */
@@ -30,35 +26,11 @@ export function mentionWords(key: string): string[] {
 }
 
 /** A turn's words, lower case, camelCase and snake_case split, with their four-letter stems. */
-/** A value's shape: each run of letters "a", each run of digits "9", other characters kept. */
-export function shapeOf(value: string): string {
-  return value
-    .toLowerCase()
-    .replace(/\p{L}+/gu, "a")
-    .replace(/\p{N}+/gu, "9");
-}
-
-/** Longest value, in tokens, whose shape is looked for. */
-const MAX_SHAPE_TOKENS = 3;
-
 export class TurnWords {
   readonly #words: Set<string>;
   readonly #byStem = new Map<string, string[]>();
-  /** Shape → the token runs (1-3 tokens) of that shape, as written, lower case. */
-  readonly #shapes = new Map<string, Set<string>>();
 
   constructor(text: string) {
-    const tokens = text
-      .split(/\s+/)
-      .map((t) => trimPunctuation(t).toLowerCase())
-      .filter((t) => t.length > 0);
-    for (let n = 1; n <= MAX_SHAPE_TOKENS; n++) {
-      for (let i = 0; i + n <= tokens.length; i++) {
-        const run = tokens.slice(i, i + n).join(" ");
-        const shape = shapeOf(run);
-        this.#shapes.set(shape, (this.#shapes.get(shape) ?? new Set()).add(run));
-      }
-    }
     this.#words = new Set(subjectOfKey(text.replace(/[^\p{L}\p{N}]+/gu, " ")).split(" "));
     for (const word of this.#words) {
       if (word.length >= STEM_CHARS) {
@@ -92,38 +64,14 @@ export class TurnWords {
     return false;
   }
 
-  /**
-   * How the turn names a key: "all" its words (all but one of a key of three or
-   * more), "one" of its words of four letters or more, or "none".
-   */
-  names(key: string): "all" | "one" | "none" {
+  /** Whether the turn speaks of `key`: one of its words of three letters or more, or all of them. */
+  names(key: string): boolean {
     const words = mentionWords(key);
-    const found = words.filter((w) => this.has(w)).length;
-    if (words.length > 0 && found >= (words.length >= 3 ? words.length - 1 : words.length)) {
-      return "all";
-    }
-    return words.some((w) => w.length >= STEM_CHARS && this.has(w)) ? "one" : "none";
+    return (
+      words.some((w) => w.length >= ABBREVIATION_CHARS && this.has(w)) ||
+      (words.length > 0 && words.every((w) => this.has(w)))
+    );
   }
-
-  /** Whether the turn holds a value shaped like `value` other than `value` itself. */
-  holdsShape(value: string): boolean {
-    const same = this.#shapes.get(shapeOf(value.trim())) ?? new Set<string>();
-    const written = value.trim().toLowerCase();
-    return [...same].some((run) => run !== written);
-  }
-}
-
-/** A token without the punctuation around it ("(sa-east-1)," → "sa-east-1"). */
-function trimPunctuation(token: string): string {
-  let start = 0;
-  let end = token.length;
-  while (start < end && "([{\"'`".includes(token[start] ?? "")) {
-    start++;
-  }
-  while (end > start && ".,;:!?)]}\"'`".includes(token[end - 1] ?? "")) {
-    end--;
-  }
-  return token.slice(start, end);
 }
 
 /**
