@@ -12,7 +12,6 @@ import {
 } from "../../../shared/facts/structured.ts";
 import {
   parseSummariseRequest,
-  type NarrativeItem,
   type NumberedTurn,
   type SummaryAnswer,
   type SummaryFact,
@@ -105,23 +104,6 @@ function knownValue(fact: SummaryFact): StatedValue {
   };
 }
 
-/** One narrative sentence: which turns the stand-in did not read, by role; they are cited by ref. */
-function narrativeOf(turns: readonly NumberedTurn[]): NarrativeItem[] {
-  if (turns.length === 0) {
-    return [];
-  }
-  const roles = new Map<string, number>();
-  turns.forEach((t) => roles.set(t.role, (roles.get(t.role) ?? 0) + 1));
-  const counts = [...roles].map(([role, n]) => `${n} ${role}`).join(", ");
-  const span = `${turns[0]?.turn ?? 0}-${turns.at(-1)?.turn ?? 0}`;
-  return [
-    {
-      text: `turns ${span} (${counts}): prose not read by the local stand-in; each turn by its ref`,
-      turns: [turns[0]?.turn ?? 0, turns.at(-1)?.turn ?? 0],
-    },
-  ];
-}
-
 /** Drops the oldest superseded values, then the oldest facts, until the JSON fits `maxChars`. */
 function fit(answer: SummaryAnswer, maxChars: number): SummaryAnswer {
   const facts = [...answer.facts];
@@ -157,7 +139,7 @@ export function extractiveSummary(userMessage: string, maxTokens?: number): stri
   );
   const answer: SummaryAnswer = {
     facts: histories.flatMap((h) => factsOf(h, turns, words)),
-    narrative: narrativeOf(turns),
+    narrative: [],
   };
   const limited = maxTokens === undefined ? answer : fit(answer, maxTokens * CHARS_PER_TOKEN);
   return JSON.stringify(limited);

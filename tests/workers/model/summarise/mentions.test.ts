@@ -1,5 +1,5 @@
 // When a turn speaks of a key (workers/model/summarise/mentions.ts): its words,
-// abbreviations and stems.
+// abbreviations and stems (a word that starts with a key word).
 import { describe, it } from "vitest";
 import { mentionWords, TurnWords } from "../../../../workers/model/summarise/mentions.ts";
 
