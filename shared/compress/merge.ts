@@ -151,7 +151,7 @@ export function mergeFacts(
 ): SubjectState[] {
   const bySubject = new Map<string, { fact: SummaryFact; answer: number }[]>();
   for (const entry of facts) {
-    const key = subjectOfKey(`${entry.fact.subject} ${entry.fact.value}`);
+    const key = subjectOfKey(entry.fact.subject);
     if (key.length === 0) {
       continue;
     }
