@@ -98,13 +98,21 @@ export interface FactScore {
   staleLine?: string;
 }
 
-/** The score of one fact over an output's asserted lines. */
-export function scoreFact(fact: TranscriptFact, lines: readonly AssertedLine[]): FactScore {
+/**
+ * The score of one fact over an output's asserted lines. `keptRaw`: the output keeps,
+ * as it was, a turn the transcript records as stating the current value (an answer
+ * such as "They went with 4 days." names no fact, yet states it).
+ */
+export function scoreFact(
+  fact: TranscriptFact,
+  lines: readonly AssertedLine[],
+  keptRaw = false,
+): FactScore {
   const names = [fact.subject, fact.key].map(normalise);
   const alike = [fact.lookAlike.subject, fact.lookAlike.key].map(normalise);
   const current = normalise(fact.values.at(-1) ?? "");
   const old = fact.values.slice(0, -1).map(normalise);
-  let recalled = false;
+  let recalled = keptRaw;
   let stale = false;
   let conflict = false;
   let staleLine: string | undefined;

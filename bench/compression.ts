@@ -187,12 +187,23 @@ const countAll = (messages: readonly ChatMessage[]) =>
   messages.reduce((sum, m) => sum + tokenizer.countMessage(m), 0);
 const budgetOf = (t: Transcript, ratio: number) => Math.floor(countAll(t.messages) * ratio);
 
+/** The text of the turn that last states fact `i`'s current value. */
+function currentStatement(t: Transcript, i: number): string | undefined {
+  const current = (t.facts[i]?.values.length ?? 0) - 1;
+  const last = t.statements.filter((s) => s.fact === i && s.value === current).at(-1);
+  return last === undefined ? undefined : (t.messages[last.turn - 1]?.content ?? undefined);
+}
+
 async function measure(t: Transcript, method: Method, ratio: number): Promise<Score> {
   const input = countAll(t.messages);
   const out = await method(t, ratio);
   const proposing = new Set(t.proposals.map((p) => t.messages[p.turn - 1]?.content ?? ""));
   const lines = assertedLines(out.messages, proposing);
-  const scores = t.facts.map((f) => scoreFact(f, lines));
+  const raw = new Set(out.messages.map((m) => m.content ?? ""));
+  const scores = t.facts.map((f, i) => {
+    const stating = currentStatement(t, i);
+    return scoreFact(f, lines, stating !== undefined && raw.has(stating));
+  });
   const n = Math.max(1, scores.length);
   return {
     recall: scores.filter((s) => s.recalled).length / n,
@@ -214,7 +225,7 @@ async function measure(t: Transcript, method: Method, ratio: number): Promise<Sc
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 const mean = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
-const W = [34, 14, 7, 9, 9, 9, 9, 9, 6, 11];
+const W = [34, 14, 7, 9, 9, 9, 9, 9, 6, 8, 11];
 const row = (cells: string[]) =>
   cells.map((c, i) => (i < 2 ? c.padEnd(W[i] ?? 0) : c.padStart(W[i] ?? 0))).join(" ");
 
@@ -231,7 +242,7 @@ process.stdout.write(
     "recall: facts whose current value is shown as current (a plain line naming the fact, its look-alike's name removed);",
     "stale: only a replaced value is shown as current, by any line (a raw kept turn included); in block: by a line",
     "of a summary block (what the summariser asserts); conflict: the current value only inside a marked conflict;",
-    "over: outputs over their budget; refs: refs named by Lethe's outputs that resolve to the text they hash",
+    "over: outputs over their budget; out/in: mean output tokens over input tokens; refs: refs named by Lethe's outputs that resolve to the text they hash",
     "",
     row([
       "method",
@@ -243,6 +254,7 @@ process.stdout.write(
       "in block",
       "conflict",
       "over",
+      "out/in",
       "refs",
     ]),
   ].join("\n") + "\n",
@@ -279,6 +291,7 @@ for (const family of FAMILIES) {
           pct(Math.max(...scores.map((s) => s.staleInSummary))),
           pct(mean(scores.map((s) => s.conflict))),
           String(scores.filter((s) => s.overBudget).length),
+          pct(1 - mean(scores.map((s) => s.reduction))),
           refs.total === 0 ? "-" : `${refs.resolved}/${refs.total}`,
         ])}\n`,
       );

@@ -3,7 +3,7 @@
 // an older current value is superseded when the newer one was first stated after
 // it, and shown beside it as a conflict when their turns interleave; a value a
 // later turn leaves unsettled is never shown as current. Called by map-reduce.ts.
-import { subjectOfKey } from "../facts/key-value.ts";
+import { subjectOfKey, trimChars } from "../facts/key-value.ts";
 import type { FactStatus, SummaryFact } from "../model/summarise-contract.ts";
 
 /** A value of a subject and the turns that state it. */
@@ -36,19 +36,6 @@ interface ValueEntry {
   verdict: FactStatus;
   currentTurns: number[];
   allTurns: number[];
-}
-
-/** `text` without the characters of `chars` at either end. */
-function trimChars(text: string, chars: string): string {
-  let start = 0;
-  let end = text.length;
-  while (start < end && chars.includes(text[start] ?? "")) {
-    start++;
-  }
-  while (end > start && chars.includes(text[end - 1] ?? "")) {
-    end--;
-  }
-  return text.slice(start, end);
 }
 
 function valueKey(value: string): string {

@@ -11,15 +11,10 @@ export const STRUCTURAL_HEAD_CHARS = 80;
 export const STRUCTURAL_TAIL_CHARS = 40;
 export const ELLIPSIS = " … ";
 
-export interface PreviewOptions {
-  headChars?: number;
-  tailChars?: number;
-}
-
 /** One line: the whole text when short, else its head and tail around an ellipsis. */
-export function preview(text: string, options: PreviewOptions = {}): string {
-  const head = options.headChars ?? STRUCTURAL_HEAD_CHARS;
-  const tail = options.tailChars ?? STRUCTURAL_TAIL_CHARS;
+export function preview(text: string): string {
+  const head = STRUCTURAL_HEAD_CHARS;
+  const tail = STRUCTURAL_TAIL_CHARS;
   const flat = text.replace(/\s+/g, " ").trim();
   if (flat.length <= head + tail + ELLIPSIS.length) {
     return flat;

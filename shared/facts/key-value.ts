@@ -52,6 +52,19 @@ export function subjectOfKey(key: string): string {
     .join(" ");
 }
 
+/** `text` without the characters of `chars` at either end (linear, no regex). */
+export function trimChars(text: string, chars: string): string {
+  let start = 0;
+  let end = text.length;
+  while (start < end && chars.includes(text[start] ?? "")) {
+    start++;
+  }
+  while (end > start && chars.includes(text[end - 1] ?? "")) {
+    end--;
+  }
+  return text.slice(start, end);
+}
+
 /** `raw` without surrounding quotes, backticks or emphasis, and a trailing comma. */
 export function unquote(raw: string): string {
   let v = raw.trim();

@@ -2,13 +2,19 @@
 // line (`export K=V`, `K="v"`), a JSON field line (`"k": v,`) and a JSON object
 // ending a line (a structured log line). Called by shared/facts/structured.ts and
 // shared/facts/diff.ts.
-import { keyValue, MAX_KEY_CHARS, type KeyValue, type StructuredFormat } from "./key-value.ts";
+import {
+  keyValue,
+  MAX_KEY_CHARS,
+  trimChars,
+  type KeyValue,
+  type StructuredFormat,
+} from "./key-value.ts";
 import { treeValues } from "./tree.ts";
 
 /** Most words in a statement's key: more is a sentence that happens to hold a colon. */
 const MAX_KEY_WORDS = 5;
-/** Most words in a statement's value: a value is a few words (a number and unit, a name, a date); more is prose. */
-const MAX_VALUE_WORDS = 6;
+/** Most words in a statement's value: a value is a number and its unit, a name, a date; more is prose that holds a colon. */
+const MAX_VALUE_WORDS = 3;
 /** Longest line read. */
 const MAX_LINE_CHARS = 2_000;
 
@@ -21,22 +27,9 @@ function wordCount(text: string): number {
   return text.split(/\s+/).filter((w) => w.length > 0).length;
 }
 
-/** `text` without quotes, backticks or asterisks at either end. */
-function trimMarks(text: string): string {
-  let start = 0;
-  let end = text.length;
-  while (start < end && "\"'`*".includes(text[start] ?? "")) {
-    start++;
-  }
-  while (end > start && "\"'`*".includes(text[end - 1] ?? "")) {
-    end--;
-  }
-  return text.slice(start, end);
-}
-
 /** The key of a statement: starts with a letter (or a quote), holds no sentence punctuation. */
 function plausibleKey(key: string): boolean {
-  const k = trimMarks(key);
+  const k = trimChars(key, "\"'`*");
   return (
     k.length > 0 &&
     k.length <= MAX_KEY_CHARS &&

@@ -13,7 +13,10 @@ describe("Compressor.summarise over RPC", () => {
   it("summarises the 60-turn fixture by map-reduce through the MODEL binding", async ({
     expect,
   }) => {
-    const fixture = makeConversation();
+    // The fixture is prose, which the stand-in does not read; one config dump gives it a value.
+    const prose = makeConversation().messages;
+    const dump = { role: "user" as const, content: '```json\n{"replica_zone": "eu-west-3"}\n```' };
+    const fixture = { messages: [...prose.slice(0, 2), dump, ...prose.slice(2)] };
     const result = await env.COMPRESSOR.summarise(fixture.messages, { windowTokens: 4_096 });
     if (!result.ok) {
       throw new Error(result.message);

@@ -12,7 +12,6 @@ import {
 } from "../../../shared/facts/structured.ts";
 import {
   parseSummariseRequest,
-  type NarrativeItem,
   type NumberedTurn,
   type SummaryAnswer,
   type SummaryFact,
@@ -27,29 +26,21 @@ const CHARS_PER_TOKEN = 4;
 const MAX_OLD_VALUES = 2;
 
 /**
- * Turns after `after` that speak of `key` without a value the stand-in can read,
- * in a way that may change it (see mentions.ts and the rule below).
+ * Turns after `after` that speak of `key` (see mentions.ts) and state no value of it
+ * the stand-in read: it cannot tell whether they changed it, so it never says.
  */
 function laterMentions(
   key: string,
-  value: string,
   after: number,
   turns: readonly NumberedTurn[],
   words: ReadonlyMap<number, TurnWords>,
   stating: ReadonlySet<number>,
 ): number[] {
-  const checkable = /\p{N}/u.test(value);
-  const shaped = (i: number) => words.get(turns[i]?.turn ?? -1)?.holdsShape(value) === true;
-  return turns.flatMap((t, i) => {
-    const naming = words.get(t.turn)?.names(key) ?? "none";
-    if (t.turn <= after || stating.has(t.turn) || naming === "none") {
-      return [];
-    }
-    // A value with a digit is only left open by a turn (or the two after it, an
-    // answer) holding another value of its shape; a name or a word by any mention.
-    const open = checkable ? shaped(i) || shaped(i + 1) || shaped(i + 2) : naming === "all";
-    return open ? [t.turn] : [];
-  });
+  return turns.flatMap((t) =>
+    t.turn > after && !stating.has(t.turn) && words.get(t.turn)?.names(key) === true
+      ? [t.turn]
+      : [],
+  );
 }
 
 /**
@@ -64,14 +55,7 @@ function factsOf(
 ): SummaryFact[] {
   const shown = new Set(turns.map((t) => t.turn));
   const subject = h.key;
-  const open = laterMentions(
-    subject,
-    h.current.value,
-    h.current.turn,
-    turns,
-    words,
-    new Set(h.turns),
-  );
+  const open = laterMentions(subject, h.current.turn, turns, words, new Set(h.turns));
   if (!h.turns.some((t) => shown.has(t)) && open.length === 0) {
     // Nothing new here: the known fact stands as it was.
     return [];
@@ -120,23 +104,6 @@ function knownValue(fact: SummaryFact): StatedValue {
   };
 }
 
-/** One narrative sentence: which turns the stand-in did not read, by role; they are cited by ref. */
-function narrativeOf(turns: readonly NumberedTurn[]): NarrativeItem[] {
-  if (turns.length === 0) {
-    return [];
-  }
-  const roles = new Map<string, number>();
-  turns.forEach((t) => roles.set(t.role, (roles.get(t.role) ?? 0) + 1));
-  const counts = [...roles].map(([role, n]) => `${n} ${role}`).join(", ");
-  const span = `${turns[0]?.turn ?? 0}-${turns.at(-1)?.turn ?? 0}`;
-  return [
-    {
-      text: `turns ${span} (${counts}): prose not read by the local stand-in; each turn by its ref`,
-      turns: [turns[0]?.turn ?? 0, turns.at(-1)?.turn ?? 0],
-    },
-  ];
-}
-
 /** Drops the oldest superseded values, then the oldest facts, until the JSON fits `maxChars`. */
 function fit(answer: SummaryAnswer, maxChars: number): SummaryAnswer {
   const facts = [...answer.facts];
@@ -172,7 +139,7 @@ export function extractiveSummary(userMessage: string, maxTokens?: number): stri
   );
   const answer: SummaryAnswer = {
     facts: histories.flatMap((h) => factsOf(h, turns, words)),
-    narrative: narrativeOf(turns),
+    narrative: [],
   };
   const limited = maxTokens === undefined ? answer : fit(answer, maxTokens * CHARS_PER_TOKEN);
   return JSON.stringify(limited);
