@@ -186,6 +186,8 @@ try {
     port: CLUSTER_PORT,
     persistTo,
     vars: { LETHE_ADMIN_TOKEN: admin, LETHE_MODEL_BASE_URL: model.url },
+    // The machine is shared: a loaded one boots wrangler slowly.
+    readyTimeoutMs: 300_000,
   });
   // The baselines need no cluster: they run while it boots, one workload at a time.
   const baselineRuns = (async () => {
