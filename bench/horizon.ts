@@ -18,7 +18,13 @@ import { createHiveKey, newAdminToken } from "../harness/admin.ts";
 import { loadTokenizer } from "../shared/context/tokens.ts";
 import { api, type Api } from "../scripts/lib/api.ts";
 import { freePort, startCluster, type Cluster } from "../harness/dev-server.ts";
-import { armName, runBaseline, type Arm, type BaselineResult } from "./horizon/baselines.ts";
+import {
+  armName,
+  MODEL_WINDOW,
+  runBaseline,
+  type Arm,
+  type BaselineResult,
+} from "./horizon/baselines.ts";
 import { factName } from "./horizon/files.ts";
 import { transcript, runLethe, writeFiles, type LetheRun } from "./horizon/lethe.ts";
 import { startModelServer, STAND_IN_MODEL, type AgentUsage } from "./horizon/model-server.ts";
@@ -41,11 +47,9 @@ const CORRECT_TARGET = 0.95;
 const RECALL_TARGET = 0.95;
 /** A Lethe session must end well inside the bench's minutes. */
 const LETHE_DEADLINE_MS = 600_000;
-/** A real model's window (GPT-4o, and most): the full-history client cuts to it. */
-const MODEL_WINDOW = 128_000;
 
 const ARMS: Arm[] = [
-  { kind: "full", windowTokens: MODEL_WINDOW },
+  { kind: "full" },
   { kind: "last", k: 4 },
   { kind: "last", k: 8 },
   { kind: "last", k: 16 },

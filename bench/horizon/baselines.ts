@@ -61,7 +61,7 @@ export const READ_REF = tool(
 );
 
 export type Arm =
-  | { kind: "full"; windowTokens: number }
+  | { kind: "full" }
   | { kind: "last"; k: number }
   | { kind: "notes"; k: number }
   | { kind: "summary"; atTokens: number; keep: number };
@@ -69,7 +69,7 @@ export type Arm =
 export function armName(arm: Arm): string {
   switch (arm.kind) {
     case "full":
-      return `full-${Math.round(arm.windowTokens / 1000)}k`;
+      return `full-${Math.round(MODEL_WINDOW / 1000)}k`;
     case "last":
       return `last-${arm.k}`;
     case "notes":
@@ -87,6 +87,8 @@ export function armTools(arm: Arm): ChatCompletionTool[] {
       : [READ_FILE];
 }
 
+/** A real model's window (GPT-4o and most): every baseline client cuts its prompt to it. */
+export const MODEL_WINDOW = 128_000;
 /** Tokens a real client leaves for the answer when it cuts a prompt to the window. */
 export const ANSWER_RESERVE = 4_096;
 
@@ -214,12 +216,14 @@ export async function runBaseline(options: BaselineOptions): Promise<BaselineRes
             },
           ]
         : [mission];
-    const sent =
-      arm.kind === "full"
-        ? fitWindow(system, history, tools, tokenizer, arm.windowTokens)
-        : arm.kind === "last" || arm.kind === "notes"
-          ? windowTail(history, arm.k)
-          : history;
+    // Every client cuts to the model's window; full history only by it.
+    const sent = fitWindow(
+      system,
+      arm.kind === "last" || arm.kind === "notes" ? windowTail(history, arm.k) : history,
+      tools,
+      tokenizer,
+      MODEL_WINDOW,
+    );
     dropped = Math.max(dropped, history.length - sent.length);
     const completion = await client.chat.completions.create({
       model: STAND_IN_MODEL,

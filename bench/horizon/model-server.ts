@@ -6,7 +6,9 @@
 // never sees the answer key. Service calls (Lethe's router and compressor, the
 // summarising baseline's summariser) are answered by the local endpoint's stand-in
 // and counted for the agent that made them. Counts every prompt token.
+import { appendFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
+import path from "node:path";
 import type { ChatMessage } from "../../shared/context/messages.ts";
 import { REPLY_PRIMING_TOKENS, type Tokenizer } from "../../shared/context/tokens.ts";
 import { contentKey } from "../../shared/hash.ts";
@@ -27,6 +29,9 @@ import {
 /** The model name the stand-in reports; its tokenizer is the project's for lethe-local. */
 export const STAND_IN_MODEL = "lethe-local";
 
+
+/** HORIZON_DUMP=dir: every agent request, one JSON line per request, in dir/<tag>.jsonl (for debugging the policy). */
+const DUMP = process.env.HORIZON_DUMP;
 
 export interface AgentUsage {
   requests: number;
@@ -198,6 +203,12 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
     for (const tool of tools) {
       const name = tool.function?.name ?? "?";
       counted.offered[name] = (counted.offered[name] ?? 0) + 1;
+    }
+    if (DUMP !== undefined) {
+      appendFileSync(
+        path.join(DUMP, `${tag.replace(/\W+/g, "-")}.jsonl`),
+        `${JSON.stringify({ messages, tools: tools.map((t) => t.function?.name) })}\n`,
+      );
     }
     const workload = workloads.get(tag.split(":")[0] ?? "");
     if (workload === undefined) {

@@ -75,6 +75,8 @@ export function missionFacts(messages: readonly WireMessage[]): number[] {
 /** An L1 page header as the envelope renders it: `[L1 file <id> | file:<path>@<version>:<a>-<b>]`. */
 const PAGE_HEADER = /^\[L1 file \S+ \| file:(.+)@[^:@]+:(\d+)-(\d+)\]\n/;
 
+const UNTRUSTED = "<untrusted>\n";
+
 export interface FileValue {
   value: number;
   /** `path:line` when the value sits in an L1 page whose lines are known. */
@@ -104,8 +106,10 @@ export function latestFileValue(messages: readonly WireMessage[], fact: number):
     const header = PAGE_HEADER.exec(text);
     let evidence: string | null = null;
     if (header !== null && header[1] !== undefined) {
-      const body = text.slice(header[0].length);
-      const lineIndex = body.slice(0, found.index - header[0].length).split("\n").length - 1;
+      // The envelope may wrap a page's text in an <untrusted> line: not a file line.
+      const wrapper = text.startsWith(UNTRUSTED, header[0].length) ? UNTRUSTED.length : 0;
+      const start = header[0].length + wrapper;
+      const lineIndex = text.slice(start, found.index).split("\n").length - 1;
       evidence = `${header[1]}:${Number(header[2]) + lineIndex}`;
     }
     return { value: Number(found[1]), evidence };

@@ -86,20 +86,32 @@ interface Shape {
   maxChanges: number;
 }
 
+/**
+ * Chatter reads in a row at most: Lethe's gatekeeper refuses a seventh move in a
+ * row that saves nothing (shared/gatekeeper/failures.ts, MAX_MOVES_WITHOUT_PROGRESS
+ * = 6), so a longer run tests that guard, not memory. Stated with the setup.
+ */
+export const MAX_CHATTER_RUN = 4;
+
 /** Slots of the schedule: a fact read (read + save, two moves) or a chatter read (one). */
 type Slot = { fact: number } | { chatter: number };
 
 function slots(random: () => number, calls: number, shape: Shape): Slot[] {
   const budget = calls - 1;
   const kinds: ("fact" | "chatter")[] = [];
+  let run = 0;
   for (let used = 0; used < budget; ) {
-    const chatter = shape.chatter > 0 && (random() < shape.chatter || used + 2 > budget);
+    const chatter =
+      shape.chatter > 0 &&
+      ((random() < shape.chatter && run < MAX_CHATTER_RUN) || used + 2 > budget);
     if (chatter) {
       kinds.push("chatter");
       used += 1;
+      run++;
     } else if (used + 2 <= budget) {
       kinds.push("fact");
       used += 2;
+      run = 0;
     } else {
       break;
     }
@@ -122,6 +134,30 @@ function slots(random: () => number, calls: number, shape: Shape): Slot[] {
   }
   rest.forEach((slot, i) => order.set(slot, pool[i] as number));
   void lateSlots;
+  // No fact at two fact reads in a row: the second shows nothing new, and the
+  // read/save pair repeated back to back is a cycle Lethe's gatekeeper refuses.
+  const seq = [...factSlots];
+  for (let i = 1; i < seq.length; i++) {
+    const here = seq[i] as number;
+    const before = seq[i - 1] as number;
+    if (order.get(here) !== order.get(before)) {
+      continue;
+    }
+    const swap = seq.find(
+      (other, j) =>
+        Math.abs(j - i) > 1 &&
+        early.includes(order.get(other) ?? 0) === early.includes(order.get(here) ?? 0) &&
+        order.get(other) !== order.get(before) &&
+        order.get(seq[j - 1] ?? -1) !== order.get(here) &&
+        order.get(seq[j + 1] ?? -1) !== order.get(here) &&
+        order.get(other) !== order.get(seq[i + 1] ?? -1),
+    );
+    if (swap !== undefined) {
+      const a = order.get(here) as number;
+      order.set(here, order.get(swap) as number);
+      order.set(swap, a);
+    }
+  }
   let chat = 0;
   return kinds.map((k, i) => (k === "fact" ? { fact: order.get(i) ?? 1 } : { chatter: ++chat }));
 }
@@ -217,7 +253,7 @@ export function generateWorkload(name: WorkloadName, seed: number, calls: number
       ? `${facts.length} service logs of ~50k tokens each, ${reads} reads, ${changes.length} config changes (each log keeps its old config lines)`
       : name === "updates"
         ? `${facts.length} modules with look-alike keys (FACT_NN_PREV = the replaced value, FACT_NN_LIMIT, fact_nn_draft), ${changes.length} changes`
-        : `${facts.length} facts read between ${chatterReads} chat messages of ~1.5k tokens that name them without values; early-only facts ${early.map(factName).join(", ") || "none"}; ${changes.length} changes`;
+        : `${facts.length} facts read between ${chatterReads} chat messages of ~1.5k tokens that name them without values (at most ${MAX_CHATTER_RUN} in a row); early-only facts ${early.map(factName).join(", ") || "none"}; ${changes.length} changes`;
   return {
     name,
     seed,
