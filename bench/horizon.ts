@@ -276,7 +276,7 @@ try {
     out();
     out(`${w.name} (seed ${w.seed}, ${w.calls} scheduled calls, ${n} facts): ${w.description}`);
     out(
-      `${"agent".padEnd(16)} ${"calls".padStart(6)} ${"refs".padStart(5)} ${"service".padStart(8)} ${"prompt tokens".padStart(14)} ${"mean/call".padStart(10)} ${"largest".padStart(8)} ${"in-prompt".padStart(9)} ${"stale".padStart(6)} ${"correct".padStart(8)} ${"× Lethe".padStart(8)}  note`,
+      `${"agent".padEnd(16)} ${"calls".padStart(6)} ${"extra".padStart(5)} ${"service".padStart(8)} ${"prompt tokens".padStart(14)} ${"mean/call".padStart(10)} ${"largest".padStart(8)} ${"in-prompt".padStart(9)} ${"stale".padStart(6)} ${"correct".padStart(8)} ${"× Lethe".padStart(8)}  note`,
     );
     for (const r of rows) {
       out(

@@ -35,7 +35,7 @@ const DUMP = process.env.HORIZON_DUMP;
 
 export interface AgentUsage {
   requests: number;
-  /** read_ref calls the policy made among `requests`. */
+  /** Extra reads the policy made among `requests`: refs, and slices of a file too large to stage. */
   refReads: number;
   promptTokens: number;
   /** Prompt tokens of the tool definitions alone (included in promptTokens). */
@@ -225,7 +225,7 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
       move = workload.moves[index] ?? { kind: "final" as const };
     }
     const answer = answerMove(move, messages, tools, workload.paths, refReads.get(tag) ?? 0);
-    if (answer.toolCall?.name === "read_ref") {
+    if (answer.extra === true) {
       refReads.set(tag, (refReads.get(tag) ?? 0) + 1);
       counted.refReads++;
       calls.set(tag, index);
@@ -233,7 +233,7 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
       refReads.set(tag, 0);
       calls.set(tag, index + 1);
     }
-    if (move.kind === "final" && answer.toolCall?.name !== "read_ref") {
+    if (move.kind === "final" && answer.extra !== true) {
       finals.set(tag, {
         values: recallFromPrompt(messages),
         answer: answer.content ?? String(answer.toolCall?.arguments.summary ?? ""),

@@ -32,6 +32,40 @@ export interface WireTool {
 export interface ModelAnswer {
   content: string | null;
   toolCall: { name: string; arguments: Record<string, unknown> } | null;
+  /** A read the move needs first (a ref, a slice of a file too large to stage): the schedule does not advance. */
+  extra?: boolean;
+}
+
+/** Slices of a file too large for the agent's context the policy stages for one move at most. */
+export const MAX_SLICES = 40;
+
+/** `[L1 REFUSED] PAGE_TOO_LARGE: page <path> has N tokens, L1 holds M` after `staged <path> (lines 1-X of X)`. */
+const TOO_LARGE = /staged (\S+) \(lines 1-(\d+) of \d+\)\n\[L1 REFUSED\] PAGE_TOO_LARGE: page \S+ has (\d+) tokens, L1 holds (\d+)/;
+
+/**
+ * The next slice to stage when the newest read of `path` was refused as too large
+ * for the agent's context: from the end backwards (a log's newest lines last),
+ * slices sized to fit the limit with room to spare. Null when there is no such
+ * refusal or every slice was staged.
+ */
+export function nextSlice(
+  messages: readonly WireMessage[],
+  path: string,
+  staged: number,
+): { start_line: number; end_line: number } | null {
+  for (let i = messages.length - 1; i >= 0; i--) {
+    const found = TOO_LARGE.exec(contentText(messages[i] as WireMessage));
+    if (found === null || found[1] !== path) {
+      continue;
+    }
+    const lines = Number(found[2]);
+    const chunk = Math.max(5, Math.floor((lines * Number(found[4]) * 0.7) / Number(found[3])));
+    const end = lines - staged * chunk;
+    return end < 1 || staged >= MAX_SLICES
+      ? null
+      : { start_line: Math.max(1, end - chunk + 1), end_line: end };
+  }
+  return null;
 }
 
 /** Ref reads the policy makes for one move at most, before it acts without the value. */
@@ -278,6 +312,7 @@ export function saveTool(tools: readonly WireTool[]): "save_artifact" | "record"
 const readRef = (ref: string): ModelAnswer => ({
   content: null,
   toolCall: { name: "read_ref", arguments: { ref } },
+  extra: true,
 });
 
 /**
@@ -308,6 +343,15 @@ export function answerMove(
   }
   if (move.kind === "save") {
     const seen = latestFileValue(messages, move.fact);
+    const path = paths[move.fact];
+    const slice = seen === null && lethe && path !== undefined ? nextSlice(messages, path, refReads) : null;
+    if (slice !== null) {
+      return {
+        content: null,
+        toolCall: { name: "stage_context", arguments: { path, ...slice } },
+        extra: true,
+      };
+    }
     if (seen === null && canReadRefs) {
       const ref = refFor(messages, move.fact, paths[move.fact] ?? null);
       if (ref !== null) {
