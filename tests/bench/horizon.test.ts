@@ -16,6 +16,7 @@ import {
   latestFileValue,
   parseRecall,
   recallFromPrompt,
+  nextSlice,
   refFor,
   type WireMessage,
 } from "../../bench/horizon/rules.ts";
@@ -235,6 +236,23 @@ describe("the policy's reading of summaries and refs", () => {
       content: "FACT_03 = 4242\nFACT_05 = 77",
       toolCall: null,
     });
+  });
+});
+
+describe("the policy on a file too large for the agent's context", () => {
+  const refused: WireMessage[] = [
+    {
+      role: "tool",
+      content:
+        "[TOOL RESULT]\n<untrusted>\nstaged logs/service-03.log (lines 1-1316 of 1316)\n[L1 REFUSED] PAGE_TOO_LARGE: page logs/service-03.log has 47794 tokens, L1 holds 2048\n",
+    },
+  ];
+
+  it("stages slices that fit, newest lines first, until the file is read", ({ expect }) => {
+    expect(nextSlice(refused, "logs/service-03.log", 0)).toEqual({ start_line: 1278, end_line: 1316 });
+    expect(nextSlice(refused, "logs/service-03.log", 1)).toEqual({ start_line: 1239, end_line: 1277 });
+    expect(nextSlice(refused, "logs/service-03.log", 40)).toBeNull();
+    expect(nextSlice(refused, "logs/service-04.log", 0)).toBeNull();
   });
 });
 
