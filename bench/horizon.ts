@@ -154,7 +154,8 @@ function score(workload: Workload, tag: string, answer: string, note: string): R
     const truth = workload.truth[f];
     const shown = final?.values.get(f);
     inPrompt += shown === truth ? 1 : 0;
-    stale += shown !== undefined && shown !== truth && (workload.values[f] ?? []).includes(shown) ? 1 : 0;
+    stale +=
+      shown !== undefined && shown !== truth && (workload.values[f] ?? []).includes(shown) ? 1 : 0;
     correct += stated.get(f) === truth ? 1 : 0;
   }
   return {
@@ -251,7 +252,9 @@ try {
         run.events,
       )
         .map(([k, n]) => `${k} ${n}`)
-        .join(", ")}; failed tools ${run.toolErrors}${run.refusals.length > 0 ? `; refused: ${run.refusals.join("; ")}` : ""}; load ${load()}`,
+        .join(
+          ", ",
+        )}; failed tools ${run.toolErrors}${run.refusals.length > 0 ? `; refused: ${run.refusals.join("; ")}` : ""}; load ${load()}`,
     );
   }
 
@@ -285,14 +288,13 @@ try {
     }
     const parts = Object.entries(lethRow.usage.parts)
       .sort((a, b) => b[1] - a[1])
-      .map(
-        ([part, t]) =>
-          `${part} ${((100 * t) / Math.max(1, lethRow.tokens)).toFixed(0)}%`,
-      );
+      .map(([part, t]) => `${part} ${((100 * t) / Math.max(1, lethRow.tokens)).toFixed(0)}%`);
     const service = Object.entries(model.serviceCalls(tagOf(w.name, "lethe")))
       .map(([marker, s]) => `${marker} ${s.calls} calls ${s.promptTokens} tokens`)
       .join(", ");
-    out(`  Lethe's tokens by part (of all its calls): ${parts.join(", ")}; service: ${service || "none"}`);
+    out(
+      `  Lethe's tokens by part (of all its calls): ${parts.join(", ")}; service: ${service || "none"}`,
+    );
     // The judged row: the cheapest baseline that reaches Lethe's in-prompt recall.
     const peers = rows
       .slice(1)
@@ -304,7 +306,9 @@ try {
     const tokensOk = cheapest === undefined || lethRow.tokens <= cheapest.tokens;
     const pass = correctOk && recallOk && tokensOk;
     const ratio =
-      cheapest === undefined ? "no baseline reaches that recall" : `${(lethRow.tokens / cheapest.tokens).toFixed(3)}× ${cheapest.agent} (${cheapest.tokens} tokens, in-prompt ${cheapest.inPrompt}/${n})`;
+      cheapest === undefined
+        ? "no baseline reaches that recall"
+        : `${(lethRow.tokens / cheapest.tokens).toFixed(3)}× ${cheapest.agent} (${cheapest.tokens} tokens, in-prompt ${cheapest.inPrompt}/${n})`;
     const verdict = `${w.name}: ${pass ? "PASS" : "MISSED"} — Lethe correct ${lethRow.correct}/${n}, in-prompt ${lethRow.inPrompt}/${n}, stale-as-current ${lethRow.stale}/${n}, ${lethRow.tokens} tokens = ${ratio}${pass ? "" : ` [missed: ${[!correctOk ? "correct < 95%" : "", !recallOk ? "in-prompt recall < 95%" : "", !tokensOk ? "more tokens than the cheapest same-recall baseline" : ""].filter(Boolean).join(", ")}]`}`;
     verdicts.push(verdict);
     if (!pass) {
@@ -312,7 +316,9 @@ try {
     }
   }
   out();
-  out(`judged (target: Lethe ≥ 95% correct and in-prompt recall, tokens ≤ the cheapest baseline with the same in-prompt recall, all calls counted):`);
+  out(
+    `judged (target: Lethe ≥ 95% correct and in-prompt recall, tokens ≤ the cheapest baseline with the same in-prompt recall, all calls counted):`,
+  );
   for (const v of verdicts) {
     out(`  ${v}`);
   }

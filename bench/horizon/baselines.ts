@@ -162,8 +162,7 @@ export async function runBaseline(options: BaselineOptions): Promise<BaselineRes
   const kept = new Map<string, string>();
   let dropped = 0;
   let compactions = 0;
-  const summariser =
-    arm.kind === "summary" ? summariserFor(options.baseURL) : undefined;
+  const summariser = arm.kind === "summary" ? summariserFor(options.baseURL) : undefined;
   for (let step = 1; step <= options.maxSteps; step++) {
     if (arm.kind === "summary" && summariser !== undefined) {
       const raw = history.filter((m) => !isSummary(m));

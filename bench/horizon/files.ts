@@ -245,7 +245,8 @@ export function logFile(
   );
   values.forEach((value, i) => {
     const at = slots[Math.min(i, slots.length - 1)] ?? 0;
-    lines[at] = `${lines[at]?.slice(0, 24) ?? ""} WARN  ${service} config set ${factName(fact)} = ${value} (operator change ${i + 1})`;
+    lines[at] =
+      `${lines[at]?.slice(0, 24) ?? ""} WARN  ${service} config set ${factName(fact)} = ${value} (operator change ${i + 1})`;
   });
   return `${lines.join("\n")}\n`;
 }

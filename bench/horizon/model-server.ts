@@ -29,7 +29,6 @@ import {
 /** The model name the stand-in reports; its tokenizer is the project's for lethe-local. */
 export const STAND_IN_MODEL = "lethe-local";
 
-
 /** HORIZON_DUMP=dir: every agent request, one JSON line per request, in dir/<tag>.jsonl (for debugging the policy). */
 const DUMP = process.env.HORIZON_DUMP;
 

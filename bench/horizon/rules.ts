@@ -40,7 +40,8 @@ export interface ModelAnswer {
 export const MAX_SLICES = 40;
 
 /** `[L1 REFUSED] PAGE_TOO_LARGE: page <path> has N tokens, L1 holds M` after `staged <path> (lines 1-X of X)`. */
-const TOO_LARGE = /staged (\S+) \(lines 1-(\d+) of \d+\)\n\[L1 REFUSED\] PAGE_TOO_LARGE: page \S+ has (\d+) tokens, L1 holds (\d+)/;
+const TOO_LARGE =
+  /staged (\S+) \(lines 1-(\d+) of \d+\)\n\[L1 REFUSED\] PAGE_TOO_LARGE: page \S+ has (\d+) tokens, L1 holds (\d+)/;
 
 /**
  * The next slice to stage when the newest read of `path` was refused as too large
@@ -287,7 +288,8 @@ export function refFor(
         continue;
       }
       const direct = [...line.matchAll(REF)].map((m) => m[0]);
-      const cited = [...(/\[turns: ([\d, ]+)\]/.exec(line)?.[1] ?? "").split(", ")]
+      const cited = (/\[turns: ([\d, ]+)\]/.exec(line)?.[1] ?? "")
+        .split(", ")
         .map((t) => turnRefs.get(Number(t)))
         .filter((r): r is string => r !== undefined)
         .reverse();
@@ -306,7 +308,11 @@ function offered(tools: readonly WireTool[], name: string): boolean {
 
 /** The tool that saves a fact, when the agent offers one. */
 export function saveTool(tools: readonly WireTool[]): "save_artifact" | "record" | null {
-  return offered(tools, "save_artifact") ? "save_artifact" : offered(tools, "record") ? "record" : null;
+  return offered(tools, "save_artifact")
+    ? "save_artifact"
+    : offered(tools, "record")
+      ? "record"
+      : null;
 }
 
 const readRef = (ref: string): ModelAnswer => ({
@@ -344,7 +350,8 @@ export function answerMove(
   if (move.kind === "save") {
     const seen = latestFileValue(messages, move.fact);
     const path = paths[move.fact];
-    const slice = seen === null && lethe && path !== undefined ? nextSlice(messages, path, refReads) : null;
+    const slice =
+      seen === null && lethe && path !== undefined ? nextSlice(messages, path, refReads) : null;
     if (slice !== null) {
       return {
         content: null,
@@ -367,7 +374,12 @@ export function answerMove(
         saveTool(tools) === "save_artifact"
           ? {
               name: "save_artifact",
-              arguments: { key, value, kind: "fact", evidence: seen?.evidence ? [seen.evidence] : [] },
+              arguments: {
+                key,
+                value,
+                kind: "fact",
+                evidence: seen?.evidence ? [seen.evidence] : [],
+              },
             }
           : { name: "record", arguments: { key, value } },
     };

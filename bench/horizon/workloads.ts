@@ -100,7 +100,7 @@ function slots(random: () => number, calls: number, shape: Shape): Slot[] {
   const budget = calls - 1;
   const kinds: ("fact" | "chatter")[] = [];
   let run = 0;
-  for (let used = 0; used < budget; ) {
+  for (let used = 0; used < budget;) {
     const chatter =
       shape.chatter > 0 &&
       ((random() < shape.chatter && run < MAX_CHATTER_RUN) || used + 2 > budget);
@@ -167,10 +167,28 @@ export function generateWorkload(name: WorkloadName, seed: number, calls: number
   const reads = Math.floor((calls - 1) / 2);
   const shape: Shape =
     name === "logs"
-      ? { facts: clamp(Math.floor(reads / 4), 3, 8), chatter: 0, early: 0, changeChance: 0.6, maxChanges: 2 }
+      ? {
+          facts: clamp(Math.floor(reads / 4), 3, 8),
+          chatter: 0,
+          early: 0,
+          changeChance: 0.6,
+          maxChanges: 2,
+        }
       : name === "updates"
-        ? { facts: clamp(Math.floor(reads / 3), 4, 20), chatter: 0, early: 0, changeChance: 1, maxChanges: 4 }
-        : { facts: clamp(Math.floor(reads / 6), 3, 10), chatter: 0.6, early: 1, changeChance: 0.5, maxChanges: 1 };
+        ? {
+            facts: clamp(Math.floor(reads / 3), 4, 20),
+            chatter: 0,
+            early: 0,
+            changeChance: 1,
+            maxChanges: 4,
+          }
+        : {
+            facts: clamp(Math.floor(reads / 6), 3, 10),
+            chatter: 0.6,
+            early: 1,
+            changeChance: 0.5,
+            maxChanges: 1,
+          };
   const facts = Array.from({ length: shape.facts }, (_, i) => i + 1);
   const flavour: Record<number, number> = {};
   const values: Record<number, number[]> = {};

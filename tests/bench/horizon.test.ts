@@ -2,13 +2,7 @@
 // its schedule's guarantees, the fact files, and the stand-in model's rules.
 import { describe, it } from "vitest";
 import { fitWindow, windowTail } from "../../bench/horizon/baselines.ts";
-import {
-  factFile,
-  factName,
-  factPath,
-  logFile,
-  lookalikeFactFile,
-} from "../../bench/horizon/files.ts";
+import { factFile, factName, logFile, lookalikeFactFile } from "../../bench/horizon/files.ts";
 import { generateWorkload, WORKLOADS, type Workload } from "../../bench/horizon/workloads.ts";
 import { messagePart } from "../../bench/horizon/model-server.ts";
 import {
@@ -249,8 +243,14 @@ describe("the policy on a file too large for the agent's context", () => {
   ];
 
   it("stages slices that fit, newest lines first, until the file is read", ({ expect }) => {
-    expect(nextSlice(refused, "logs/service-03.log", 0)).toEqual({ start_line: 1278, end_line: 1316 });
-    expect(nextSlice(refused, "logs/service-03.log", 1)).toEqual({ start_line: 1239, end_line: 1277 });
+    expect(nextSlice(refused, "logs/service-03.log", 0)).toEqual({
+      start_line: 1278,
+      end_line: 1316,
+    });
+    expect(nextSlice(refused, "logs/service-03.log", 1)).toEqual({
+      start_line: 1239,
+      end_line: 1277,
+    });
     expect(nextSlice(refused, "logs/service-03.log", 40)).toBeNull();
     expect(nextSlice(refused, "logs/service-04.log", 0)).toBeNull();
   });
