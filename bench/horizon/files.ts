@@ -178,3 +178,113 @@ export function factFile(fact: number, value: number, flavour: number): string {
   ];
   return `${[header, ...blocks].map((b) => b.join("\n")).join("\n\n")}\n`;
 }
+
+/**
+ * The updates workload's variant of a fact file: the module plus look-alike keys
+ * beside the fact (`FACT_NN_PREV` holding the value it replaced, `FACT_NN_LIMIT`,
+ * and a `fact_nn_draft` under review), so a reader that matches loosely takes a
+ * stale or foreign value for the current one.
+ */
+export function lookalikeFactFile(
+  fact: number,
+  value: number,
+  previous: number,
+  flavour: number,
+): string {
+  const base = factFile(fact, value, flavour);
+  const name = factName(fact);
+  const random = rng(flavour ^ 0x5eed);
+  const extras = [
+    "",
+    `/** What ${name} was before the last change; kept for the rollback script. */`,
+    `export const ${name}_PREV = ${previous};`,
+    `/** Upper bound operations may set ${name} to. */`,
+    `export const ${name}_LIMIT = ${100_000 + Math.floor(random() * 900_000)};`,
+    `/** Proposed, not applied: ${factKey(fact)}_draft = ${1_000 + Math.floor(random() * 99_000)}. */`,
+  ];
+  return `${base.trimEnd()}\n${extras.join("\n")}\n`;
+}
+
+const SERVICES = ["api-gw", "billing", "scheduler", "ingest", "auth", "search"] as const;
+const PATHS = ["/v1/orders", "/v1/invoices", "/v1/users", "/v1/search", "/healthz", "/v1/export"];
+const LEVELS = ["INFO", "INFO", "INFO", "DEBUG", "WARN"] as const;
+
+/** Path of a log file of the logs workload. */
+export function logPath(fact: number): string {
+  return `logs/service-${String(fact).padStart(2, "0")}.log`;
+}
+
+/**
+ * A service log of about `tokens` tokens (o200k: ~38 tokens a line) with the
+ * fact's `config set FACT_NN = v` lines somewhere in it: every value it had, in
+ * order, the last one current. The layout depends only on the flavour, so a new
+ * version adds one config line and changes nothing else.
+ */
+export function logFile(
+  fact: number,
+  values: readonly number[],
+  flavour: number,
+  tokens = 50_000,
+): string {
+  const random = rng(flavour);
+  const service = pick(random, SERVICES);
+  const lineCount = Math.round(tokens / 38);
+  const lines: string[] = [];
+  for (let i = 0; i < lineCount; i++) {
+    const minute = Math.floor(i / 60);
+    const stamp = `2026-12-05T${String(8 + Math.floor(minute / 60)).padStart(2, "0")}:${String(minute % 60).padStart(2, "0")}:${String(i % 60).padStart(2, "0")}.${String(Math.floor(random() * 1000)).padStart(3, "0")}Z`;
+    const level = pick(random, LEVELS);
+    const id = Math.floor(random() * 0xffffffff).toString(16);
+    lines.push(
+      `${stamp} ${level.padEnd(5)} ${service} req=${id} path=${pick(random, PATHS)} status=${random() < 0.95 ? 200 : 503} ms=${1 + Math.floor(random() * 400)}`,
+    );
+  }
+  // Config lines at fixed, seeded positions: the i-th value at the i-th slot.
+  const slots = Array.from({ length: 8 }, () => Math.floor(random() * lineCount)).sort(
+    (a, b) => a - b,
+  );
+  values.forEach((value, i) => {
+    const at = slots[Math.min(i, slots.length - 1)] ?? 0;
+    lines[at] =
+      `${lines[at]?.slice(0, 24) ?? ""} WARN  ${service} config set ${factName(fact)} = ${value} (operator change ${i + 1})`;
+  });
+  return `${lines.join("\n")}\n`;
+}
+
+const CHATTER = [
+  "I went through the dashboards again this morning and nothing stands out, but the on-call notes are thin.",
+  "Can we move the retro to Thursday? Half the team is at the offsite on Wednesday.",
+  "The flaky test in the export suite is back; I re-ran it twice and it passed the second time.",
+  "Reminder that the holiday freeze starts on the 18th, so anything risky should land before then.",
+  "I think we should write the runbook for the billing migration before we touch anything else.",
+  "Does anyone know who owns the old cron host? It still pages us about disk space.",
+  "The new dashboard layout is nicer, but the latency panel lost its p99 line.",
+  "Let's not change thresholds on a Friday; we can talk about it at standup.",
+  "I pinged the vendor about the rate limits again; no answer yet.",
+  "The incident review doc is up; please add your timeline notes by end of day.",
+] as const;
+
+/** Path of a chatter message of the chatter workload. */
+export function chatterPath(index: number): string {
+  return `chat/msg-${String(index).padStart(3, "0")}.md`;
+}
+
+/**
+ * A long message of team chatter (~`tokens` tokens): no fact value anywhere, but
+ * fact names in passing ("someone should double-check FACT_03"), as a real
+ * channel speaks of settings without restating them.
+ */
+export function chatterFile(index: number, facts: readonly number[], tokens = 1_500): string {
+  const random = rng(0xc4a7 + index * 7919);
+  const lines = [`# team channel, message ${index}`, ""];
+  let words = 0;
+  while (words * 1.3 < tokens) {
+    let line: string = pick(random, CHATTER);
+    if (random() < 0.25 && facts.length > 0) {
+      line += ` Someone should double-check ${factName(pick(random, facts))} before the next deploy.`;
+    }
+    lines.push(line);
+    words += line.split(" ").length;
+  }
+  return `${lines.join("\n")}\n`;
+}

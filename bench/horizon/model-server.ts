@@ -1,21 +1,27 @@
 // The long-horizon bench's model: an OpenAI-compatible `/v1/chat/completions` on
-// node:http, started by bench/horizon.ts and called by all three agents (Lethe's
-// agent loop through LETHE_MODEL_BASE_URL, the baselines through the openai client).
-// It follows the mission's fixed schedule per agent and counts every prompt token.
+// node:http, started by bench/horizon.ts and called by every agent (Lethe's agent
+// loop through LETHE_MODEL_BASE_URL, the baselines through the openai client). One
+// policy for all (bench/horizon/rules.ts): the workload's schedule says which file
+// to read next; every value it writes comes from the prompt it was sent, and it
+// never sees the answer key. Service calls (Lethe's router and compressor, the
+// summarising baseline's summariser) are answered by the local endpoint's stand-in
+// and counted for the agent that made them. Counts every prompt token.
+import { appendFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
+import path from "node:path";
 import type { ChatMessage } from "../../shared/context/messages.ts";
 import { REPLY_PRIMING_TOKENS, type Tokenizer } from "../../shared/context/tokens.ts";
 import { contentKey } from "../../shared/hash.ts";
 import { completionSse } from "../../harness/local-model-fetch.ts";
 import { answerWithStandIn, serviceCallMarker } from "../../harness/service-calls.ts";
 import type { ChatCompletion } from "../../shared/model/openai-schemas.ts";
-import type { Mission } from "./mission.ts";
+import type { Workload } from "./workloads.ts";
 import {
   agentTag,
   answerMove,
   contentText,
-  formatRecall,
   recallFromPrompt,
+  saveTool,
   type WireMessage,
   type WireTool,
 } from "./rules.ts";
@@ -23,17 +29,13 @@ import {
 /** The model name the stand-in reports; its tokenizer is the project's for lethe-local. */
 export const STAND_IN_MODEL = "lethe-local";
 
-/**
- * Opens the user message of a compaction request (the summarising baseline): the
- * stand-in answers it with the FACT values the prompt shows, as a faithful
- * summariser would, without advancing the agent's move schedule.
- */
-export const COMPACT_MARKER = "[COMPACT]";
+/** HORIZON_DUMP=dir: every agent request, one JSON line per request, in dir/<tag>.jsonl (for debugging the policy). */
+const DUMP = process.env.HORIZON_DUMP;
 
 export interface AgentUsage {
   requests: number;
-  /** Compaction requests among `requests` (their prompt tokens are in promptTokens). */
-  compactions: number;
+  /** Extra reads the policy made among `requests`: refs, and slices of a file too large to stage. */
+  refReads: number;
   promptTokens: number;
   /** Prompt tokens of the tool definitions alone (included in promptTokens). */
   toolTokens: number;
@@ -75,17 +77,32 @@ export interface ModelServer {
   answers(tag: string): GivenAnswer[];
   /** Requests without an agent tag (answered with a 400, never counted for an agent). */
   untagged(): number;
-  /** The cluster's own calls by their marker (router, compressor), answered with the local endpoint's policy. */
-  serviceCalls(): Record<string, { calls: number; promptTokens: number }>;
+  /** An agent's own service calls by their marker (router, summariser), answered with the local endpoint's policy. */
+  serviceCalls(tag: string): Record<string, { calls: number; promptTokens: number }>;
+  /** The prompt an agent's final answer was given for, as the policy read it; null before it. */
+  final(tag: string): FinalPrompt | null;
   close(): Promise<void>;
 }
 
 export interface ModelServerOptions {
   port: number;
-  mission: Mission;
+  /** The workloads by name: a tag `<workload>:<arm>` follows that workload's schedule. */
+  workloads: ReadonlyMap<string, Workload>;
   tokenizer: Tokenizer;
   /** Called (and awaited) before the answer to move `index` of agent `tag`: file changes land here. */
   beforeMove(tag: string, index: number): Promise<void>;
+  /** The agent a service call without an arm header belongs to (the Lethe session running). */
+  serviceOwner(): string;
+}
+
+/** The header a baseline's own summariser calls carry, naming the agent they are counted for. */
+export const ARM_HEADER = "x-horizon-arm";
+
+/** What the stand-in saw at question time: the prompt of the request it answered with the final answer. */
+export interface FinalPrompt {
+  /** Each fact's value as the prompt states it (the policy's reading). */
+  values: Map<number, number>;
+  answer: string;
 }
 
 function toChatMessage(message: WireMessage): ChatMessage {
@@ -108,7 +125,9 @@ function toChatMessage(message: WireMessage): ChatMessage {
     case "tool":
       return { role: "tool", content, tool_call_id: message.tool_call_id ?? "" };
     case "user":
-      return { role: "user", content };
+      return message.name === undefined
+        ? { role: "user", content }
+        : { role: "user", content, name: message.name };
     default:
       return { role: "system", content };
   }
@@ -123,19 +142,22 @@ async function readBody(request: IncomingMessage): Promise<string> {
 }
 
 export async function startModelServer(options: ModelServerOptions): Promise<ModelServer> {
-  const { mission, tokenizer } = options;
+  const { workloads, tokenizer } = options;
+  const refReads = new Map<string, number>();
+  const finals = new Map<string, FinalPrompt>();
   const usage = new Map<string, AgentUsage>();
   const calls = new Map<string, number>();
   const given = new Map<string, GivenAnswer[]>();
   const lastPrompt = new Map<string, string>();
   let untagged = 0;
-  const service: Record<string, { calls: number; promptTokens: number }> = {};
+  /** Service calls (router, summariser) by the agent they are counted for, then by marker. */
+  const service = new Map<string, Record<string, { calls: number; promptTokens: number }>>();
   const usageOf = (tag: string): AgentUsage => {
     let found = usage.get(tag);
     if (found === undefined) {
       found = {
         requests: 0,
-        compactions: 0,
+        refReads: 0,
         promptTokens: 0,
         toolTokens: 0,
         largestPrompt: 0,
@@ -181,19 +203,41 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
       const name = tool.function?.name ?? "?";
       counted.offered[name] = (counted.offered[name] ?? 0) + 1;
     }
-    const compaction = chat.some(
-      (m) => m.role === "user" && (m.content ?? "").startsWith(COMPACT_MARKER),
-    );
-    if (compaction) {
-      counted.compactions++;
-      const summary = formatRecall(recallFromPrompt(messages)) || "no FACT value is visible";
-      return completionOf(tag, `compact-${counted.compactions}`, promptTokens, summary, []);
+    if (DUMP !== undefined) {
+      appendFileSync(
+        path.join(DUMP, `${tag.replace(/\W+/g, "-")}.jsonl`),
+        `${JSON.stringify({ messages, tools: tools.map((t) => t.function?.name) })}\n`,
+      );
     }
-    const index = calls.get(tag) ?? 0;
-    calls.set(tag, index + 1);
+    const workload = workloads.get(tag.split(":")[0] ?? "");
+    if (workload === undefined) {
+      throw new Error(`no workload for the agent ${tag}`);
+    }
+    // The schedule points at the next move; a save with no save tool offered is skipped
+    // (the policy saves only when it can), and a ref read does not advance it.
+    let index = calls.get(tag) ?? 0;
     await options.beforeMove(tag, index);
-    const move = mission.moves[index] ?? { kind: "final" as const };
-    const answer = answerMove(move, messages, tools);
+    let move = workload.moves[index] ?? { kind: "final" as const };
+    if (move.kind === "save" && saveTool(tools) === null) {
+      index++;
+      await options.beforeMove(tag, index);
+      move = workload.moves[index] ?? { kind: "final" as const };
+    }
+    const answer = answerMove(move, messages, tools, workload.paths, refReads.get(tag) ?? 0);
+    if (answer.extra === true) {
+      refReads.set(tag, (refReads.get(tag) ?? 0) + 1);
+      counted.refReads++;
+      calls.set(tag, index);
+    } else {
+      refReads.set(tag, 0);
+      calls.set(tag, index + 1);
+    }
+    if (move.kind === "final" && answer.extra !== true) {
+      finals.set(tag, {
+        values: recallFromPrompt(messages),
+        answer: answer.content ?? String(answer.toolCall?.arguments.summary ?? ""),
+      });
+    }
     const prompt = contentKey(JSON.stringify(messages));
     const repeated = lastPrompt.get(tag) === prompt;
     lastPrompt.set(tag, prompt);
@@ -286,7 +330,11 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
         };
         const marker = serviceCallMarker(body);
         if (marker !== null) {
-          const counted = (service[marker] ??= { calls: 0, promptTokens: 0 });
+          const arm = request.headers[ARM_HEADER];
+          const owner = typeof arm === "string" ? arm : options.serviceOwner();
+          const mine = service.get(owner) ?? {};
+          service.set(owner, mine);
+          const counted = (mine[marker] ??= { calls: 0, promptTokens: 0 });
           counted.calls++;
           counted.promptTokens += tokenizer.countMessages((body.messages ?? []).map(toChatMessage));
           await answerWithStandIn(body, response);
@@ -325,7 +373,8 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
     },
     answers: (tag) => [...(given.get(tag) ?? [])],
     untagged: () => untagged,
-    serviceCalls: () => structuredClone(service),
+    serviceCalls: (tag) => structuredClone(service.get(tag) ?? {}),
+    final: (tag) => finals.get(tag) ?? null,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
