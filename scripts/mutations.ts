@@ -346,9 +346,9 @@ export const MUTATIONS: readonly Mutation[] = [
   {
     family: "governance",
     scenario: "auto-fix loop",
-    file: "durable-objects/session/step/exits.ts",
-    find: "const autofix = failed && !ran.policyHalt && !finished;",
-    replace: "const autofix = false as boolean;",
+    file: "durable-objects/session/step/tool-exit-table.ts",
+    find: "const autofixes = (f: ToolFacts): boolean => f.failed && !f.policyHalt && !f.vouched;",
+    replace: "const autofixes = (_f: ToolFacts): boolean => false;",
     removes: "the auto-fix loop",
   },
   {
