@@ -329,12 +329,12 @@ export class AgentSession extends Server<Env> {
 
   /** Trace events after `after` (not named `trace`: that is a reserved handler name). */
   async traceEvents(after = 0, limit = 100) {
-    return this.#store.traceAfter(after, Math.min(limit, 1_000));
+    return this.#store.trace.after(after, Math.min(limit, 1_000));
   }
 
   /** The same page as a Result: NOT_FOUND for a session never created (the HTTP routes). */
   async tracePage(after = 0, limit = 100) {
-    const rows = this.#store.traceAfter(after, Math.min(limit, 1_000));
+    const rows = this.#store.trace.after(after, Math.min(limit, 1_000));
     // A proxy conversation has no loop config but keeps its call spans in the trace.
     return this.#store.config() === null && after === 0 && rows.length === 0
       ? this.#missing()
@@ -465,7 +465,7 @@ export class AgentSession extends Server<Env> {
       this.ctx.storage,
       () => this.#store.config()?.hive ?? null,
       (call) =>
-        this.#store.appendTrace(
+        this.#store.trace.append(
           this.#store.config() === null ? 0 : this.#store.state().step,
           { kind: PROXY_CALL_KIND, data: { ...call } },
           call.startedAt + call.ms,
