@@ -4,24 +4,19 @@
 import { Server, type Connection, type ConnectionContext, type WSMessage } from "partyserver";
 import type { CompactionErrorCode } from "../shared/compress/compaction.ts";
 import type { ComponentHealth } from "../shared/health.ts";
-import { PROTOCOL_VERSION, type ServerMessage } from "../shared/protocol.ts";
+import type { ServerMessage } from "../shared/protocol.ts";
 import { err, ok, type Result } from "../shared/result.ts";
-import {
-  diffCheckpoints,
-  type CheckpointDiff,
-  type CheckpointManifest,
-} from "../shared/session/checkpoint.ts";
+import type { CheckpointDiff, CheckpointManifest } from "../shared/session/checkpoint.ts";
 import type { SessionConfig } from "../shared/session/config.ts";
 import type { SessionStateView } from "../shared/session/messages.ts";
 import type { SessionState, SubmitStep } from "../shared/session/step.ts";
 import type { Answer, ControlErrorCode } from "../shared/session/control.ts";
-import { PROXY_CALL_KIND } from "../shared/observe/proxy-span.ts";
 import { applyCompaction } from "./session/apply-compaction.ts";
 import type { CheckpointSummary } from "./session/checkpoint-store.ts";
 import {
-  checkpointMissing,
+  diffOf,
   envelopeAt,
-  findCheckpoint,
+  manifestOf,
   refContent,
   sessionMissing,
   stateAt,
@@ -29,7 +24,7 @@ import {
   type SessionReader,
 } from "./session/checkpoint-reads.ts";
 import { readHistory, stateView, type EnvelopeView } from "./session/envelope-view.ts";
-import { exportCheckpoint, type ForkExport } from "./session/fork.ts";
+import { exportCheckpoint, forkOf, readThroughOrigin, type ForkExport } from "./session/fork.ts";
 import { SESSION_MIGRATIONS } from "./session/migrations.ts";
 import {
   answerMission,
@@ -38,28 +33,20 @@ import {
   runMissionAlarm,
   startMission,
 } from "./session/mission.ts";
-import { SessionProxy } from "./session/proxy-rpc.ts";
+import { sessionProxy, type SessionProxy } from "./session/proxy-rpc.ts";
 import { StepQuarantine } from "./session/quarantine.ts";
+import type { SessionErrorCode } from "./session/session-errors.ts";
 import { SessionStore, type ForkOrigin } from "./session/session-store.ts";
 import { runStep, type StepResult } from "./session/commit-step.ts";
 import type { LoopHost } from "./session/step/context.ts";
 import type { Turn } from "./session/transcript-store.ts";
-import { handleWatcherMessage, questionMessage } from "./session/watchers.ts";
+import { greetWatcher, handleWatcherMessage } from "./session/watchers.ts";
+import { retainSession, storageFigures } from "./session/retention.ts";
 import { send } from "./socket.ts";
 import { closeKeySockets, rememberSocketKey } from "./socket-keys.ts";
 import { migrate, schemaVersion } from "./storage/migrate.ts";
 
 export type { StepResult };
-
-export type SessionErrorCode =
-  | "NOT_FOUND"
-  | "SESSION_EXISTS"
-  | "CHECKPOINT_NOT_FOUND"
-  | "REF_NOT_FOUND"
-  | "INVALID_REF"
-  | "INVALID_STEP"
-  | "FORK_TOO_DEEP"
-  | "PAGER_REFUSED";
 
 export class AgentSession extends Server<Env> {
   static override options = { hibernate: true };
@@ -107,10 +94,7 @@ export class AgentSession extends Server<Env> {
 
   /** What a watcher sees: step, head, L1 usage and pages, transcript length. */
   async view(): Promise<Result<SessionStateView, "NOT_FOUND">> {
-    if (this.#store.config() === null) {
-      return this.#missing();
-    }
-    return ok(this.#view(this.#store.state()));
+    return this.#store.config() === null ? this.#missing() : ok(this.#view(this.#store.state()));
   }
 
   /** The full state at the head (L1 pages with their content). */
@@ -207,14 +191,6 @@ export class AgentSession extends Server<Env> {
     return ok(manifest);
   }
 
-  #find(idOrLabel: string): CheckpointManifest | undefined {
-    return findCheckpoint(this.#store, idOrLabel);
-  }
-
-  #checkpointMissing(idOrLabel: string): Result<never, "CHECKPOINT_NOT_FOUND"> {
-    return checkpointMissing(this.name, idOrLabel);
-  }
-
   /** Brings L1, the envelope's sections and the transcript position back to a checkpoint. */
   async rollback(
     idOrLabel: string,
@@ -237,32 +213,24 @@ export class AgentSession extends Server<Env> {
     before = Number.MAX_SAFE_INTEGER,
     limit = 100,
   ): Promise<Result<CheckpointSummary[], "NOT_FOUND">> {
-    if (this.#store.config() === null) {
-      return this.#missing();
-    }
-    return ok(this.#store.checkpoints.list(before, Math.min(limit, 1_000)));
+    return this.#store.config() === null
+      ? this.#missing()
+      : ok(this.#store.checkpoints.list(before, Math.min(limit, 1_000)));
   }
 
   async manifest(
     idOrLabel: string,
   ): Promise<Result<CheckpointManifest, "NOT_FOUND" | "CHECKPOINT_NOT_FOUND">> {
-    if (this.#store.config() === null) {
-      return this.#missing();
-    }
-    const manifest = this.#find(idOrLabel);
-    return manifest ? ok(manifest) : this.#checkpointMissing(idOrLabel);
+    return this.#store.config() === null
+      ? this.#missing()
+      : manifestOf(this.#store, this.name, idOrLabel);
   }
 
   async diff(
     a: string,
     b: string,
   ): Promise<Result<CheckpointDiff, "NOT_FOUND" | "CHECKPOINT_NOT_FOUND">> {
-    const from = await this.manifest(a);
-    if (!from.ok) {
-      return from;
-    }
-    const to = await this.manifest(b);
-    return to.ok ? ok(diffCheckpoints(from.value, to.value)) : to;
+    return this.#store.config() === null ? this.#missing() : diffOf(this.#store, this.name, a, b);
   }
 
   /** "What did this agent know at step N": L1 and the hive sequence it had seen. */
@@ -282,10 +250,9 @@ export class AgentSession extends Server<Env> {
     after = 0,
     limit = 50,
   ): Promise<Result<{ turns: Turn[]; next: number | null }, "NOT_FOUND">> {
-    if (this.#store.config() === null) {
-      return this.#missing();
-    }
-    return ok(await transcriptPage(this.#reader(), after, limit));
+    return this.#store.config() === null
+      ? this.#missing()
+      : ok(await transcriptPage(this.#reader(), after, limit));
   }
 
   /**
@@ -296,11 +263,10 @@ export class AgentSession extends Server<Env> {
   async currentCompaction(): Promise<
     Result<{ summary: string; depth: number } | null, "NOT_FOUND">
   > {
-    if (this.#store.config() === null) {
-      return this.#missing();
-    }
-    const entry = this.#store.compactionOn();
-    return ok(entry === null ? null : { summary: entry.summary, depth: entry.depth });
+    const entry = this.#store.config() === null ? undefined : this.#store.compactionOn();
+    return entry === undefined
+      ? this.#missing()
+      : ok(entry === null ? null : { summary: entry.summary, depth: entry.depth });
   }
 
   /** The content behind `ref:<key>`, only if this session (or its fork origin) holds it. */
@@ -309,10 +275,7 @@ export class AgentSession extends Server<Env> {
   ): Promise<
     Result<{ ref: string; kind: string; step: number; content: string }, SessionErrorCode>
   > {
-    if (this.#store.config() === null) {
-      return this.#missing();
-    }
-    return refContent(this.#reader(), ref);
+    return this.#store.config() === null ? this.#missing() : refContent(this.#reader(), ref);
   }
 
   /** Stores a background compaction (the compressor's job; session/apply-compaction.ts). */
@@ -321,20 +284,19 @@ export class AgentSession extends Server<Env> {
     /** From the compressor's job: its id, and the seq of the last turn it summarised. */
     delivery?: { job: string; seq: number },
   ): Promise<Result<{ step: number; summaryRef: string }, "NOT_FOUND" | CompactionErrorCode>> {
-    if (this.#store.config() === null) {
-      return this.#missing();
-    }
-    return applyCompaction({ ...this.#reader(), ctx: this.ctx }, input, delivery);
+    return this.#store.config() === null
+      ? this.#missing()
+      : applyCompaction({ ...this.#reader(), ctx: this.ctx }, input, delivery);
   }
 
   /** Trace events after `after` (not named `trace`: that is a reserved handler name). */
   async traceEvents(after = 0, limit = 100) {
-    return this.#store.traceAfter(after, Math.min(limit, 1_000));
+    return this.#store.trace.after(after, Math.min(limit, 1_000));
   }
 
   /** The same page as a Result: NOT_FOUND for a session never created (the HTTP routes). */
   async tracePage(after = 0, limit = 100) {
-    const rows = this.#store.traceAfter(after, Math.min(limit, 1_000));
+    const rows = this.#store.trace.after(after, Math.min(limit, 1_000));
     // A proxy conversation has no loop config but keeps its call spans in the trace.
     return this.#store.config() === null && after === 0 && rows.length === 0
       ? this.#missing()
@@ -347,22 +309,16 @@ export class AgentSession extends Server<Env> {
   }
 
   async #text(hash: string): Promise<string | null> {
-    const local = this.#store.blobs.text(hash);
-    if (local !== null) {
-      return local;
-    }
-    const origin = this.#store.origin();
-    return origin === null ? null : this.env.AgentSession.getByName(origin.session).readBlob(hash);
+    return readThroughOrigin(this.env, this.#store, hash);
   }
 
   /** Called on the origin by a new fork: pins the checkpoint and exports what the child copies. */
   async exportFork(
     idOrLabel: string,
   ): Promise<Result<ForkExport, "NOT_FOUND" | "CHECKPOINT_NOT_FOUND" | "FORK_TOO_DEEP">> {
-    if (this.#store.config() === null) {
-      return this.#missing();
-    }
-    return exportCheckpoint(this.#store, this.name, idOrLabel);
+    return this.#store.config() === null
+      ? this.#missing()
+      : exportCheckpoint(this.#store, this.name, idOrLabel);
   }
 
   /** Makes this (new) session a fork of `origin` at one of its checkpoints. */
@@ -370,52 +326,19 @@ export class AgentSession extends Server<Env> {
     origin: string,
     idOrLabel: string,
   ): Promise<Result<CheckpointManifest, SessionErrorCode>> {
-    if (this.#store.config() !== null) {
-      return err("SESSION_EXISTS", `session ${this.name} already exists`, "fork into a new id");
-    }
-    const exported = await this.env.AgentSession.getByName(origin).exportFork(idOrLabel);
-    if (!exported.ok) {
-      return exported;
-    }
-    const fork = exported.value;
-    return ok(
-      this.#store.adoptFork(fork, {
-        session: origin,
-        checkpoint: fork.manifest.id,
-        depth: fork.depth,
-      }),
-    );
+    return forkOf(this.env, this.#store, this.name, origin, idOrLabel);
   }
 
   /** Applies the retention policy; never removes what the head, a fork or a ref needs. */
   retain() {
-    const config = this.#store.config();
-    const head = this.#store.head();
-    if (config === null || head === null) {
-      return { removedCheckpoints: 0, removedTurns: 0, removedBlobs: 0 };
-    }
-    return this.ctx.storage.transactionSync(() =>
-      this.#store.checkpoints.applyRetention(
-        config.retention,
-        new Set([head, ...this.#store.forkPins()]),
-        this.#store.transcript,
-        this.#store.refHashes(),
-      ),
-    );
+    return retainSession(this.ctx.storage, this.#store);
   }
 
   /** Storage figures (for the checkpoint benchmark). */
   async storageStats() {
-    if (this.#store.config() === null) {
-      return this.#missing();
-    }
-    return ok({
-      blobBytes: this.#store.blobs.totalBytes(),
-      /** Bytes of every row that checkpoints and their restore need (the trace excluded). */
-      checkpointBytes: this.#store.checkpointBytes(),
-      sqliteBytes: this.ctx.storage.sql.databaseSize,
-      checkpoints: this.#store.checkpoints.count(),
-    });
+    return this.#store.config() === null
+      ? this.#missing()
+      : ok(storageFigures(this.ctx.storage, this.#store));
   }
 
   #broadcast(message: ServerMessage): void {
@@ -431,19 +354,12 @@ export class AgentSession extends Server<Env> {
 
   override onConnect(connection: Connection, ctx: ConnectionContext): void {
     rememberSocketKey(connection, ctx.request);
-    send(connection, {
-      type: "sys.welcome",
-      server: "AgentSession",
-      name: this.name,
-      protocol: PROTOCOL_VERSION,
-    });
-    if (this.#store.config() !== null) {
-      send(connection, { type: "session.state", state: this.#view(this.#store.state()) });
-      const question = questionMessage(this.#store.state());
-      if (question !== null) {
-        send(connection, question);
-      }
-    }
+    greetWatcher(
+      connection,
+      this.name,
+      this.#store.config() === null ? null : this.#store.state(),
+      (state) => this.#view(state),
+    );
   }
 
   override async onMessage(connection: Connection, raw: WSMessage): Promise<void> {
@@ -461,16 +377,7 @@ export class AgentSession extends Server<Env> {
    * RPC target (session/proxy-rpc.ts): `stub.proxy().plan(hive, input)`, one round trip.
    */
   proxy(): SessionProxy {
-    this.#proxy ??= new SessionProxy(
-      this.ctx.storage,
-      () => this.#store.config()?.hive ?? null,
-      (call) =>
-        this.#store.appendTrace(
-          this.#store.config() === null ? 0 : this.#store.state().step,
-          { kind: PROXY_CALL_KIND, data: { ...call } },
-          call.startedAt + call.ms,
-        ),
-    );
+    this.#proxy ??= sessionProxy(this.ctx.storage, this.#store);
     return this.#proxy;
   }
 

@@ -2,7 +2,6 @@
 // (L2) and the ordered log its subscribers follow over hibernating WebSockets.
 // Sessions and the gateway call its typed RPC; every answer is a Result value.
 import { Server, type Connection, type ConnectionContext, type WSMessage } from "partyserver";
-import type { z } from "zod";
 import type { ComponentHealth } from "../shared/health.ts";
 import type { Artifact } from "../shared/hive/artifact.ts";
 import {
@@ -16,7 +15,6 @@ import {
 import {
   CommitRequestSchema,
   hiveErr,
-  type CommitRequest,
   type CommitRequestIn,
   type CommitResult,
   type HiveEvent,
@@ -31,18 +29,22 @@ import type { KeptContent } from "../shared/context/refs.ts";
 import { err, ok, type Result } from "../shared/result.ts";
 import type { WorkspaceResult } from "../shared/workspace/errors.ts";
 import { HIVE_MIGRATIONS } from "./hive/schema.ts";
+import { CommitQueue } from "./hive/commit-queue.ts";
+import { handleHiveFrame } from "./hive/socket-frames.ts";
+import { invalid, single } from "./hive/write-requests.ts";
 import { Mirror, type Reconciled } from "./hive/mirror.ts";
 import { RefStore, type RefStoreErrorCode } from "./hive/ref-store.ts";
 import { Knowledge, knowledgeConfig } from "./hive/knowledge.ts";
 import { MemoryService } from "./hive/memory-service.ts";
-import { HiveStore, type Committed } from "./hive/artifacts/store.ts";
+import { HiveStore } from "./hive/artifacts/store.ts";
 import { Subscribers, type SocketState } from "./hive/subscribers.ts";
 import { workerMapper } from "./hive/workspace/symbol-parser.ts";
-import { Workspace, type StaleArtifact } from "./hive/workspace/workspace.ts";
+import { Workspace } from "./hive/workspace/workspace.ts";
+import type { StaleArtifact } from "./hive/workspace/staleness.ts";
 import { FirewallStore, type FirewallSetResult } from "./hive/firewall-store.ts";
 import type { HiveFirewall } from "../shared/hive/firewall.ts";
 import { receive, send } from "./socket.ts";
-import { SOCKET_KEY_HEADER, type CommitOutcome } from "../shared/hive/messages.ts";
+import { SOCKET_KEY_HEADER } from "../shared/hive/messages.ts";
 import { migrate, schemaVersion } from "./storage/migrate.ts";
 import {
   listSessions,
@@ -64,95 +66,12 @@ export interface ChangesPage {
   more: boolean;
 }
 
-function invalid(error: z.ZodError, what: string) {
-  const issue = error.issues[0];
-  const where = issue?.path.join(".") || "(root)";
-  return hiveErr(
-    "INVALID_REQUEST",
-    `invalid ${what} at ${where}: ${issue?.message ?? "invalid"}`,
-    "docs/hive.md lists the fields and their limits",
-  );
-}
-
-/** A commit's answer as a hive.results entry (a refusal keeps its code, hint and conflict). */
-function outcome(committed: HiveResult<Committed>): CommitOutcome {
-  if (committed.ok) {
-    return { ok: true, result: committed.value.result };
-  }
-  return {
-    ok: false,
-    code: committed.code,
-    message: committed.message,
-    ...(committed.hint === undefined ? {} : { hint: committed.hint }),
-    ...(committed.conflict === undefined ? {} : { conflict: committed.conflict }),
-  };
-}
-
-/** A socket frame's commits: their outcomes in order, answered once all are in. */
-interface SocketCall {
-  results: CommitOutcome[];
-  answer: (results: CommitOutcome[]) => void;
-}
-
-/** The outcome of a commit the store did not answer (its group failed). */
-function internalOutcome(): CommitOutcome {
-  return {
-    ok: false,
-    code: "INTERNAL",
-    message: "the hive failed to commit this group",
-    hint: "retry with the same idempotency key; the failure is logged",
-  };
-}
-
-/** Sends each socket frame's answer once every commit of it has an outcome. */
-function answerCalls(
-  group: ReadonlyArray<{ call?: SocketCall }>,
-  outcomeAt: (index: number) => CommitOutcome,
-): void {
-  const counts = new Map<SocketCall, number>();
-  for (const g of group) {
-    if (g.call !== undefined) {
-      counts.set(g.call, (counts.get(g.call) ?? 0) + 1);
-    }
-  }
-  group.forEach((g, i) => {
-    const call = g.call;
-    if (call === undefined) {
-      return;
-    }
-    call.results.push(outcomeAt(i));
-    if (call.results.length === counts.get(call)) {
-      try {
-        call.answer(call.results);
-      } catch (error) {
-        // The socket is closing or gone: its client resends with the same keys.
-        log.debug("commit.answer.dropped", describeError(error));
-      }
-    }
-  });
-}
-
-/** One write as a commit; anything that is not an object fails the commit's validation. */
-function single(op: "put" | "retract" | "supersede", request: unknown): CommitRequestIn {
-  if (typeof request !== "object" || request === null) {
-    return { idempotencyKey: "", writes: [] };
-  }
-  const { idempotencyKey, ...write } = request as { idempotencyKey?: unknown };
-  return { idempotencyKey, writes: [{ ...write, op }] } as CommitRequestIn;
-}
-
 export class Hive extends Server<Env> {
   static override options = { hibernate: true };
   readonly #store: HiveStore;
   readonly #subscribers: Subscribers;
   readonly #mirror: Mirror;
-  readonly #pending: Array<{
-    request: CommitRequest;
-    resolve: (result: HiveResult<Committed>) => void;
-    reject: (error: unknown) => void;
-    /** The socket frame this commit came in, answered by the drain itself. */
-    call?: SocketCall;
-  }> = [];
+  readonly #commits: CommitQueue;
   readonly #workspace: Workspace;
   readonly #refs: RefStore;
   readonly #firewall: FirewallStore;
@@ -168,6 +87,14 @@ export class Hive extends Server<Env> {
     this.#refs = new RefStore(ctx.storage);
     this.#subscribers = new Subscribers(this.#store, () => this.getConnections<SocketState>());
     this.#mirror = new Mirror(ctx.storage, this.#store, env.JOBS, env.DB);
+    this.#commits = new CommitQueue(this.#store, (events) => {
+      this.#subscribers.publish(events);
+      this.#mirror.schedule().catch((error: unknown) => {
+        // The events are committed; an unarmed alarm only delays the D1 mirror
+        // until the next commit arms it again.
+        log.error("mirror.schedule.failed", describeError(error));
+      });
+    });
     this.#workspace = new Workspace({
       storage: ctx.storage,
       env: env as unknown as Record<string, unknown>,
@@ -251,61 +178,10 @@ export class Hive extends Server<Env> {
     if (message === null) {
       return;
     }
-    const nonce = "nonce" in message && message.nonce !== undefined ? { nonce: message.nonce } : {};
-    switch (message.type) {
-      case "sys.ping":
-        send(connection, { type: "sys.pong", at: Date.now(), ...nonce });
-        return;
-      case "hive.ping":
-        send(connection, { type: "hive.pong", at: Date.now(), ...nonce });
-        return;
-      case "hive.subscribe":
-        this.#subscribers.subscribe(connection, message.since);
-        return;
-      case "hive.ack":
-        this.#subscribers.ack(connection, message.seq);
-        return;
-      case "hive.unsubscribe":
-        this.#subscribers.unsubscribe(connection);
-        return;
-      case "hive.commit": {
-        // receive() already validated the frame's commit against CommitRequestSchema.
-        const id = message.id;
-        await this.#enqueue([message.commit], {
-          results: [],
-          answer: ([committed]) => {
-            const result: CommitOutcome = committed ?? internalOutcome();
-            if (result.ok) {
-              send(connection, { type: "hive.committed", id, result: result.result });
-            } else {
-              const { code, message: text, hint, conflict } = result;
-              send(connection, {
-                type: "hive.rejected",
-                id,
-                code,
-                message: text,
-                ...(hint === undefined ? {} : { hint }),
-                ...(conflict === undefined ? {} : { conflict }),
-              });
-            }
-          },
-        });
-        return;
-      }
-      case "hive.commits": {
-        // One group: one storage transaction, one answer frame, one fan-out.
-        const id = message.id;
-        await this.#enqueue(message.commits, {
-          results: [],
-          answer: (results) => send(connection, { type: "hive.results", id, results }),
-        });
-        return;
-      }
-      default: {
-        const unreachable: never = message;
-        return unreachable;
-      }
-    }
+    await handleHiveFrame(connection, message, {
+      subscribers: this.#subscribers,
+      commits: this.#commits,
+    });
   }
 
   override onClose(connection: Connection<SocketState>): void {
@@ -329,78 +205,11 @@ export class Hive extends Server<Env> {
     if (!parsed.success) {
       return invalid(parsed.error, "commit");
     }
-    const [committed] = await this.#enqueue([parsed.data]);
+    const [committed] = await this.#commits.enqueue([parsed.data]);
     if (committed === undefined) {
       throw new Error("a commit group returned no result for its commit");
     }
     return committed.ok ? ok(committed.value.result) : committed;
-  }
-
-  /**
-   * Commits wait one timer turn so that commits arriving concurrently share one
-   * storage transaction (see HiveStore.commitGroup); each keeps its own result.
-   * Every caller arms its own timer: a timer belongs to the event that set it,
-   * so no commit depends on another caller's event staying alive.
-   */
-  #enqueue(
-    requests: readonly CommitRequest[],
-    call?: SocketCall,
-  ): Promise<Array<HiveResult<Committed>>> {
-    const all = requests.map(
-      (request) =>
-        new Promise<HiveResult<Committed>>((resolve, reject) => {
-          this.#pending.push({ request, resolve, reject, ...(call === undefined ? {} : { call }) });
-        }),
-    );
-    setTimeout(() => this.#drain(), 0);
-    return Promise.all(all);
-  }
-
-  /**
-   * Commits everything waiting as one group. A socket frame's answer is sent
-   * here, by the event that drains, not by the frame's own event after it
-   * resumes: under load workerd was seen to drop the continuations of frames
-   * whose group another event drained (their answers never left, and writers
-   * waited forever), so nothing a client waits for depends on them.
-   */
-  #drain(): void {
-    const group = this.#pending.splice(0);
-    if (group.length === 0) {
-      return;
-    }
-    let results: Array<HiveResult<Committed>>;
-    try {
-      results = this.#store.commitGroup(
-        group.map((g) => g.request),
-        Date.now(),
-      );
-    } catch (error) {
-      log.error("commit.group.failed", describeError(error));
-      answerCalls(group, () => internalOutcome());
-      for (const g of group) {
-        g.reject(error);
-      }
-      return;
-    }
-    const events = results.flatMap((r) => (r.ok ? r.value.events : []));
-    if (events.length > 0) {
-      this.#subscribers.publish(events);
-      this.#mirror.schedule().catch((error: unknown) => {
-        // The events are committed; an unarmed alarm only delays the D1 mirror
-        // until the next commit arms it again.
-        log.error("mirror.schedule.failed", describeError(error));
-      });
-    }
-    answerCalls(group, (i) => {
-      const result = results[i];
-      return result === undefined ? internalOutcome() : outcome(result);
-    });
-    group.forEach((g, i) => {
-      const result = results[i];
-      if (result) {
-        g.resolve(result);
-      }
-    });
   }
 
   /** One write as its own commit (same semantics as commit). */

@@ -59,7 +59,7 @@ export const MUTATIONS: readonly Mutation[] = [
   {
     family: "retrieval",
     scenario: "cross-file retrieval under strict amnesia",
-    file: "durable-objects/session/session-store.ts",
+    file: "durable-objects/session/genesis.ts",
     find: "pager: emptyPagerState(config.l1Tokens, config.mode),",
     replace: 'pager: emptyPagerState(config.l1Tokens, "elastic"),',
     removes: "strict amnesia (every session's L1 becomes elastic)",
@@ -99,7 +99,7 @@ export const MUTATIONS: readonly Mutation[] = [
   {
     family: "retrieval",
     scenario: "extreme efficiency",
-    file: "durable-objects/session/session-store.ts",
+    file: "durable-objects/session/genesis.ts",
     find: "pager: emptyPagerState(config.l1Tokens, config.mode),",
     replace: "pager: emptyPagerState(2048, config.mode),",
     removes: "the configured L1 budget",
@@ -179,7 +179,7 @@ export const MUTATIONS: readonly Mutation[] = [
   {
     family: "memory",
     scenario: "elastic context",
-    file: "durable-objects/session/session-store.ts",
+    file: "durable-objects/session/genesis.ts",
     find: "pager: emptyPagerState(config.l1Tokens, config.mode),",
     replace: 'pager: emptyPagerState(config.l1Tokens, "strict"),',
     removes: "elastic mode",
@@ -346,9 +346,9 @@ export const MUTATIONS: readonly Mutation[] = [
   {
     family: "governance",
     scenario: "auto-fix loop",
-    file: "durable-objects/session/step/exits.ts",
-    find: "const autofix = failed && !ran.policyHalt && !finished;",
-    replace: "const autofix = false as boolean;",
+    file: "durable-objects/session/step/tool-exit-table.ts",
+    find: "const autofixes = (f: ToolFacts): boolean => f.failed && !f.policyHalt && !f.vouched;",
+    replace: "const autofixes = (_f: ToolFacts): boolean => false;",
     removes: "the auto-fix loop",
   },
   {

@@ -1,13 +1,11 @@
 // The hive's long-term knowledge (issue 21): triplets with provenance and
 // validity, steward versions with their changelog, rejected candidates with
-// their reasons, and the steward's counters, in the Hive's SQLite. A run or a
+// their reasons, and the steward's counters, in the Hive's SQLite (tables in
+// knowledge-schema.ts, write statements in knowledge-writes.ts). A run or a
 // rollback is one transaction. Used only by durable-objects/hive/knowledge.ts.
-import { sha256Hex } from "../../shared/hash.ts";
-import { nameKey, skeleton } from "../../shared/memory/lookalike.ts";
+import { nameKey } from "../../shared/memory/lookalike.ts";
 import { planRun, type Plan } from "../../shared/memory/plan.ts";
 import {
-  MAX_KEPT_REJECTED_CHARS,
-  type Candidate,
   type ChangelogEntry,
   type Fact,
   type MemoryCounters,
@@ -16,138 +14,20 @@ import {
   type StewardRunRequest,
 } from "../../shared/memory/schema.ts";
 import { validateCandidates } from "../../shared/memory/validate.ts";
-
-export const KNOWLEDGE_SCHEMA = `
-  CREATE TABLE knowledge_facts (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    subject TEXT NOT NULL,
-    subject_key TEXT NOT NULL,
-    subject_skeleton TEXT NOT NULL,
-    predicate TEXT NOT NULL,
-    predicate_key TEXT NOT NULL,
-    object TEXT NOT NULL,
-    kind TEXT NOT NULL,
-    cardinality TEXT NOT NULL,
-    provenance TEXT NOT NULL,
-    valid_from INTEGER NOT NULL,
-    valid_to INTEGER,
-    version INTEGER NOT NULL,
-    closed_by INTEGER,
-    closed_reason TEXT
-  );
-  CREATE INDEX knowledge_facts_open ON knowledge_facts (valid_to, subject_key);
-  CREATE INDEX knowledge_facts_subject ON knowledge_facts (subject_key, predicate_key);
-  CREATE TABLE knowledge_versions (
-    version INTEGER PRIMARY KEY,
-    at INTEGER NOT NULL,
-    writer TEXT NOT NULL,
-    reason TEXT NOT NULL,
-    trigger TEXT NOT NULL,
-    job_id TEXT NOT NULL,
-    session TEXT,
-    status TEXT NOT NULL,
-    added INTEGER NOT NULL,
-    closed INTEGER NOT NULL,
-    rejected INTEGER NOT NULL,
-    drift TEXT NOT NULL,
-    rollback_of INTEGER
-  );
-  CREATE TABLE knowledge_runs (job_id TEXT PRIMARY KEY, at INTEGER NOT NULL, outcome TEXT NOT NULL);
-  CREATE TABLE knowledge_rejected (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
-    job_id TEXT NOT NULL,
-    idx INTEGER NOT NULL,
-    code TEXT NOT NULL,
-    reason TEXT NOT NULL,
-    candidate TEXT NOT NULL,
-    at INTEGER NOT NULL
-  );
-  CREATE INDEX knowledge_rejected_job ON knowledge_rejected (job_id);
-  CREATE TABLE knowledge_counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
-`;
-
-interface FactRow extends Record<string, SqlStorageValue> {
-  id: number;
-  subject: string;
-  predicate: string;
-  object: string;
-  kind: string;
-  cardinality: string;
-  provenance: string;
-  valid_from: number;
-  valid_to: number | null;
-  version: number;
-  closed_by: number | null;
-  closed_reason: string | null;
-}
-
-interface VersionRow extends Record<string, SqlStorageValue> {
-  version: number;
-  at: number;
-  writer: string;
-  reason: string;
-  trigger: string;
-  job_id: string;
-  session: string | null;
-  status: string;
-  added: number;
-  closed: number;
-  rejected: number;
-  drift: string;
-  rollback_of: number | null;
-}
-
-const FACT_COLUMNS =
-  "id, subject, predicate, object, kind, cardinality, provenance, valid_from, valid_to, version, closed_by, closed_reason";
-
-// Rows are written only by this store from validated candidates.
-function toFact(row: FactRow): Fact {
-  return {
-    id: row.id,
-    subject: row.subject,
-    predicate: row.predicate,
-    object: row.object,
-    kind: row.kind as Fact["kind"],
-    cardinality: row.cardinality as Fact["cardinality"],
-    provenance: JSON.parse(row.provenance) as Fact["provenance"],
-    validFrom: row.valid_from,
-    validTo: row.valid_to,
-    version: row.version,
-    closedBy: row.closed_by,
-    closedReason: row.closed_reason,
-  };
-}
-
-function toEntry(row: VersionRow): ChangelogEntry {
-  return {
-    version: row.version,
-    at: row.at,
-    writer: row.writer,
-    reason: row.reason,
-    trigger: row.trigger as ChangelogEntry["trigger"],
-    jobId: row.job_id,
-    session: row.session,
-    status: row.status as ChangelogEntry["status"],
-    added: row.added,
-    closed: row.closed,
-    rejected: row.rejected,
-    drift: JSON.parse(row.drift) as ChangelogEntry["drift"],
-    rollbackOf: row.rollback_of,
-  };
-}
-
-function keptCandidate(raw: unknown): string {
-  const text = JSON.stringify(raw) ?? "null";
-  if (text.length <= MAX_KEPT_REJECTED_CHARS) {
-    return text;
-  }
-  return JSON.stringify({
-    truncated: true,
-    chars: text.length,
-    sha256: sha256Hex(text),
-    prefix: text.slice(0, MAX_KEPT_REJECTED_CHARS),
-  });
-}
+import {
+  FACT_COLUMNS,
+  toEntry,
+  toFact,
+  type FactRow,
+  type VersionRow,
+} from "./knowledge-schema.ts";
+import {
+  bumpCounter,
+  closeFact,
+  insertFact,
+  insertVersion,
+  keptCandidate,
+} from "./knowledge-writes.ts";
 
 export type RollbackError = "NOT_FOUND" | "NOT_LATEST" | "ALREADY_ROLLED_BACK";
 
@@ -166,17 +46,6 @@ export class KnowledgeStore {
     return (
       this.#sql<{ v: number | null }>("SELECT max(version) AS v FROM knowledge_versions").one().v ??
       0
-    );
-  }
-
-  #bump(name: keyof MemoryCounters, by: number): void {
-    if (by === 0) {
-      return;
-    }
-    this.#sql(
-      "INSERT INTO knowledge_counters (name, value) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET value = value + excluded.value",
-      name,
-      by,
     );
   }
 
@@ -290,55 +159,6 @@ export class KnowledgeStore {
     return out;
   }
 
-  #insert(fact: Candidate & { validFrom: number; validTo: number | null }, version: number): void {
-    this.#sql(
-      `INSERT INTO knowledge_facts (subject, subject_key, subject_skeleton, predicate, predicate_key, object, kind, cardinality, provenance, valid_from, valid_to, version)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      fact.subject,
-      nameKey(fact.subject),
-      skeleton(fact.subject),
-      fact.predicate,
-      nameKey(fact.predicate),
-      fact.object,
-      fact.kind,
-      fact.cardinality,
-      JSON.stringify(fact.provenance),
-      fact.validFrom,
-      fact.validTo,
-      version,
-    );
-  }
-
-  #close(id: number, validTo: number, version: number, reason: string): void {
-    this.#sql(
-      "UPDATE knowledge_facts SET valid_to = ?, closed_by = ?, closed_reason = ? WHERE id = ? AND valid_to IS NULL",
-      validTo,
-      version,
-      reason,
-      id,
-    );
-  }
-
-  #version(entry: ChangelogEntry): void {
-    this.#sql(
-      `INSERT INTO knowledge_versions (version, at, writer, reason, trigger, job_id, session, status, added, closed, rejected, drift, rollback_of)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      entry.version,
-      entry.at,
-      entry.writer,
-      entry.reason,
-      entry.trigger,
-      entry.jobId,
-      entry.session,
-      entry.status,
-      entry.added,
-      entry.closed,
-      entry.rejected,
-      JSON.stringify(entry.drift),
-      entry.rollbackOf,
-    );
-  }
-
   /**
    * One steward run, atomically: validate, plan against the active facts, write
    * the new version with its changelog entry, keep the rejected candidates, and
@@ -368,12 +188,12 @@ export class KnowledgeStore {
       const version = changed ? current + 1 : current;
       if (changed) {
         for (const c of plan.close) {
-          this.#close(c.fact.id, c.validTo, version, c.reason);
+          closeFact(this.#storage.sql, c.fact.id, c.validTo, version, c.reason);
         }
         for (const f of plan.add) {
-          this.#insert(f, version);
+          insertFact(this.#storage.sql, f, version);
         }
-        this.#version({
+        insertVersion(this.#storage.sql, {
           version,
           at,
           writer: request.writer,
@@ -400,9 +220,9 @@ export class KnowledgeStore {
           at,
         );
       }
-      this.#bump("meta_steward.run.count", 1);
-      this.#bump("schema_violation.count", validated.rejected.length);
-      this.#bump("drift.detected", plan.drift.length);
+      bumpCounter(this.#storage.sql, "meta_steward.run.count", 1);
+      bumpCounter(this.#storage.sql, "schema_violation.count", validated.rejected.length);
+      bumpCounter(this.#storage.sql, "drift.detected", plan.drift.length);
       const outcome: StewardOutcome = {
         version,
         applied: changed,
@@ -470,10 +290,10 @@ export class KnowledgeStore {
         .toArray()
         .map(toFact);
       for (const f of added) {
-        this.#close(f.id, at, version, `rollback of version ${target}`);
+        closeFact(this.#storage.sql, f.id, at, version, `rollback of version ${target}`);
       }
       for (const f of closed) {
-        this.#insert({ ...f, validFrom: at, validTo: null }, version);
+        insertFact(this.#storage.sql, { ...f, validFrom: at, validTo: null }, version);
       }
       this.#sql("UPDATE knowledge_versions SET status = 'rolled-back' WHERE version = ?", target);
       const entry: ChangelogEntry = {
@@ -491,7 +311,7 @@ export class KnowledgeStore {
         drift: [],
         rollbackOf: target,
       };
-      this.#version(entry);
+      insertVersion(this.#storage.sql, entry);
       return { ok: true as const, entry };
     });
   }

@@ -2,7 +2,7 @@
 // mapping. Called by the Hive's constructor and by its store.
 import type { Artifact, ArtifactKind, ArtifactStatus } from "../../shared/hive/artifact.ts";
 import type { SqlMigration } from "../storage/migrate.ts";
-import { KNOWLEDGE_SCHEMA } from "./knowledge-store.ts";
+import { KNOWLEDGE_SCHEMA } from "./knowledge-schema.ts";
 import { SYMBOL_SCHEMA } from "./workspace/symbol-store.ts";
 import { VECTOR_SCHEMA } from "./workspace/vector-store.ts";
 import { WORKSPACE_SCHEMA } from "./workspace/store.ts";

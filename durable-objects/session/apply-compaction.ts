@@ -90,7 +90,7 @@ export async function applyCompaction(
       job: job ?? null,
       at: Date.now(),
     });
-    store.appendTrace(
+    store.trace.append(
       step,
       {
         kind: "compaction",

@@ -1,9 +1,13 @@
-// A session's past read back over RPC: checkpoints by id or label, the state and
+// A session's past read back over RPC: checkpoints by id or label and their diff, the state and
 // envelope at a step, transcript pages and the content behind a ref. Called by
 // AgentSession's read methods; every answer is a Result value.
 import { isRef } from "../../shared/context/refs.ts";
 import { err, ok, type Result } from "../../shared/result.ts";
-import type { CheckpointManifest } from "../../shared/session/checkpoint.ts";
+import {
+  diffCheckpoints,
+  type CheckpointDiff,
+  type CheckpointManifest,
+} from "../../shared/session/checkpoint.ts";
 import type { SessionConfig } from "../../shared/session/config.ts";
 import type { SessionState } from "../../shared/session/step.ts";
 import { readHistory, renderEnvelope, type EnvelopeView } from "./envelope-view.ts";
@@ -41,6 +45,31 @@ export function findCheckpoint(
     store.checkpoints.manifest(idOrLabel) ??
     store.checkpoints.manifest(store.checkpoints.byLabel(idOrLabel)?.id ?? "")
   );
+}
+
+/** A checkpoint by its id or label, or CHECKPOINT_NOT_FOUND naming it. */
+export function manifestOf(
+  store: SessionStore,
+  name: string,
+  idOrLabel: string,
+): Result<CheckpointManifest, "CHECKPOINT_NOT_FOUND"> {
+  const manifest = findCheckpoint(store, idOrLabel);
+  return manifest ? ok(manifest) : checkpointMissing(name, idOrLabel);
+}
+
+/** What changed between two checkpoints (each by id or label). */
+export function diffOf(
+  store: SessionStore,
+  name: string,
+  a: string,
+  b: string,
+): Result<CheckpointDiff, "CHECKPOINT_NOT_FOUND"> {
+  const from = manifestOf(store, name, a);
+  if (!from.ok) {
+    return from;
+  }
+  const to = manifestOf(store, name, b);
+  return to.ok ? ok(diffCheckpoints(from.value, to.value)) : to;
 }
 
 /** The checkpoint of the current branch that closed step `step`. */

@@ -24,7 +24,7 @@ import {
   type SubmitStep,
   type TurnInputWire,
 } from "../../shared/session/step.ts";
-import type { TraceEvent } from "./session-store.ts";
+import type { TraceEvent } from "../../shared/session/trace.ts";
 import type { SessionStore } from "./session-store.ts";
 
 type WatchedPageEvent =

@@ -75,3 +75,47 @@ export function exportCheckpoint(
   store.pinForFork(manifest.id);
   return ok(exportFork(store, manifest, store.refRows()));
 }
+
+/** Makes a new session a fork of `origin` at one of its checkpoints (AgentSession.forkFrom). */
+export async function forkOf(
+  env: Env,
+  store: SessionStore,
+  name: string,
+  origin: string,
+  idOrLabel: string,
+): Promise<
+  Result<
+    CheckpointManifest,
+    "SESSION_EXISTS" | "NOT_FOUND" | "CHECKPOINT_NOT_FOUND" | "FORK_TOO_DEEP"
+  >
+> {
+  if (store.config() !== null) {
+    return err("SESSION_EXISTS", `session ${name} already exists`, "fork into a new id");
+  }
+  const exported = await env.AgentSession.getByName(origin).exportFork(idOrLabel);
+  if (!exported.ok) {
+    return exported;
+  }
+  const fork = exported.value;
+  return ok(
+    store.adoptFork(fork, {
+      session: origin,
+      checkpoint: fork.manifest.id,
+      depth: fork.depth,
+    }),
+  );
+}
+
+/** Content by hash: local, else through the fork origin (copy-on-write reads). */
+export async function readThroughOrigin(
+  env: Env,
+  store: SessionStore,
+  hash: string,
+): Promise<string | null> {
+  const local = store.blobs.text(hash);
+  if (local !== null) {
+    return local;
+  }
+  const origin = store.origin();
+  return origin === null ? null : env.AgentSession.getByName(origin.session).readBlob(hash);
+}

@@ -5,8 +5,13 @@ import { RpcTarget } from "cloudflare:workers";
 import { z } from "zod";
 import { isRef } from "../../shared/context/refs.ts";
 import { contentKey } from "../../shared/hash.ts";
-import { ProxyCallSchema, type ProxyCall } from "../../shared/observe/proxy-span.ts";
+import {
+  PROXY_CALL_KIND,
+  ProxyCallSchema,
+  type ProxyCall,
+} from "../../shared/observe/proxy-span.ts";
 import { err, ok, type Result } from "../../shared/result.ts";
+import type { SessionStore } from "./session-store.ts";
 import {
   ProxyLinkSchema,
   ProxyTextSchema,
@@ -170,4 +175,18 @@ export class SessionProxy extends RpcTarget {
     this.#append(parsed.data);
     return ok({ recorded: true });
   }
+}
+
+/** The proxy side of a session: its hive from the loop config, each call's span in its trace. */
+export function sessionProxy(storage: DurableObjectStorage, store: SessionStore): SessionProxy {
+  return new SessionProxy(
+    storage,
+    () => store.config()?.hive ?? null,
+    (call) =>
+      store.trace.append(
+        store.config() === null ? 0 : store.state().step,
+        { kind: PROXY_CALL_KIND, data: { ...call } },
+        call.startedAt + call.ms,
+      ),
+  );
 }

@@ -1,11 +1,8 @@
 // The storage of one AgentSession: config and head pointer, blobs, transcript,
-// references, checkpoints and the trace, composed so that a step is committed in
-// one SQLite transaction: after a crash the session is exactly its last commit.
-import { emptyPagerState } from "../../shared/context/page.ts";
+// references, checkpoints and the trace (each its own store), composed so that a
+// step is committed in one SQLite transaction: after a crash the session is exactly
+// its last commit. The genesis state is genesis.ts.
 import type { KeptContent } from "../../shared/context/refs.ts";
-import { emptyHitTracker } from "../../shared/context/section-hits.ts";
-import { initialGatekeeperState } from "../../shared/gatekeeper/state.ts";
-import { parseSkill } from "../../shared/gatekeeper/skills.ts";
 import { contentKey } from "../../shared/hash.ts";
 import {
   externalize,
@@ -15,20 +12,13 @@ import {
 } from "../../shared/session/checkpoint.ts";
 import type { SessionConfig } from "../../shared/session/config.ts";
 import type { SessionState } from "../../shared/session/step.ts";
-import type { JsonObject } from "../../shared/tools/catalogue.ts";
 import { BLOB_SCHEMA, BlobStore } from "../storage/blob-store.ts";
 import { CHECKPOINT_SCHEMA, CheckpointStore } from "./checkpoint-store.ts";
 import type { ForkExport, RefRow } from "./fork.ts";
-import { TRANSCRIPT_SCHEMA, TranscriptStore, type TurnInput } from "./transcript-store.ts";
+import { genesisState } from "./genesis.ts";
+import { TRACE_SCHEMA, TraceStore } from "./trace-store.ts";
 import type { TraceEvent } from "../../shared/session/trace.ts";
-
-/** The names of a session's skills (validated when the config was parsed): all active from step 1. */
-function skillNames(texts: readonly string[]): string[] {
-  return texts.flatMap((text) => {
-    const parsed = parseSkill(text);
-    return parsed.ok ? [parsed.value.name] : [];
-  });
-}
+import { TRANSCRIPT_SCHEMA, TranscriptStore, type TurnInput } from "./transcript-store.ts";
 
 export const SESSION_STORE_SCHEMA = `
   ${BLOB_SCHEMA}
@@ -38,23 +28,8 @@ export const SESSION_STORE_SCHEMA = `
     ref TEXT PRIMARY KEY, hash TEXT NOT NULL, kind TEXT NOT NULL,
     bytes INTEGER NOT NULL, step INTEGER NOT NULL
   );
-  CREATE TABLE trace (
-    ord INTEGER PRIMARY KEY AUTOINCREMENT, step INTEGER NOT NULL,
-    kind TEXT NOT NULL, data TEXT NOT NULL, at INTEGER NOT NULL
-  );
+  ${TRACE_SCHEMA}
 `;
-
-/** A trace event as readers get it (an interface keeps RPC stub types shallow). */
-export interface TraceRow {
-  ord: number;
-  step: number;
-  kind: string;
-  data: JsonObject;
-  at: number;
-}
-
-/** Every event written is one of the trace schema's kinds (shared/session/trace.ts). */
-export type { TraceEvent };
 
 export interface StepRecord {
   turns: TurnInput[];
@@ -96,6 +71,7 @@ export class SessionStore {
   readonly blobs: BlobStore;
   readonly transcript: TranscriptStore;
   readonly checkpoints: CheckpointStore;
+  readonly trace: TraceStore;
 
   constructor(storage: DurableObjectStorage) {
     this.#storage = storage;
@@ -103,6 +79,7 @@ export class SessionStore {
     this.blobs = new BlobStore(this.#sql);
     this.transcript = new TranscriptStore(this.#sql, this.blobs);
     this.checkpoints = new CheckpointStore(this.#sql, this.blobs);
+    this.trace = new TraceStore(this.#sql);
   }
 
   #meta(key: string): string | null {
@@ -170,26 +147,7 @@ export class SessionStore {
       if (origin !== null) {
         this.#setMeta("origin", JSON.stringify(origin));
       }
-      const state: SessionState = {
-        step: 0,
-        status: "idle",
-        pager: emptyPagerState(config.l1Tokens, config.mode),
-        sectionHashes: {},
-        hits: emptyHitTracker(),
-        static: [],
-        meta: [],
-        gatekeeper: { ...initialGatekeeperState(), activeSkills: skillNames(config.skills ?? []) },
-        persona: config.strategy?.[0] ?? config.persona,
-        outcome: null,
-        pending: null,
-        autofix: 0,
-        modelCalls: 0,
-        approved: null,
-        written: [],
-        hiveSeqSeen: 0,
-        workspaceManifest: null,
-      };
-      return this.#checkpoint(state, "genesis", Date.now());
+      return this.#checkpoint(genesisState(config), "genesis", Date.now());
     });
   }
 
@@ -215,7 +173,7 @@ export class SessionStore {
       const manifest = { ...fork.manifest, parent: null };
       this.checkpoints.insert(manifest, Date.now());
       this.#setMeta("head", manifest.id);
-      this.appendTrace(manifest.step, { kind: "forked", data: { ...origin } }, Date.now());
+      this.trace.append(manifest.step, { kind: "forked", data: { ...origin } }, Date.now());
       return manifest;
     });
   }
@@ -271,7 +229,7 @@ export class SessionStore {
         this.putRef(kept, kept.kind, record.state.step);
       }
       for (const event of record.trace) {
-        this.appendTrace(record.state.step, event, at);
+        this.trace.append(record.state.step, event, at);
       }
       return this.#checkpoint(record.state, record.label, at);
     });
@@ -297,7 +255,7 @@ export class SessionStore {
     this.#storage.transactionSync(() => {
       this.transcript.moveHeadTo(manifest.transcriptPosition);
       this.#setMeta("head", manifest.id);
-      this.appendTrace(manifest.step, { kind: "rollback", data: { to: manifest.id } }, Date.now());
+      this.trace.append(manifest.step, { kind: "rollback", data: { to: manifest.id } }, Date.now());
     });
   }
 
@@ -376,26 +334,5 @@ export class SessionStore {
       .exec<{ hash: string }>("SELECT hash FROM refs")
       .toArray()
       .map((r) => r.hash);
-  }
-
-  appendTrace(step: number, event: TraceEvent, at: number): void {
-    this.#sql.exec(
-      "INSERT INTO trace (step, kind, data, at) VALUES (?, ?, ?, ?)",
-      step,
-      event.kind,
-      JSON.stringify(event.data),
-      at,
-    );
-  }
-
-  traceAfter(after: number, limit: number): TraceRow[] {
-    return this.#sql
-      .exec<{ ord: number; step: number; kind: string; data: string; at: number }>(
-        "SELECT ord, step, kind, data, at FROM trace WHERE ord > ? ORDER BY ord LIMIT ?",
-        after,
-        limit,
-      )
-      .toArray()
-      .map((r) => ({ ...r, data: JSON.parse(r.data) as JsonObject }));
   }
 }

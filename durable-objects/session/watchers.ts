@@ -1,8 +1,9 @@
 // A session's watchers over hibernating WebSockets: the question a paused
 // session asks, and the messages a watcher may send (state, checkpoint, rollback,
-// answer). Called by AgentSession's onConnect/onMessage and its alarm.
+// answer), and the greeting a new watcher gets. Called by AgentSession's
+// onConnect/onMessage and its alarm.
 import type { Connection, WSMessage } from "partyserver";
-import type { ServerMessage } from "../../shared/protocol.ts";
+import { PROTOCOL_VERSION, type ServerMessage } from "../../shared/protocol.ts";
 import type { Result } from "../../shared/result.ts";
 import type { Answer } from "../../shared/session/control.ts";
 import type { SessionStateView } from "../../shared/session/messages.ts";
@@ -27,6 +28,31 @@ export function questionMessage(state: SessionState): ServerMessage | null {
 }
 
 /** The session methods a watcher's messages call. */
+/**
+ * A new watcher's greeting: the welcome, then (for a created session, `state` not
+ * null) its state view and the question it is paused on, if any.
+ */
+export function greetWatcher(
+  connection: Connection,
+  name: string,
+  state: SessionState | null,
+  view: (state: SessionState) => SessionStateView,
+): void {
+  send(connection, {
+    type: "sys.welcome",
+    server: "AgentSession",
+    name,
+    protocol: PROTOCOL_VERSION,
+  });
+  if (state !== null) {
+    send(connection, { type: "session.state", state: view(state) });
+    const question = questionMessage(state);
+    if (question !== null) {
+      send(connection, question);
+    }
+  }
+}
+
 export interface WatcherActions {
   view(): Promise<Result<SessionStateView, string>>;
   checkpoint(label: string): Promise<Result<unknown, string>>;

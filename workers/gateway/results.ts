@@ -9,7 +9,7 @@ import type { GraphErrorCode } from "../../shared/langgraph/wire.ts";
 import type { MemoryErrorCode } from "../../shared/memory/schema.ts";
 import type { Result } from "../../shared/result.ts";
 import type { WorkspaceErrorCode } from "../../shared/workspace/errors.ts";
-import type { SessionErrorCode } from "../../durable-objects/agent-session.ts";
+import type { SessionErrorCode } from "../../durable-objects/session/session-errors.ts";
 
 /** Hive writes and reads: a lost race 409, a trimmed log 410, a reused key 422. */
 const HIVE: Record<HiveErrorCode, ContentfulStatusCode> = {

@@ -1,46 +1,26 @@
 // The Hive's artifact store over its SQLite storage: atomic compare-and-swap
 // commits that write the versions, the events and the idempotency record in one
-// transaction, and every read; a group of put-only commits is planned in memory
-// (put-group.ts). Used only by durable-objects/hive.ts.
-import { artifactRef, type Artifact, type ArtifactInput } from "../../../shared/hive/artifact.ts";
+// transaction, and every read. Each write's version rows are apply-write.ts; a
+// group of put-only commits is planned in memory (put-group.ts). Used by hive.ts.
+import type { Artifact } from "../../../shared/hive/artifact.ts";
 import type { AsOfQuery, ArtifactPage, ListQuery, Snapshot } from "../../../shared/hive/reads.ts";
 import {
   commitBodyHash,
-  hiveErr,
   type CommitRequest,
   type CommitResult,
   type HiveEvent,
   type HiveResult,
-  type Write,
 } from "../../../shared/hive/writes.ts";
 import { ok } from "../../../shared/result.ts";
+import { activeSnapshot, asOfArtifacts, getArtifact, listArtifacts } from "./queries.ts";
+import { Abort, applyWrite } from "./apply-write.ts";
 import {
-  activeSnapshot,
-  asOfArtifacts,
-  getArtifact,
-  latestVersion,
-  listArtifacts,
-} from "./queries.ts";
-import { ARTIFACT_COLUMNS } from "../schema.ts";
-import {
-  artifactRow,
   commitPutGroup,
   idempotencyMismatch,
-  newVersion,
   putsOnly,
-  versionConflict,
   type Committed,
   type EncodedEvent,
-  type VersionHead,
 } from "./put-group.ts";
-
-/** Thrown inside a transaction to roll it back; never escapes the store. */
-class Abort {
-  readonly refusal: ReturnType<typeof hiveErr>;
-  constructor(refusal: ReturnType<typeof hiveErr>) {
-    this.refusal = refusal;
-  }
-}
 
 export type { Committed, EncodedEvent } from "./put-group.ts";
 
@@ -90,7 +70,7 @@ export class HiveStore {
       let seq = this.#head;
       const events: HiveEvent[] = [];
       request.writes.forEach((write, index) => {
-        for (const event of this.#apply(write, index, now, () => ++seq)) {
+        for (const event of applyWrite(this.#storage.sql, write, index, now, () => ++seq)) {
           events.push(event);
         }
       });
@@ -153,205 +133,6 @@ export class HiveStore {
       this.#head = before;
       throw error;
     }
-  }
-
-  #apply(write: Write, index: number, now: number, nextSeq: () => number): HiveEvent[] {
-    switch (write.op) {
-      case "put": {
-        const { identifier } = write.artifact;
-        const current = this.#latestHead(identifier);
-        if ((current?.version ?? 0) !== write.expectedVersion) {
-          // A conflict answers with the whole version in force.
-          this.#expect(index, identifier, write.expectedVersion, this.#latest(identifier));
-        }
-        const seq = nextSeq();
-        const created = this.#insert(write.artifact, current, seq, now, "put");
-        const retired = this.#retire(current, "superseded", created, now);
-        return [{ seq, at: now, op: "put", artifact: created, retired }];
-      }
-      case "retract": {
-        const current = this.#latestActive(index, write.identifier, write.expectedVersion);
-        const seq = nextSeq();
-        const tombstone = this.#tombstone(current, "retracted", null, write.reason, seq, now, {
-          ...write.provenance,
-          contentHash: write.provenance.contentHash ?? current.provenance.contentHash,
-        });
-        const retired = this.#retire(current, "retracted", null, now);
-        return [{ seq, at: now, op: "retract", artifact: tombstone, retired }];
-      }
-      case "supersede": {
-        if (write.replacement.identifier === write.target) {
-          throw new Abort(
-            hiveErr(
-              "INVALID_REQUEST",
-              `write ${index}: a supersede needs a replacement with another identifier`,
-              "to replace the value of the same identifier, put with expectedVersion",
-            ),
-          );
-        }
-        const target = this.#latestActive(index, write.target, write.expectedVersion);
-        const existing = this.#latest(write.replacement.identifier);
-        this.#expect(
-          index,
-          write.replacement.identifier,
-          write.replacementExpectedVersion,
-          existing,
-        );
-        const putSeq = nextSeq();
-        const created = this.#insert(write.replacement, existing, putSeq, now, "put", target);
-        const retiredExisting = this.#retire(existing, "superseded", created, now);
-        const tombSeq = nextSeq();
-        const createdRef = artifactRef(created.identifier, created.version);
-        const tombstone = this.#tombstone(
-          target,
-          "superseded",
-          createdRef,
-          write.reason,
-          tombSeq,
-          now,
-          created.provenance,
-        );
-        const retiredTarget = this.#retire(target, "superseded", created, now);
-        return [
-          { seq: putSeq, at: now, op: "put", artifact: created, retired: retiredExisting },
-          { seq: tombSeq, at: now, op: "supersede", artifact: tombstone, retired: retiredTarget },
-        ];
-      }
-      default: {
-        const unreachable: never = write;
-        return unreachable;
-      }
-    }
-  }
-
-  #expect(index: number, identifier: string, expected: number, current: Artifact | null): void {
-    if ((current?.version ?? 0) !== expected) {
-      throw new Abort(versionConflict(index, identifier, expected, current));
-    }
-  }
-
-  #latestActive(index: number, identifier: string, expected: number): Artifact {
-    const current = this.#latest(identifier);
-    if (current === null) {
-      throw new Abort(
-        hiveErr(
-          "NOT_FOUND",
-          `write ${index}: no artifact ${identifier}`,
-          "list the hive's artifacts to find its identifiers",
-        ),
-      );
-    }
-    this.#expect(index, identifier, expected, current);
-    if (current.status !== "active") {
-      throw new Abort(
-        hiveErr(
-          "NOT_ACTIVE",
-          `write ${index}: ${identifier}@${current.version} is ${current.status}`,
-          "only an active artifact can be retracted or superseded; put a new version first",
-        ),
-      );
-    }
-    return current;
-  }
-
-  #insert(
-    input: ArtifactInput,
-    previous: VersionHead | null,
-    seq: number,
-    now: number,
-    op: "put",
-    supersedes?: VersionHead,
-  ): Artifact {
-    const artifact = newVersion(input, previous, seq, now, supersedes);
-    this.#write(artifact, op);
-    return artifact;
-  }
-
-  #tombstone(
-    current: Artifact,
-    status: "retracted" | "superseded",
-    supersededBy: string | null,
-    reason: string,
-    seq: number,
-    now: number,
-    provenance: Artifact["provenance"],
-  ): Artifact {
-    const tombstone: Artifact = {
-      ...current,
-      version: current.version + 1,
-      provenance,
-      status,
-      supersedes: artifactRef(current.identifier, current.version),
-      supersededBy,
-      reason,
-      validFrom: now,
-      validTo: now,
-      seq,
-    };
-    this.#write(tombstone, status === "retracted" ? "retract" : "supersede");
-    return tombstone;
-  }
-
-  #write(a: Artifact, op: string): void {
-    this.#sql(
-      `INSERT INTO artifacts (${ARTIFACT_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1)`,
-      ...artifactRow(a, op),
-    );
-  }
-
-  /** Closes the previous version; an active one takes the new status, a tombstone keeps its own. */
-  #retire(
-    previous: VersionHead | null,
-    status: "superseded" | "retracted",
-    by: Artifact | null,
-    now: number,
-  ): HiveEvent["retired"] {
-    if (previous === null) {
-      return null;
-    }
-    const byRef = by ? artifactRef(by.identifier, by.version) : null;
-    if (previous.status !== "active") {
-      this.#sql(
-        "UPDATE artifacts SET current = 0 WHERE identifier = ? AND version = ?",
-        previous.identifier,
-        previous.version,
-      );
-      return null;
-    }
-    this.#sql(
-      "UPDATE artifacts SET status = ?, superseded_by = ?, valid_to = ?, current = 0 WHERE identifier = ? AND version = ?",
-      status,
-      byRef,
-      now,
-      previous.identifier,
-      previous.version,
-    );
-    return {
-      identifier: previous.identifier,
-      version: previous.version,
-      status,
-      supersededBy: byRef,
-      validTo: now,
-    };
-  }
-
-  #latest(identifier: string): Artifact | null {
-    return latestVersion(this.#storage.sql, identifier);
-  }
-
-  #latestHead(identifier: string): VersionHead | null {
-    return (
-      this.#sql<{ version: number; status: string }>(
-        "SELECT version, status FROM artifacts WHERE identifier = ? ORDER BY version DESC LIMIT 1",
-        identifier,
-      )
-        .toArray()
-        .map((r) => ({
-          identifier,
-          version: r.version,
-          status: r.status as Artifact["status"],
-        }))[0] ?? null
-    );
   }
 
   get(identifier: string, version?: number): HiveResult<Artifact> {

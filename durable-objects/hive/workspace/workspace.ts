@@ -1,7 +1,7 @@
 // The Hive's workspace facade: writes and reads of versioned files, the
 // incremental index (each new file version is queued durably in the same
 // transaction, then mapped and embedded), structural queries, L3 search and the
-// staleness of artifacts that cite code. An RpcTarget: Hive.workspace() hands it
+// staleness of artifacts that cite code (code-queries.ts, staleness.ts). An RpcTarget: Hive.workspace() hands it
 // to callers (gateway routes, sessions, MCP tools), every answer a Result value.
 import { RpcTarget } from "cloudflare:workers";
 import type { Artifact } from "../../../shared/hive/artifact.ts";
@@ -21,15 +21,6 @@ import { ok } from "../../../shared/result.ts";
 import { wsErr, type WorkspaceResult } from "../../../shared/workspace/errors.ts";
 import type { Manifest, ManifestInfo, WriteResult } from "../../../shared/workspace/manifest.ts";
 import { applyEdits } from "../../../shared/workspace/exact-edits.ts";
-import { workspaceFilePath, workspaceRoots } from "../../../shared/workspace/paths.ts";
-import { valueInText } from "../../../shared/workspace/evidence.ts";
-import {
-  checkCitation,
-  citedLines,
-  parseCitation,
-  type CodeCitation,
-  type Freshness,
-} from "../../../shared/workspace/provenance.ts";
 import {
   ConfigureRequestSchema,
   PatchRequestSchema,
@@ -37,61 +28,16 @@ import {
   WriteRequestSchema,
   type WriteRequest,
 } from "../../../shared/workspace/requests.ts";
-import type { z } from "zod";
 import { SymbolStore, type FileIndexEntry } from "./symbol-store.ts";
 import { L3Store, selectVectorIndex, type VectorBackend } from "./vector-store.ts";
 import { WorkspaceIndexer } from "./indexer.ts";
 import { IndexQueue } from "./index-queue.ts";
 import { WorkspaceStore, type WorkspaceConfig } from "./store.ts";
+import { CodeQueries } from "./code-queries.ts";
+import { invalid, inRoots, nextConfig } from "./request-checks.ts";
+import { staleArtifacts, type StaleArtifact } from "./staleness.ts";
 
 const log = createLogger("hive.workspace");
-
-/** Names in structural queries: qualified identifiers, never text. */
-const MAX_NAME_CHARS = 256;
-
-function invalid(error: z.ZodError, what: string) {
-  const issue = error.issues[0];
-  const where = issue?.path.join(".") || "(root)";
-  return wsErr(
-    "INVALID_REQUEST",
-    `invalid ${what} at ${where}: ${issue?.message ?? "invalid"}`,
-    "docs/workspace.md lists the fields and their limits",
-  );
-}
-
-function checkName(name: unknown): WorkspaceResult<string> {
-  return typeof name === "string" && name.length > 0 && name.length <= MAX_NAME_CHARS
-    ? ok(name)
-    : wsErr(
-        "INVALID_REQUEST",
-        "the name must be 1..256 characters",
-        "pass a symbol name such as parseConfig or Greeter.greet",
-      );
-}
-
-/**
- * A fact whose cited code still holds but does not show its value was not
- * extracted from that code: someone wrote it with borrowed provenance.
- */
-function contradiction(
-  artifact: Artifact,
-  fresh: { startLine: number; endLine: number },
-  current: { text: string | null } | null,
-): Freshness {
-  if (artifact.kind !== "fact" || current === null || current.text === null) {
-    return { status: "fresh", startLine: fresh.startLine, endLine: fresh.endLine };
-  }
-  const cited = citedLines(current.text, fresh.startLine, fresh.endLine);
-  return valueInText(artifact.value, cited) === false
-    ? {
-        status: "stale",
-        reason: "contradicted",
-        startLine: fresh.startLine,
-        endLine: fresh.endLine,
-        cited,
-      }
-    : { status: "fresh", startLine: fresh.startLine, endLine: fresh.endLine };
-}
 
 export interface FileContent {
   path: string;
@@ -99,14 +45,6 @@ export interface FileContent {
   hash: string;
   bytes: Uint8Array;
   text: string | null;
-}
-
-export interface StaleArtifact {
-  identifier: string;
-  version: number;
-  source: string;
-  citation: CodeCitation;
-  freshness: Exclude<Freshness, { status: "fresh" }>;
 }
 
 export interface WorkspaceStatus {
@@ -137,6 +75,7 @@ export class Workspace extends RpcTarget {
   readonly #indexer: WorkspaceIndexer;
   readonly #queue: IndexQueue;
   readonly #embedder: Embedder;
+  readonly #code: CodeQueries;
   #vectors: Promise<{ index: VectorIndex; backend: VectorBackend; why: string }> | null = null;
   #selected: { backend: VectorBackend; why: string } | null = null;
 
@@ -165,6 +104,7 @@ export class Workspace extends RpcTarget {
       this.#l3,
       deps.mapper,
     );
+    this.#code = new CodeQueries(this.#files, this.#symbols, () => this.#drain());
   }
 
   configure(input: unknown): WorkspaceResult<WorkspaceConfig> {
@@ -172,23 +112,11 @@ export class Workspace extends RpcTarget {
     if (!parsed.success) {
       return invalid(parsed.error, "configuration");
     }
-    const request = parsed.data;
-    const current = this.#files.config();
-    const roots = request.roots === undefined ? ok(current.roots) : workspaceRoots(request.roots);
-    if (!roots.ok) {
-      return roots;
+    const config = nextConfig(parsed.data, this.#files.config());
+    if (config.ok) {
+      this.#files.setConfig(config.value);
     }
-    const entries: string[] = [];
-    for (const raw of request.entries ?? current.entries) {
-      const path = workspaceFilePath(raw, roots.value);
-      if (!path.ok) {
-        return path;
-      }
-      entries.push(path.value);
-    }
-    const config = { roots: roots.value, entries };
-    this.#files.setConfig(config);
-    return ok(config);
+    return config;
   }
 
   async write(input: unknown): Promise<WorkspaceResult<WriteResult>> {
@@ -318,104 +246,35 @@ export class Workspace extends RpcTarget {
     }
   }
 
-  async #graph() {
-    await this.#drain();
-    return this.#symbols.graph(() => this.#files.currentPaths());
-  }
-
   async symbols(
     rawPath: string,
   ): Promise<
     WorkspaceResult<{ path: string; index: FileIndexEntry | null; symbols: SymbolDef[] }>
   > {
-    const path = workspaceFilePath(rawPath, this.#files.config().roots);
-    if (!path.ok) {
-      return path;
-    }
-    const graph = await this.#graph();
-    if (this.#files.current(path.value) === null) {
-      return wsErr(
-        "NOT_FOUND",
-        `${path.value} is not in the workspace`,
-        "list the head manifest for the paths it holds",
-      );
-    }
-    return ok({
-      path: path.value,
-      index: this.#symbols.entry(path.value),
-      symbols: graph.symbolsOf(path.value),
-    });
-  }
-
-  /** Whether a path lies within the workspace's roots: nothing outside them is listed, even by name. */
-  #inRoots(path: string): boolean {
-    return workspaceFilePath(path, this.#files.config().roots).ok;
+    return this.#code.symbols(rawPath);
   }
 
   async definitions(name: unknown): Promise<WorkspaceResult<Located[]>> {
-    const checked = checkName(name);
-    return checked.ok
-      ? ok((await this.#graph()).definitions(checked.value).filter((d) => this.#inRoots(d.path)))
-      : checked;
+    return this.#code.definitions(name);
   }
 
   async callers(name: unknown): Promise<WorkspaceResult<CallerSite[]>> {
-    const checked = checkName(name);
-    return checked.ok
-      ? ok(
-          (await this.#graph())
-            .callers(checked.value)
-            .filter((s) => this.#inRoots(s.path) && this.#inRoots(s.target.path)),
-        )
-      : checked;
+    return this.#code.callers(name);
   }
 
   async imports(rawPath: string): Promise<WorkspaceResult<ResolvedImport[]>> {
-    const path = workspaceFilePath(rawPath, this.#files.config().roots);
-    if (!path.ok) {
-      return path;
-    }
-    const graph = await this.#graph();
-    if (this.#files.current(path.value) === null) {
-      return wsErr(
-        "NOT_FOUND",
-        `${path.value} is not in the workspace`,
-        "list the head manifest for the paths it holds",
-      );
-    }
-    // An import that resolves outside the roots is named by its specifier only.
-    return ok(
-      graph
-        .importsOf(path.value)
-        .map((i) =>
-          i.resolution.kind === "file" && !this.#inRoots(i.resolution.path)
-            ? { ...i, resolution: { kind: "external" as const } }
-            : i,
-        ),
-    );
+    return this.#code.imports(rawPath);
   }
 
   /** Files no entry point reaches; entries default to the configured ones, then to main modules. */
   async unreachable(
     entries?: readonly string[],
   ): Promise<WorkspaceResult<{ entries: string[] | "default"; files: string[] }>> {
-    const config = this.#files.config();
-    const raw = entries ?? config.entries;
-    const canonical: string[] = [];
-    for (const e of raw) {
-      const path = workspaceFilePath(e, config.roots);
-      if (!path.ok) {
-        return path;
-      }
-      canonical.push(path.value);
-    }
-    const graph = await this.#graph();
-    const chosen = canonical.length > 0 ? canonical : undefined;
-    return ok({ entries: chosen ?? "default", files: graph.unreachable(chosen) });
+    return this.#code.unreachable(entries);
   }
 
   async missing(): Promise<WorkspaceResult<MissingDependency[]>> {
-    return ok((await this.#graph()).missing());
+    return this.#code.missing();
   }
 
   async search(input: unknown): Promise<WorkspaceResult<Candidate[]>> {
@@ -429,41 +288,17 @@ export class Workspace extends RpcTarget {
       parsed.data.topK,
       parsed.data.pathPrefix,
     );
-    return ok(found.filter((c) => this.#inRoots(c.path)));
+    return ok(found.filter((c) => inRoots(c.path, this.#files.config().roots)));
   }
 
   /** Active artifacts citing workspace code (`path@v<N>:a-b[#symbol]`) whose code changed since. */
   async stale(artifacts: readonly Artifact[]): Promise<StaleArtifact[]> {
     await this.#drain();
-    const out: StaleArtifact[] = [];
-    for (const artifact of artifacts) {
-      const citation = parseCitation(artifact.provenance.source);
-      if (citation === null) {
-        continue;
-      }
-      // A fact about a past version is checked against that version, not today's code.
-      const historical = (artifact.tags ?? []).includes("historical");
-      const file = this.read(citation.path, historical ? citation.version : "head");
-      const current = file.ok
-        ? {
-            text: file.value.text,
-            definitions: this.#symbols.map(file.value.path)?.definitions ?? null,
-          }
-        : null;
-      const checked = checkCitation(citation, artifact.provenance.contentHash, current);
-      const freshness =
-        checked.status === "fresh" ? contradiction(artifact, checked, current) : checked;
-      if (freshness.status === "stale") {
-        out.push({
-          identifier: artifact.identifier,
-          version: artifact.version,
-          source: artifact.provenance.source,
-          citation,
-          freshness,
-        });
-      }
-    }
-    return out;
+    return staleArtifacts(
+      artifacts,
+      (path, ref) => this.read(path, ref),
+      (path) => this.#symbols.map(path)?.definitions ?? null,
+    );
   }
 
   status(): WorkspaceResult<WorkspaceStatus> {

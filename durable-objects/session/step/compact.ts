@@ -65,7 +65,7 @@ export async function requestCompaction(ctx: StepContext): Promise<void> {
   );
   if (sent) {
     store.setMarker(PENDING, `${now}:${job.id}`);
-    store.appendTrace(
+    store.trace.append(
       step,
       { kind: "compaction/request", data: { job: job.id, basedOnStep: step, ...over } },
       now,

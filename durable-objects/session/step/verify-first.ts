@@ -5,7 +5,7 @@ import type { Artifact } from "../../../shared/hive/artifact.ts";
 import type { SessionConfig } from "../../../shared/session/config.ts";
 import { valueInText } from "../../../shared/workspace/evidence.ts";
 import { citedLines, parseCitation } from "../../../shared/workspace/provenance.ts";
-import type { StaleArtifact } from "../../hive/workspace/workspace.ts";
+import type { StaleArtifact } from "../../hive/workspace/staleness.ts";
 import { rollbackWithFiles } from "../restore-files.ts";
 import { commitLoopDraft } from "./commit.ts";
 import type { HiveStub, LoopHost } from "./context.ts";
