@@ -130,9 +130,9 @@ export const NOT_RUN: Readonly<Record<string, string>> = {
   "LETHE_MODEL_BASE_URL=http://localhost:11434/v1 LETHE_MODEL_API_KEY=ollama LETHE_MODEL_COMPRESSION=qwen2.5:14b npm run bench:compression -- --model --seeds=1,2,3":
     "needs Ollama serving qwen2.5:14b",
   "LETHE_MODEL_BASE_URL=http://127.0.0.1:8788/v1 npm run dev":
-    "boots the whole cluster (about a minute); tests/e2e/proxy.test.ts boots it with the same test upstream as LETHE_MODEL_BASE_URL",
+    "boots the whole cluster (about a minute); tests/e2e/proxy-suite.ts boots it with the same test upstream as LETHE_MODEL_BASE_URL",
   "LETHE_KEY=lethe_demo_… node try-proxy.mjs":
-    "needs the cluster above; tests/e2e/proxy.test.ts drives the proxy with the openai client and the test upstream",
+    "needs the cluster above; tests/e2e/proxy-clients.test.ts drives the proxy with the openai client and the test upstream",
   "npm run test:scenarios": "an e2e suite itself (minutes; part of npm test)",
   "npm run mutations": "reruns the scenario suite once per mutation (tens of minutes)",
   "npm run mutations -- memory": "reruns part of the scenario suite per mutation (minutes)",

@@ -2,7 +2,7 @@
 // call site". The call graph (find_callers) names the sites, aliases included; the
 // definition and each site are read one at a time and patched line by line.
 import type { Move } from "../../driver/move.ts";
-import type { VisiblePage, VisibleState } from "../agent-policy.ts";
+import type { VisiblePage, VisibleState } from "../visible-state.ts";
 import {
   currentPages,
   finishMove,

@@ -2,7 +2,7 @@
 // data in another". A formula line (`name = a * b + c`) becomes a decision
 // artifact; the data's numbers become facts; calculate applies the saved rule.
 import type { Move } from "../../driver/move.ts";
-import type { VisiblePage, VisibleState } from "../agent-policy.ts";
+import type { VisiblePage, VisibleState } from "../visible-state.ts";
 import {
   finishMove,
   movesOf,

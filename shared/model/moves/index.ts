@@ -2,7 +2,7 @@
 // decideMove): each recognises one shape of mission by its wording (never a file or
 // a constant of the project's own tests) and returns null when it does not apply.
 import type { Move } from "../../driver/move.ts";
-import type { VisibleState } from "../agent-policy.ts";
+import type { VisibleState } from "../visible-state.ts";
 import { addParameterMove } from "./add-parameter.ts";
 import { applyRuleMove } from "./apply-rule.ts";
 import { pastVersionMove } from "./past-version.ts";

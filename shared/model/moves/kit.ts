@@ -2,13 +2,8 @@
 // offered tool by name, earlier moves of a tool, L1 file pages by path, and the
 // finish move. Generic over any workspace; used only by the rules beside it.
 import type { Move } from "../../driver/move.ts";
-import {
-  fillArgs,
-  type DoneMove,
-  type OfferedTool,
-  type VisiblePage,
-  type VisibleState,
-} from "../agent-policy.ts";
+import { fillArgs } from "../tool-args.ts";
+import type { DoneMove, OfferedTool, VisiblePage, VisibleState } from "../visible-state.ts";
 
 /** A workspace path as users write it (a dotted extension); `..` segments allowed, so roots can refuse them. */
 export const PATH_SOURCE = String.raw`(?:(?:\.{1,2}|[\w-]+)\/)*[\w-]+\.[A-Za-z][A-Za-z0-9]{0,5}`;

@@ -3,7 +3,7 @@
 // letting a later-read file's value supersede an earlier one. Called first by
 // agent-policy.ts's decideMove; generic (no file, constant or phrasing of a test).
 import type { Move } from "../../driver/move.ts";
-import type { Fact, OfferedTool, VisibleState } from "../agent-policy.ts";
+import type { Fact, OfferedTool, VisibleState } from "../visible-state.ts";
 import { pathsInText } from "../paths-in-text.ts";
 
 /** Words that order the files a mission names: "read A, then B". */

@@ -2,7 +2,8 @@
 // Reads the file now (its page tells the workspace version), then the version
 // before, and saves the numbers it shows then and now, each citing its version.
 import type { Move } from "../../driver/move.ts";
-import { factsOn, type VisibleState } from "../agent-policy.ts";
+import { factsOn } from "../page-facts.ts";
+import type { VisibleState } from "../visible-state.ts";
 import {
   currentPages,
   finishMove,

@@ -4,7 +4,8 @@
 // nothing, and decideMove when a move it would make failed already.
 import type { Move } from "../../driver/move.ts";
 import { missionIntent } from "../../agent/mission-intent.ts";
-import { SET_TARGET, type VisibleState } from "../agent-policy.ts";
+import { SET_TARGET } from "../page-facts.ts";
+import type { VisibleState } from "../visible-state.ts";
 import { finishMove } from "./kit.ts";
 
 /** How every refusal of the stand-in begins: the outcome says what it could not do. */

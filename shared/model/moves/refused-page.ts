@@ -2,7 +2,7 @@
 // the mission names (its own lines), else a slice of the file sized to fit what
 // the refusal says L1 holds. Once per path; the generic plan goes on from there.
 import type { Move } from "../../driver/move.ts";
-import type { VisibleState } from "../agent-policy.ts";
+import type { VisibleState } from "../visible-state.ts";
 import { movesOf, offered } from "./kit.ts";
 
 const TOO_LARGE = /\[L1 REFUSED\] PAGE_TOO_LARGE: page \S+ has (\d+) tokens, L1 holds (\d+)/;

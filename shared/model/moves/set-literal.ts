@@ -2,7 +2,8 @@
 // Reads the file (or, when L1 refuses the whole file for its size, the symbol's
 // own lines), patches the line that assigns NAME, and reports a refusal plainly.
 import type { Move } from "../../driver/move.ts";
-import { assignmentPatch, type VisibleState } from "../agent-policy.ts";
+import { assignmentPatch } from "../page-facts.ts";
+import type { VisibleState } from "../visible-state.ts";
 import {
   PATH_SOURCE,
   currentPages,

@@ -4,7 +4,7 @@
 // lists exactly the paths those tools listed: nothing is read from a query's words.
 import type { Move } from "../../driver/move.ts";
 import { missionIntent } from "../../agent/mission-intent.ts";
-import type { VisibleState } from "../agent-policy.ts";
+import type { VisibleState } from "../visible-state.ts";
 import { refusal } from "./refusal.ts";
 import {
   PATH_SOURCE,

@@ -14,7 +14,7 @@ import {
 } from "../../../shared/context/untrusted.ts";
 import type { Page } from "../../../shared/context/page.ts";
 import type { Artifact } from "../../../shared/hive/artifact.ts";
-import { readState } from "../../../shared/model/agent-policy.ts";
+import { readState } from "../../../shared/model/visible-state.ts";
 
 const MISSION = "report the value of config.TIMEOUT";
 

@@ -1,98 +1,19 @@
-import fc from "fast-check";
+// admit (shared/gatekeeper/admit.ts): the gatekeeper's checks of one move against a
+// session's state, skills, firewall and roots, one behaviour a test.
 import { describe, it } from "vitest";
-import { z } from "zod";
 import { admit, type AdmitContext, type Move } from "../../../shared/gatekeeper/admit.ts";
-import type { Firewall } from "../../../shared/gatekeeper/firewall.ts";
 import {
   acknowledgeHuman,
   GatekeeperStateSchema,
   MAX_CONSECUTIVE_ERRORS,
   recordToolResult,
 } from "../../../shared/gatekeeper/state.ts";
-import type { Verdict } from "../../../shared/gatekeeper/verdict.ts";
-import { TOOL_CATALOGUE } from "../../../shared/tools/catalogue.ts";
-import { firewallOf, makeContext, makeMove, makeSkill, NOW, SAMPLE_FIREWALL } from "./fixtures.ts";
+import { FIREWALLS, makeContext, makeMove, makeSkill, NOW } from "./fixtures.ts";
 
 /** The session's config names the active skills (session-store.ts); tests set them the same way. */
 function activateSkill<T extends { activeSkills: string[] }>(state: T, name: string): T {
   return { ...state, activeSkills: [...state.activeSkills.filter((s) => s !== name), name] };
 }
-
-// The verdict matrix: permission x firewall x schema x path. Checks run in the
-// documented order (permission, schema, path, firewall); the first that refuses decides.
-type Permission = "granted" | "not granted";
-type FirewallCase = "none" | "ALLOW" | "BLOCK" | "ASK";
-type SchemaCase = "valid" | "malformed";
-type PathCase = "inside" | "escape";
-
-const FIREWALLS: Record<Exclude<FirewallCase, "none">, Firewall> = {
-  ALLOW: firewallOf("default: BLOCK\ntools:\n  write_file: ALLOW\n"),
-  BLOCK: firewallOf(
-    "default: ALLOW\nrules:\n  - id: no-src\n    tool: write_file\n    field: path\n    matches: '^src/'\n    action: BLOCK\n",
-  ),
-  ASK: firewallOf(
-    "default: ALLOW\nrules:\n  - id: ask-src\n    tool: edit:*\n    field: path\n    matches: '^src/'\n    action: ASK\n",
-  ),
-};
-
-const matrix = (["granted", "not granted"] as Permission[]).flatMap((permission) =>
-  (["none", "ALLOW", "BLOCK", "ASK"] as FirewallCase[]).flatMap((firewall) =>
-    (["valid", "malformed"] as SchemaCase[]).flatMap((schema) =>
-      (["inside", "escape"] as PathCase[]).map((path) => {
-        const expected: [Verdict["verdict"], string] =
-          permission === "not granted"
-            ? ["deny", "permission"]
-            : schema === "malformed"
-              ? ["deny", "schema"]
-              : path === "escape"
-                ? ["deny", "path"]
-                : firewall === "none"
-                  ? ["allow", "permission"]
-                  : firewall === "BLOCK"
-                    ? ["deny", "firewall"]
-                    : [firewall === "ASK" ? "ask" : "allow", "firewall"];
-        return { permission, firewall, schema, path, expected };
-      }),
-    ),
-  ),
-);
-
-describe("admit: the verdict matrix", () => {
-  it.for(
-    matrix.map(
-      (row) =>
-        [
-          `${row.permission} x firewall ${row.firewall} x ${row.schema} x path ${row.path} -> ${row.expected.join(" by ")}`,
-          row,
-        ] as const,
-    ),
-  )("%s", ([, row], { expect }) => {
-    const args: Record<string, unknown> = {
-      path: row.path === "inside" ? "src/app.ts" : "../../etc/passwd",
-    };
-    if (row.schema === "valid") {
-      args.content = "x";
-    } else {
-      args.content = 42;
-    }
-    const context = makeContext({
-      persona: {
-        name: "p",
-        grants: row.permission === "granted" ? ["edit:*"] : ["search:*", "context.stage_context"],
-      },
-      firewall: row.firewall === "none" ? undefined : FIREWALLS[row.firewall],
-    });
-    const { verdict } = admit({ tool: "write_file", args }, context);
-    expect([verdict.verdict, verdict.rule.source]).toEqual(row.expected);
-    expect(verdict.reason.length).toBeGreaterThan(0);
-    if (verdict.verdict !== "allow") {
-      expect(verdict.hint.length).toBeGreaterThan(0);
-      expect(verdict.message).toMatch(/^\[(GATEKEEPER REFUSAL|SYSTEM NOTICE)\]/);
-      expect(verdict.message).toContain("[HINT]");
-    }
-  });
-});
-
 describe("admit", () => {
   it("returns normalised arguments with defaults and names the granting rule", ({ expect }) => {
     const { verdict } = admit(
@@ -303,144 +224,5 @@ describe("admit", () => {
     expect(GatekeeperStateSchema.parse(JSON.parse(JSON.stringify(state)))).toEqual(state);
     expect(state.moves).toBe(1);
     expect(move.args).toEqual({ path: "src/app.ts", content: "export {};\n" });
-  });
-});
-
-describe("admit with a hive's own tools", () => {
-  it("keeps mail inside one domain through a firewall rule on the recipient field", ({
-    expect,
-  }) => {
-    const sendEmail = {
-      name: "send_email",
-      domain: "mail",
-      description: "Send an e-mail.",
-      schema: z.strictObject({
-        to: z.array(z.email()).min(1),
-        subject: z.string(),
-        body: z.string(),
-      }),
-      pathFields: [],
-      example: { to: ["bob@example.com"], subject: "Hi", body: "..." },
-    };
-    const firewall = firewallOf(
-      "default: BLOCK\ntools:\n  send_email: ALLOW\nrules:\n  - id: mail-only-example\n    tool: mail:send_email\n    field: to\n    not_matches: '@example\\.com$'\n    action: BLOCK\n    reason: mail goes only to addresses at example.com\n",
-    );
-    const context = makeContext({
-      catalogue: [sendEmail],
-      firewall,
-      persona: { name: "assistant", grants: ["mail:*"] },
-    });
-    const inside = admit(
-      { tool: "send_email", args: { to: ["bob@example.com"], subject: "s", body: "b" } },
-      context,
-    );
-    expect(inside.verdict).toMatchObject({
-      verdict: "allow",
-      rule: { source: "firewall", id: "tools.send_email", line: 3 },
-    });
-    const outside = admit(
-      {
-        tool: "send_email",
-        args: { to: ["bob@example.com", "eve@evil.test"], subject: "s", body: "b" },
-      },
-      context,
-    );
-    expect(outside.verdict).toMatchObject({
-      verdict: "deny",
-      rule: { source: "firewall", id: "mail-only-example", line: 5 },
-      reason: "mail goes only to addresses at example.com",
-    });
-    expect(outside.verdict.message).toContain(
-      "[HINT] change `to` so that rule mail-only-example no longer matches",
-    );
-  });
-});
-
-describe("admit with arguments that are not plain JSON", () => {
-  const circular: Record<string, unknown> = { path: "src/a.ts", content: "x" };
-  circular.self = circular;
-  let deep: unknown = "leaf";
-  for (let i = 0; i < 100_000; i++) {
-    deep = [deep];
-  }
-  it.for([
-    ["a circular reference", circular, "circular"],
-    [
-      "100,000 levels of nesting",
-      { path: "src/a.ts", content: "x", deep },
-      "nesting deeper than 32",
-    ],
-    ["a Date", { path: "src/a.ts", content: new Date(0) }, "not plain JSON"],
-    ["a function", { path: "src/a.ts", content: () => "x" }, "a function value"],
-    ["NaN", { path: "src/a.ts", content: Number.NaN }, "not finite"],
-  ] as const)("refuses %s without throwing", ([, args, says], { expect }) => {
-    const { verdict, state } = admit({ tool: "write_file", args }, makeContext());
-    expect(verdict).toMatchObject({ verdict: "deny", rule: { source: "schema" } });
-    expect(verdict.reason).toContain(says);
-    expect(state.lastMove?.argsKey).toMatch(/^invalid:/);
-  });
-});
-
-describe("admit on arbitrary moves", () => {
-  const tools = TOOL_CATALOGUE.map((t) => t.name);
-  const firewall = firewallOf(SAMPLE_FIREWALL);
-  const argument = fc.oneof(
-    fc.string({ maxLength: 30 }),
-    fc.constantFrom("src/app.ts", "../x", "%2e%2e/.env", "vault/k", "config/a", ".git/config"),
-    fc.integer(),
-    fc.boolean(),
-    fc.constant(null),
-    fc.array(fc.string({ maxLength: 5 }), { maxLength: 3 }),
-  );
-  const move = fc.record({
-    tool: fc.oneof(fc.constantFrom(...tools), fc.string({ maxLength: 12 })),
-    args: fc.oneof(
-      fc.dictionary(
-        fc.constantFrom(
-          "path",
-          "content",
-          "query",
-          "symbol",
-          "ref",
-          "status",
-          "summary",
-          "limit",
-          "x",
-        ),
-        argument,
-        { maxKeys: 4 },
-      ),
-      argument,
-    ),
-  });
-
-  it("gives every refusal a reason, a hint and a tagged message, and never throws", ({
-    expect,
-  }) => {
-    fc.assert(
-      fc.property(
-        move,
-        fc.boolean(),
-        fc.constantFrom(["*"], ["edit:*"], ["search", "context:*"], []),
-        (m, withFirewall, grants) => {
-          const { verdict, state } = admit(
-            m,
-            makeContext({
-              persona: { name: "p", grants },
-              firewall: withFirewall ? firewall : undefined,
-            }),
-          );
-          expect(verdict.reason.trim()).not.toBe("");
-          if (verdict.verdict !== "allow") {
-            expect(verdict.hint.trim()).not.toBe("");
-            expect(verdict.message).toMatch(
-              /^\[(GATEKEEPER REFUSAL|SYSTEM NOTICE)\][\s\S]*\[HINT\] \S/,
-            );
-          }
-          expect(state.consecutiveErrors).toBe(verdict.verdict === "deny" ? 1 : 0);
-        },
-      ),
-      { numRuns: 2000 },
-    );
   });
 });

@@ -80,3 +80,14 @@ rules:
     not_in: ["1", "5", "10"]
     action: BLOCK
 `;
+
+/** One firewall per verdict of the matrix: ALLOW, BLOCK and ASK on writes under src/. */
+export const FIREWALLS: Record<"ALLOW" | "BLOCK" | "ASK", Firewall> = {
+  ALLOW: firewallOf("default: BLOCK\ntools:\n  write_file: ALLOW\n"),
+  BLOCK: firewallOf(
+    "default: ALLOW\nrules:\n  - id: no-src\n    tool: write_file\n    field: path\n    matches: '^src/'\n    action: BLOCK\n",
+  ),
+  ASK: firewallOf(
+    "default: ALLOW\nrules:\n  - id: ask-src\n    tool: edit:*\n    field: path\n    matches: '^src/'\n    action: ASK\n",
+  ),
+};

@@ -1,5 +1,6 @@
 import { describe, it } from "vitest";
-import { agentMove, fillArgs } from "../../../shared/model/agent-policy.ts";
+import { agentMove } from "../../../shared/model/agent-policy.ts";
+import { fillArgs } from "../../../shared/model/tool-args.ts";
 import type { ChatMessage, ChatRequest, ToolSpec } from "../../../shared/model/openai-schemas.ts";
 import { findTool, toolDefinition } from "../../../shared/tools/catalogue.ts";
 

@@ -1,6 +1,7 @@
 // The proxy's input contract: an OpenAI Chat Completions request (the fields the
 // proxy reads; others are accepted and ignored), normalised to Lethe's chat
-// messages, and the OpenAI-style error it answers with. Used by proxy/route.ts.
+// messages, and the OpenAI-style error it answers with. Used by proxy/route.ts and
+// its helpers beside it.
 import { z } from "zod";
 import type { ChatMessage } from "../../../shared/context/messages.ts";
 

@@ -1,6 +1,6 @@
 // The proxy's answer to the client in OpenAI's Chat Completions shape: one JSON
 // completion, or the same as an SSE stream of chunks ending in [DONE]. The
-// client's tool calls and the content pass through unchanged. Used by proxy/route.ts.
+// client's tool calls and the content pass through unchanged. Used by proxy/answer-client.ts.
 import type { ModelToolCall } from "../../../shared/driver/types.ts";
 
 export interface FinalAnswer {

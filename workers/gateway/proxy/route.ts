@@ -6,28 +6,17 @@ import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import type { ChatMessage } from "../../../shared/context/messages.ts";
-import { refFor, type KeptContent } from "../../../shared/context/refs.ts";
-import { loadTokenizer, type Tokenizer } from "../../../shared/context/tokens.ts";
-import type { ModelToolCall } from "../../../shared/driver/types.ts";
-import { isAppError } from "../../../shared/errors.ts";
-import { createLogger, describeError } from "../../../shared/log.ts";
-import { SESSION_ID_PATTERN } from "../../../shared/session/config.ts";
-import { hiveOfSessionId } from "../../../shared/contracts/session-id.ts";
-import { HIVE_KEY_PREFIX } from "../../../shared/hive/keys.ts";
-import { authorizeHive, presentedKey } from "../auth.ts";
-import { chainOf, type ChainLink } from "./chain.ts";
+import { loadTokenizer } from "../../../shared/context/tokens.ts";
+import { createLogger } from "../../../shared/log.ts";
+import { answerClient } from "./answer-client.ts";
+import { keyHive, sessionId } from "./caller.ts";
+import { chainOf } from "./chain.ts";
 import { buildEnvelope } from "./envelope.ts";
+import { fail, guarded, ProxyFailure, rpcFailure, type Bindings } from "./failure.ts";
+import { inspect } from "./inspect.ts";
 import { LETHE_TOOL_NAMES, LETHE_TOOLS, runLetheTool } from "./lethe-tools.ts";
-import {
-  CLIENT_TOKENS_HEADER,
-  SESSION_HEADER,
-  UPSTREAM_TOKENS_HEADER,
-  invalidRequest,
-  parseProxyRequest,
-  proxyErrorBody,
-  type ProxyError,
-} from "./request.ts";
-import { completionBody, completionChunks, streamResponse } from "./respond.ts";
+import { invalidRequest, parseProxyRequest } from "./request.ts";
+import { countRequest, storedLinks } from "./stored-links.ts";
 import { upstreamDriver, upstreamError } from "./upstream.ts";
 import { traced } from "./span.ts";
 
@@ -37,132 +26,6 @@ const log = createLogger("proxy");
 export const MAX_PROXY_BODY_BYTES = 32 * 1024 * 1024;
 /** Rounds of Lethe tool calls per client call before the proxy gives up. */
 export const MAX_LETHE_ROUNDS = 8;
-/** A stored message longer than this is stored once, as the original behind its ref. */
-const INLINE_LINK_CHARS = 64 * 1024;
-
-type Bindings = { Bindings: Env };
-
-class ProxyFailure extends Error {
-  readonly failure: ProxyError;
-  constructor(failure: ProxyError) {
-    super(failure.message);
-    this.failure = failure;
-  }
-}
-
-function fail(c: Context, error: ProxyError, session?: string): Response {
-  const response = c.json(proxyErrorBody(error), error.status);
-  if (session !== undefined) {
-    response.headers.set(SESSION_HEADER, session);
-  }
-  return response;
-}
-
-/** The hive a key names (`lethe_<hive>_<random>`), verified against D1 by authorizeHive. */
-async function keyHive(c: Context<Bindings>): Promise<string> {
-  const key = presentedKey(c);
-  if (key === null) {
-    throw new ProxyFailure({
-      status: 401,
-      type: "authentication_error",
-      code: "missing_api_key",
-      message: "the proxy needs a hive API key",
-      hint: "pass the hive key as the OpenAI client's apiKey (Authorization: Bearer <key>)",
-    });
-  }
-  const rest = key.startsWith(HIVE_KEY_PREFIX) ? key.slice(HIVE_KEY_PREFIX.length) : "";
-  const hive = rest.slice(0, Math.max(0, rest.lastIndexOf("_")));
-  try {
-    await authorizeHive(c, hive.length > 0 ? hive : "invalid-key");
-  } catch (error) {
-    if (isAppError(error)) {
-      throw new ProxyFailure({
-        status: 401,
-        type: "authentication_error",
-        code: "invalid_api_key",
-        message: "the API key is not valid (unknown or revoked)",
-        hint: "use a hive key an admin created with `lethe hive create <name>`",
-      });
-    }
-    throw error;
-  }
-  return hive;
-}
-
-function sessionId(c: Context, hive: string): string {
-  const given = c.req.header(SESSION_HEADER);
-  if (given === undefined || given === "") {
-    return `px-${crypto.randomUUID()}`;
-  }
-  if (!SESSION_ID_PATTERN.test(given)) {
-    throw new ProxyFailure(
-      invalidRequest(
-        "invalid_session",
-        `${SESSION_HEADER} must be letters, digits, '-' and '_' (up to 128)`,
-        "omit the header to start a conversation; reuse the id the proxy returned",
-      ),
-    );
-  }
-  // An id naming a hive is that hive's alone: the session routes trust the name.
-  const named = hiveOfSessionId(given);
-  if (named !== null && named !== hive) {
-    throw rpcFailure({ code: "FORBIDDEN_HIVE", message: "another hive's session id" });
-  }
-  return given;
-}
-
-function rpcFailure(result: { code: string; message: string; hint?: string }): ProxyFailure {
-  if (result.code === "FORBIDDEN_HIVE") {
-    return new ProxyFailure({
-      status: 403,
-      type: "permission_error",
-      code: "forbidden_session",
-      message: "this session belongs to another hive",
-      hint: "use a session id your hive created, or omit the header to start one",
-    });
-  }
-  return new ProxyFailure({
-    status: 500,
-    type: "server_error",
-    code: "session_store_failed",
-    message: "the conversation could not be stored",
-    hint: "retry; the stored state is unchanged",
-  });
-}
-
-/** The links to store: long contents go once, as their ref (the original is in `kept`). */
-function storedLinks(
-  messages: readonly ChatMessage[],
-  chain: readonly ChainLink[],
-  known: number,
-  kept: KeptContent[],
-) {
-  return chain.slice(known).map((link) => {
-    if (link.content.length <= INLINE_LINK_CHARS) {
-      return link;
-    }
-    const message = messages[link.position];
-    const text = message?.content ?? link.content;
-    const ref = refFor(text);
-    kept.push({ ref, content: text });
-    return { ...link, content: JSON.stringify({ role: link.role, ref }) };
-  });
-}
-
-/** Content longer than this is estimated (4 characters a token), not counted: a 20 MB result. */
-const COUNT_EXACT_CHARS = 256 * 1024;
-
-function countRequest(tokenizer: Tokenizer, messages: readonly ChatMessage[], tools: unknown[]) {
-  let total = tools.length > 0 ? tokenizer.countCached(JSON.stringify(tools)) : 0;
-  for (const message of messages) {
-    const content = message.content ?? "";
-    total +=
-      content.length > COUNT_EXACT_CHARS
-        ? tokenizer.countMessage({ ...message, content: "" }) + Math.ceil(content.length / 4)
-        : tokenizer.countMessage(message);
-  }
-  return total;
-}
 
 async function handle(c: Context<Bindings>): Promise<Response> {
   const hive = await keyHive(c);
@@ -304,100 +167,6 @@ async function handle(c: Context<Bindings>): Promise<Response> {
     },
     session,
   );
-}
-
-interface Outgoing {
-  session: string;
-  model: string;
-  content: string;
-  toolCalls: ModelToolCall[];
-  finishReason: string;
-  upstreamTokens: number;
-  clientTokens: number;
-  completionTokens: number;
-  stream: boolean;
-  includeUsage: boolean;
-}
-
-function answerClient(c: Context, out: Outgoing): Response {
-  const answer = {
-    id: `chatcmpl-${crypto.randomUUID()}`,
-    model: out.model,
-    content: out.content,
-    toolCalls: out.toolCalls,
-    finishReason: out.finishReason,
-    promptTokens: out.upstreamTokens,
-    completionTokens: out.completionTokens,
-  };
-  const headers = new Headers({
-    [SESSION_HEADER]: out.session,
-    [UPSTREAM_TOKENS_HEADER]: String(out.upstreamTokens),
-    [CLIENT_TOKENS_HEADER]: String(out.clientTokens),
-  });
-  if (out.stream) {
-    return streamResponse(completionChunks(answer, out.includeUsage), headers);
-  }
-  const response = c.json(completionBody(answer));
-  headers.forEach((value, name) => response.headers.set(name, value));
-  return response;
-}
-
-/** GET …/chat/sessions/:session(/refs/:ref): what the proxy stored, for the client and benches. */
-async function inspect(c: Context<Bindings>, ref: string | undefined): Promise<Response> {
-  const hive = await keyHive(c);
-  const session = c.req.param("session") ?? "";
-  if (!SESSION_ID_PATTERN.test(session)) {
-    throw new ProxyFailure(invalidRequest("invalid_session", "not a session id"));
-  }
-  const stub = c.env.AgentSession.getByName(session);
-  if (ref === undefined) {
-    const stats = await stub.proxy().stats(hive);
-    if (!stats.ok) {
-      throw stats.code === "REF_NOT_FOUND"
-        ? new ProxyFailure({
-            status: 404,
-            type: "invalid_request_error",
-            code: "session_not_found",
-            message: stats.message,
-            hint: "POST /v1/chat/completions starts a session",
-          })
-        : rpcFailure(stats);
-    }
-    return c.json({ session, ...stats.value });
-  }
-  const full = ref.startsWith("ref:") ? ref : `ref:${ref}`;
-  const read = await stub.proxy().readRef(hive, full);
-  if (!read.ok) {
-    if (read.code === "REF_NOT_FOUND") {
-      throw new ProxyFailure({
-        status: 404,
-        type: "invalid_request_error",
-        code: "ref_not_found",
-        message: read.message,
-        hint: "copy a ref the proxy showed in this session",
-      });
-    }
-    throw rpcFailure(read);
-  }
-  return c.json({ session, ref: full, content: read.value });
-}
-
-async function guarded(c: Context<Bindings>, run: () => Promise<Response>): Promise<Response> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof ProxyFailure) {
-      return fail(c, error.failure);
-    }
-    log.error("proxy.failed", describeError(error));
-    return fail(c, {
-      status: 500,
-      type: "server_error",
-      code: "internal",
-      message: "the proxy failed to handle this request",
-      hint: "retry; the conversation's stored state is unchanged",
-    });
-  }
 }
 
 /** The proxy's body limit, mounted by app.ts ahead of the input contract. */

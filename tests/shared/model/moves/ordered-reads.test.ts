@@ -1,7 +1,7 @@
 // The stand-in's moves for missions that name files in an order or as a pair:
 // compare two named files, read the next one ahead, let a later value supersede.
 import { describe, it } from "vitest";
-import type { DoneMove, Fact, VisibleState } from "../../../../shared/model/agent-policy.ts";
+import type { DoneMove, Fact, VisibleState } from "../../../../shared/model/visible-state.ts";
 import { orderedReadMove } from "../../../../shared/model/moves/ordered-reads.ts";
 
 const OFFERED = [

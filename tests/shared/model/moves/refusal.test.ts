@@ -2,7 +2,8 @@
 // agent-policy.ts): a question is answered by its intent or refused plainly, and a
 // move that failed already is never made again (no auto-fix loop to halt in).
 import { describe, it } from "vitest";
-import { decideMove, type VisibleState } from "../../../../shared/model/agent-policy.ts";
+import { decideMove } from "../../../../shared/model/agent-policy.ts";
+import type { VisibleState } from "../../../../shared/model/visible-state.ts";
 import { STAND_IN_REFUSAL } from "../../../../shared/model/moves/refusal.ts";
 import { filePage, play, tools, type PlayedMove } from "./play.ts";
 

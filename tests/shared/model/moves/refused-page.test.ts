@@ -36,7 +36,7 @@ describe("a page refused for its size", () => {
 
 describe("facts read from a slice", () => {
   it("cite the line of the file, not of the slice", async ({ expect }) => {
-    const { factsOn } = await import("../../../../shared/model/agent-policy.ts");
+    const { factsOn } = await import("../../../../shared/model/page-facts.ts");
     expect(factsOn("ROWS = 7", "data/big.py:412-412", "save ROWS")).toEqual([
       { key: "rows", value: 7, evidence: "data/big.py:412" },
     ]);

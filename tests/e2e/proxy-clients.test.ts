@@ -1,0 +1,150 @@
+// The context-managing proxy on a running cluster with real clients: the `openai`
+// client (plain, streaming, tools) and an @openai/agents agent complete a task
+// whose last step needs a fact the proxy moved behind a ref.
+import {
+  Agent,
+  run,
+  setDefaultOpenAIClient,
+  setOpenAIAPI,
+  setTracingDisabled,
+  tool,
+} from "@openai/agents";
+import OpenAI from "openai";
+import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
+import { beforeAll, describe } from "vitest";
+import { z } from "zod";
+import type { TestUpstream } from "../../harness/proxy-upstream.ts";
+import { DEPLOY_PORT, TASK_PROMPT, TASK_TOOLS } from "../fixtures/proxy-task.ts";
+import { proxySuite, runTool, tools } from "./proxy-suite.ts";
+
+let upstream: TestUpstream;
+let keyA = "";
+
+const suite = proxySuite();
+const { it, clusterUrl, proxyFetch, refReads } = suite;
+beforeAll(() => {
+  ({ upstream, keyA } = suite.cluster());
+});
+
+describe("the proxy with the openai client", () => {
+  for (const stream of [false, true]) {
+    it(`completes the task ${stream ? "streaming" : "plain"}, reading the moved fact back through a ref`, async ({
+      expect,
+    }) => {
+      const client = new OpenAI({ baseURL: `${clusterUrl()}/v1`, apiKey: keyA });
+      const messages: ChatCompletionMessageParam[] = [
+        { role: "system", content: "You are a careful deploy agent." },
+        { role: "user", content: TASK_PROMPT },
+      ];
+      const before = upstream.requests.length;
+      let session: string | undefined;
+      let final = "";
+      let lastHeaders: Headers | undefined;
+      for (let turn = 0; turn < 12 && final === ""; turn++) {
+        const options = session === undefined ? {} : { headers: { "x-lethe-session": session } };
+        let content = "";
+        let calls: { id: string; name: string; arguments: string }[] = [];
+        if (stream) {
+          const { data, response } = await client.chat.completions
+            .create({ model: "any-model", messages, tools, stream: true }, options)
+            .withResponse();
+          lastHeaders = response.headers;
+          const byIndex = new Map<number, { id: string; name: string; arguments: string }>();
+          for await (const chunk of data) {
+            const delta = chunk.choices[0]?.delta;
+            content += delta?.content ?? "";
+            for (const call of delta?.tool_calls ?? []) {
+              const entry = byIndex.get(call.index) ?? { id: "", name: "", arguments: "" };
+              entry.id = call.id ?? entry.id;
+              entry.name = call.function?.name ?? entry.name;
+              entry.arguments += call.function?.arguments ?? "";
+              byIndex.set(call.index, entry);
+            }
+          }
+          calls = [...byIndex.values()];
+        } else {
+          const { data, response } = await client.chat.completions
+            .create({ model: "any-model", messages, tools }, options)
+            .withResponse();
+          lastHeaders = response.headers;
+          const message = data.choices[0]?.message;
+          content = message?.content ?? "";
+          calls = (message?.tool_calls ?? []).flatMap((c) =>
+            c.type === "function"
+              ? [{ id: c.id, name: c.function.name, arguments: c.function.arguments }]
+              : [],
+          );
+        }
+        session ??= lastHeaders.get("x-lethe-session") ?? undefined;
+        if (calls.length === 0) {
+          final = content;
+          break;
+        }
+        expect(calls.every((c) => !c.name.startsWith("lethe_"))).toBe(true);
+        messages.push({
+          role: "assistant",
+          content: null,
+          tool_calls: calls.map((c) => ({
+            id: c.id,
+            type: "function",
+            function: { name: c.name, arguments: c.arguments },
+          })),
+        });
+        for (const call of calls) {
+          messages.push({
+            role: "tool",
+            tool_call_id: call.id,
+            content: runTool(call.name, call.arguments),
+          });
+        }
+      }
+      expect(final).toBe(`done: deployed on port ${DEPLOY_PORT}`);
+      expect(session).toMatch(/^px-/);
+      const seen = refReads(before);
+      expect(seen.reads).toBeGreaterThan(0);
+      expect(seen.factShownBeforeRead).toBe(false);
+      const sent = Number(lastHeaders?.get("x-lethe-upstream-prompt-tokens"));
+      const history = Number(lastHeaders?.get("x-lethe-client-prompt-tokens"));
+      expect(sent).toBeGreaterThan(0);
+      expect(sent).toBeLessThan(history);
+    }, 120_000);
+  }
+});
+
+describe("the proxy with an @openai/agents agent (chat completions mode)", () => {
+  it("completes the task; the model reaches the moved fact through lethe_read_ref", async ({
+    expect,
+  }) => {
+    setOpenAIAPI("chat_completions");
+    setTracingDisabled(true);
+    setDefaultOpenAIClient(
+      new OpenAI({
+        baseURL: `${clusterUrl()}/v1`,
+        apiKey: keyA,
+        defaultHeaders: { "x-lethe-session": "agents-sdk-1" },
+      }),
+    );
+    const agentTools = TASK_TOOLS.map((t) =>
+      tool({
+        name: t.name,
+        description: t.description,
+        parameters: t.name === "deploy" ? z.object({ port: z.string() }) : z.object({}),
+        execute: async (args) => t.run(args as Record<string, unknown>),
+      }),
+    );
+    const agent = new Agent({
+      name: "deployer",
+      instructions: "You are a careful deploy agent.",
+      tools: agentTools,
+      model: "any-model",
+    });
+    const before = upstream.requests.length;
+    const result = await run(agent, TASK_PROMPT, { maxTurns: 20 });
+    expect(result.finalOutput).toBe(`done: deployed on port ${DEPLOY_PORT}`);
+    const seen = refReads(before);
+    expect(seen.reads).toBeGreaterThan(0);
+    expect(seen.factShownBeforeRead).toBe(false);
+    const stats = await proxyFetch("/v1/chat/sessions/agents-sdk-1");
+    expect(stats.json()).toMatchObject({ session: "agents-sdk-1", calls: expect.any(Number) });
+  }, 120_000);
+});
