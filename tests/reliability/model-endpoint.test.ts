@@ -146,7 +146,7 @@ describe("reliability: untrusted text reaches the model as data (issue 42 item 5
       candidates: [
         {
           subject: "TIMEOUT",
-          predicate: "note",
+          predicate: "definition of function bait",
           object: injection(marker.memory),
           provenance: { session: "s-other", step: 1, source: "transcript:s-other#1" },
         },
@@ -155,9 +155,9 @@ describe("reliability: untrusted text reaches the model as data (issue 42 item 5
     expect(memory.status).toBe(200);
     expect(Number(memory.body.added)).toBeGreaterThanOrEqual(1);
 
-    // Names the memory's subject (TIMEOUT) and code words, so the router offers find_definitions.
-    const mission =
-      "Find the definition of the function bait in src/bait.ts, then report TIMEOUT in src/config.ts.";
+    // Short, naming the memory's subject (TIMEOUT) and code words, so the router offers
+    // find_definitions and the memory search (similarity to the mission) finds the fact.
+    const mission = "Report TIMEOUT and the definition of function bait.";
     const tool = (name: string, args: Record<string, unknown>) => ({
       tool_calls: [{ name, arguments: args }],
     });
