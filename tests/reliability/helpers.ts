@@ -13,12 +13,18 @@ export const SEED = Number(process.env.LETHE_RELIABILITY_SEED ?? 17);
 /** A boot took 47-66 s with a load average near 20 on 2 cores; the default 60 s wait is too short. */
 const BOOT_TIMEOUT_MS = 240_000;
 
-/** A cluster on a free port with the e2e admin token, waiting up to BOOT_TIMEOUT_MS to answer. */
-export function bootReliabilityCluster(persistTo: string): Promise<Cluster> {
+/**
+ * A cluster on a free port with the e2e admin token (and any `vars`, such as a
+ * model endpoint), waiting up to BOOT_TIMEOUT_MS to answer.
+ */
+export function bootReliabilityCluster(
+  persistTo: string,
+  vars: Record<string, string> = {},
+): Promise<Cluster> {
   return startCluster({
     port: 0,
     persistTo,
-    vars: { LETHE_ADMIN_TOKEN: E2E_ADMIN_TOKEN },
+    vars: { LETHE_ADMIN_TOKEN: E2E_ADMIN_TOKEN, ...vars },
     readyTimeoutMs: BOOT_TIMEOUT_MS,
   });
 }

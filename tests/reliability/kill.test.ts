@@ -1,19 +1,33 @@
 // Kill tests: SIGKILL the whole cluster while a mission is mid-flight and a
 // burst of writes is under way, restart it on the same state, and check every
-// acknowledged write, every mission's answer and the D1 mirror (reconciled, no gap).
+// acknowledged write, every mission's answer and the D1 mirror (reconciled, no
+// gap); and SIGKILL `npm start` itself, then start again on the same state: the
+// owner-only env file holding the admin token that the kill left is removed, and
+// the new one is owner-only (0600) too.
+import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
 import { afterAll, describe, it } from "vitest";
 import { createHiveKey } from "../../cli/commands/hive.ts";
-import type { Cluster } from "../../harness/dev-server.ts";
+import { ROOT, nodeForWrangler } from "../../harness/cluster.ts";
+import { freePort, type Cluster } from "../../harness/dev-server.ts";
 import { E2E_ADMIN_TOKEN } from "../e2e/helpers.ts";
 import { makeArtifact } from "../shared/hive/fixtures.ts";
 import { FULL, bootReliabilityCluster, report } from "./helpers.ts";
 import { tempDir } from "../fixtures/temp-dirs.ts";
 
 const clusters: Cluster[] = [];
+/** `npm start` processes this file started (each owns its cluster's supervisor). */
+const starts: ChildProcess[] = [];
 
 afterAll(async () => {
   for (const c of clusters) {
     await c.stop().catch(() => undefined);
+  }
+  for (const child of starts) {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGKILL");
+    }
   }
 });
 
@@ -197,4 +211,118 @@ describe("reliability: kills", () => {
     },
     FULL ? 1_500_000 : 300_000,
   );
+});
+
+/** The owner-only variables files harness/dev-server.ts writes into the state directory. */
+const VARS_FILE = /^\.cluster-vars-\d+\.env$/;
+
+function varsFiles(persistTo: string) {
+  return readdirSync(persistTo)
+    .filter((name) => VARS_FILE.test(name))
+    .map((name) => {
+      const file = path.join(persistTo, name);
+      return { name, mode: statSync(file).mode & 0o777, text: readFileSync(file, "utf8") };
+    });
+}
+
+/** `npm start --no-demo` on `port` and `persistTo`, resolved once it prints that it is running. */
+async function npmStart(port: number, persistTo: string, adminToken: string) {
+  const child = spawn(
+    nodeForWrangler(),
+    [
+      path.join(ROOT, "scripts", "start.ts"),
+      "--no-demo",
+      "--port",
+      String(port),
+      "--persist-to",
+      persistTo,
+    ],
+    {
+      cwd: ROOT,
+      env: { ...process.env, LETHE_ADMIN_TOKEN: adminToken },
+      stdio: ["ignore", "pipe", "pipe"],
+    },
+  );
+  starts.push(child);
+  let output = "";
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  const ready = new Promise<boolean>((resolve) => {
+    const seen = (chunk: Buffer) => {
+      output += chunk.toString("utf8");
+      if (output.includes("Lethe is running at")) {
+        resolve(true);
+      }
+    };
+    child.stdout?.on("data", seen);
+    child.stderr?.on("data", seen);
+    void exited.then(() => resolve(false));
+    setTimeout(() => resolve(false), 300_000);
+  });
+  return { child, exited, ready, output: () => output };
+}
+
+async function portAnswers(port: number): Promise<boolean> {
+  try {
+    await fetch(`http://127.0.0.1:${port}/health`, { signal: AbortSignal.timeout(2_000) });
+    return true;
+  } catch {
+    // Refused or no answer: nothing serves the port any more.
+    return false;
+  }
+}
+
+describe("reliability: kills of npm start", () => {
+  it("the env file holding the admin token that a SIGKILL of npm start left is removed at the next start; the new one is 0600", async ({
+    expect,
+  }) => {
+    const persistTo = tempDir("kill-start");
+    const port = await freePort();
+    const adminToken = `admin-${crypto.randomUUID()}`;
+    const first = await npmStart(port, persistTo, adminToken);
+    expect(await first.ready, first.output().slice(-2_000)).toBe(true);
+    const before = varsFiles(persistTo);
+    first.child.kill("SIGKILL");
+    await first.exited;
+    // The supervisor ends wrangler and workerd once its parent is gone.
+    const downBy = Date.now() + 60_000;
+    while ((await portAnswers(port)) && Date.now() < downBy) {
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const clusterDown = !(await portAnswers(port));
+    // What the kill left: the cleanup that removes the file on exit never ran.
+    const left = varsFiles(persistTo);
+
+    const second = await npmStart(port, persistTo, adminToken);
+    const restarted = await second.ready;
+    const after = varsFiles(persistTo);
+    const admin = await fetch(`http://127.0.0.1:${port}/v1/admin/hives/demo/keys`, {
+      headers: { authorization: `Bearer ${adminToken}` },
+    }).then((r) => r.status);
+    second.child.kill("SIGTERM");
+    await Promise.race([second.exited, new Promise((r) => setTimeout(r, 30_000))]);
+    const afterStop = varsFiles(persistTo);
+    report("kills.npm-start.vars-file", {
+      firstPid: first.child.pid,
+      secondPid: second.child.pid,
+      before: before.map((f) => [f.name, f.mode.toString(8)]),
+      clusterDownAfterKill: clusterDown,
+      leftByKill: left.map((f) => f.name),
+      afterRestart: after.map((f) => [f.name, f.mode.toString(8)]),
+      adminAfterRestart: admin,
+      afterCleanStop: afterStop.map((f) => f.name),
+    });
+    const firstFile = `.cluster-vars-${first.child.pid}.env`;
+    const secondFile = `.cluster-vars-${second.child.pid}.env`;
+    // While running: one file, owner-only, holding the token (never the command line).
+    expect(before.map((f) => [f.name, f.mode])).toEqual([[firstFile, 0o600]]);
+    expect(before[0]?.text).toContain(adminToken);
+    expect(clusterDown).toBe(true);
+    expect(left.map((f) => f.name)).toEqual([firstFile]);
+    // The next start removed it and wrote its own, owner-only.
+    expect(restarted, second.output().slice(-2_000)).toBe(true);
+    expect(after.map((f) => [f.name, f.mode])).toEqual([[secondFile, 0o600]]);
+    expect(admin).toBe(200);
+    // A clean stop removes its own.
+    expect(afterStop).toEqual([]);
+  }, 900_000);
 });
