@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { beforeAll, describe, it } from "vitest";
+import { beforeAll, describe, it, vi } from "vitest";
 import {
   DEFAULT_TOOL_OUTPUT_CAP_TOKENS,
   HARD_CAP_BYTES,
@@ -66,11 +66,14 @@ describe("the output gate", () => {
     expect(explicit.ok && explicit.value.tokens).toBeLessThanOrEqual(100);
   });
 
-  it("throws a setup error with a hint when the model's tokenizer was never loaded", ({
+  it("throws a setup error with a hint when the model's tokenizer was never loaded", async ({
     expect,
   }) => {
-    // cl100k_base is never loaded in this file (modules are isolated per test file).
-    expect(() => gateOutput("hello", { model: "gpt-4" })).toThrow(
+    // A fresh module graph: the unit project shares one across files (isolate: false),
+    // where another file may have loaded cl100k_base already.
+    vi.resetModules();
+    const fresh = await import("../../../shared/context/output-gate.ts");
+    expect(() => fresh.gateOutput("hello", { model: "gpt-4" })).toThrow(
       expect.objectContaining({
         code: "TOKENIZER_NOT_LOADED",
         hint: expect.stringContaining("loadTokenizer"),
