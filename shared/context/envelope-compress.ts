@@ -115,11 +115,19 @@ export function compressEnvelope(
     const kept: KeptContent[] = [];
     const losses: string[] = [];
     const before = buildEnvelope(current, options).sections[name].tokens;
+    const previous = current;
+    const pageCount = unstagePageIds.length;
     current =
       name === "dynamic"
         ? dropPages(current, options, kept, losses, unstagePageIds)
         : offloadItems(current, name, options, kept, losses);
     const after = buildEnvelope(current, options).sections[name].tokens;
+    if (after >= before) {
+      // Markers can cost more than the short items they replace: keep the section as it was.
+      current = previous;
+      unstagePageIds.length = pageCount;
+      continue;
+    }
     if (losses.length > 0) {
       reports.push(
         reductionReport(
