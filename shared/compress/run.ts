@@ -123,8 +123,14 @@ export async function summariseRange(
   );
   const tiers = candidateLines(subjects, narrative);
   if (method === "structural") {
-    // The new turns are previewed after what an earlier summary already settled.
-    tiers[1] = [...(tiers[1] ?? []), ...previews(collected.turns)];
+    // The new turns are previewed after what an earlier summary already settled,
+    // newest first (the fitter keeps the newest that fit).
+    const shown = collected.turns.map((t): BlockLine => ({
+      section: "previews",
+      text: preview(t.text),
+      turns: [t.turn],
+    }));
+    tiers[1] = [...(tiers[1] ?? []), ...shown.filter((l) => l.text.length > 0).reverse()];
   }
   // With a budget the block names the index ref alone (every [turns: N] resolves
   // through it) and the tokens a refs line would take keep more turns verbatim.
@@ -274,12 +280,4 @@ export async function summariseRange(
     ),
     calls,
   };
-}
-
-/** Structural previews of the turns, newest first (the fitter keeps the newest that fit). */
-function previews(turns: readonly { turn: number; text: string }[]): BlockLine[] {
-  return turns
-    .map((t) => ({ section: "previews" as const, text: preview(t.text), turns: [t.turn] }))
-    .filter((l) => l.text.length > 0)
-    .reverse();
 }
