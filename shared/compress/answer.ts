@@ -140,25 +140,15 @@ export function parseSummaryAnswer(
     stray += new Set(turns).size - kept.length;
     return kept;
   };
-  const facts: SummaryFact[] = [];
-  for (const raw of rawFacts) {
-    const fact = healFact(raw);
-    const turns = fact === undefined ? [] : cite(fact.turns);
-    if (fact === undefined || turns.length === 0) {
-      dropped++;
-      continue;
-    }
-    facts.push({ ...fact, turns });
-  }
-  const narrative: NarrativeItem[] = [];
-  for (const item of rawNarrative) {
-    const turns = cite(item.turns);
-    if (turns.length === 0) {
-      dropped++;
-      continue;
-    }
-    narrative.push({ text: item.text, turns });
-  }
+  // An item citing no turn of its input is dropped (and counted).
+  const cited = <T extends { turns: number[] }>(items: readonly (T | undefined)[]): T[] =>
+    items.flatMap((item) => {
+      const turns = item === undefined ? [] : cite(item.turns);
+      dropped += turns.length === 0 ? 1 : 0;
+      return item === undefined || turns.length === 0 ? [] : [{ ...item, turns }];
+    });
+  const facts: SummaryFact[] = cited(rawFacts.map(healFact));
+  const narrative: NarrativeItem[] = cited(rawNarrative);
   const lines = [...facts.map((f) => `${f.subject} = ${f.value}`), ...narrative.map((n) => n.text)];
   const control = controlLine(lines.join("\n"), limits.source);
   if (control !== undefined) {

@@ -4,7 +4,7 @@
 // values, or the structural previews), and the refs that resolve every citation
 // byte-for-byte. Written by compress.ts, read back when a summary is re-compressed.
 import { isRef } from "../context/refs.ts";
-import type { NarrativeItem, SummaryFact } from "../model/summarise-contract.ts";
+import type { FactStatus, NarrativeItem, SummaryFact } from "../model/summarise-contract.ts";
 
 export const SUMMARY_MARKER = "[CONVERSATION SUMMARY]";
 /** The name the summary message carries, so it is never mistaken for a human turn. */
@@ -170,29 +170,21 @@ export function readSummaryBlock(text: string): {
       continue;
     }
     const { subject, value } = splitFact(line.text);
-    if (section === "current" || section === "conflict" || section === "proposed") {
-      facts.push({
-        subject,
-        value,
-        status: section === "proposed" ? "proposed" : "current",
-        turns: line.turns,
-      });
-    } else if (section === "superseded") {
-      facts.push({ subject, value, status: "superseded", turns: line.turns });
+    const fact = (status: FactStatus, turns = line.turns) =>
+      facts.push({ subject, value, status, turns });
+    if (section === "current" || section === "conflict") {
+      fact("current");
+    } else if (section === "proposed" || section === "superseded") {
+      fact(section);
     } else if (section === "unsettled") {
       const later = line.note.startsWith(OPEN_AT)
         ? line.note.slice(OPEN_AT.length).split(",").map(Number).filter(Number.isInteger)
         : line.turns;
       const stated = line.turns.filter((t) => !later.includes(t));
       if (value.length > 0 && later !== line.turns && stated.length > 0) {
-        facts.push({ subject, value, status: "current", turns: stated });
+        fact("current", stated);
       }
-      facts.push({
-        subject,
-        value,
-        status: "unsettled",
-        turns: later.length > 0 ? later : line.turns,
-      });
+      fact("unsettled", later.length > 0 ? later : line.turns);
     } else {
       narrative.push({ text: line.text, turns: line.turns });
     }

@@ -11,31 +11,12 @@ function pieceTokens(piece: NumberedTurn, tokenizer: Tokenizer): number {
   return tokenizer.countCached(formatTurns([piece]));
 }
 
-/** Halves at the whitespace nearest the middle (or the middle itself when there is none). */
+/** Halves at the last whitespace before the middle (or at the middle when there is none). */
 function halve(text: string): [string, string] {
-  const middle = Math.floor(text.length / 2);
-  let cut = -1;
-  for (let d = 0; d < middle; d++) {
-    if (/\s/.test(text.charAt(middle + d))) {
-      cut = middle + d;
-      break;
-    }
-    if (/\s/.test(text.charAt(middle - d))) {
-      cut = middle - d;
-      break;
-    }
-  }
-  if (cut <= 0 || cut >= text.length) {
-    cut = Math.max(1, middle);
-  }
+  const middle = Math.max(1, Math.floor(text.length / 2));
+  const space = text.slice(0, middle + 1).search(/\s\S*$/);
+  const cut = space > 0 ? space : middle;
   return [text.slice(0, cut).trimEnd(), text.slice(cut).trimStart()];
-}
-
-function splitBy(text: string, separator: RegExp): string[] {
-  return text
-    .split(separator)
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0);
 }
 
 /** One turn as pieces that each fit `budget` tokens once formatted as `[turn N] text`. */
@@ -48,7 +29,10 @@ export function splitTurn(
     return [turn];
   }
   for (const separator of [PARAGRAPH, LINE]) {
-    const parts = splitBy(turn.text, separator);
+    const parts = turn.text
+      .split(separator)
+      .map((s) => s.trim())
+      .filter((s) => s.length > 0);
     if (parts.length > 1) {
       return parts.flatMap((text) => splitTurn({ ...turn, text }, budget, tokenizer));
     }

@@ -10,6 +10,7 @@ import type { CallResult, ModelRequest } from "../driver/types.ts";
 import {
   buildSummariseSystemPrompt,
   formatSummariseRequest,
+  type FactStatus,
   type NarrativeItem,
   type NumberedTurn,
   type SummaryFact,
@@ -79,7 +80,6 @@ export interface MapReduceValue {
   subjects: SubjectState[];
   narrative: NarrativeItem[];
   calls: number;
-  chunks: number;
   losses: string[];
 }
 
@@ -134,33 +134,16 @@ function knownFacts(
   const facts: SummaryFact[] = [];
   let spent = 0;
   for (const s of [...subjects].reverse()) {
-    const standing: SummaryFact[] = [
-      ...(s.current
-        ? [
-            {
-              subject: s.subject,
-              value: s.current.value,
-              status: "current" as const,
-              turns: s.current.turns.slice(-3),
-            },
-          ]
-        : []),
-      ...s.conflict.map((c) => ({
-        subject: s.subject,
-        value: c.value,
-        status: "current" as const,
-        turns: c.turns.slice(-3),
-      })),
-      ...(s.unsettled?.last
-        ? [
-            {
-              subject: s.subject,
-              value: s.unsettled.last.value,
-              status: "unsettled" as const,
-              turns: s.unsettled.turns.slice(-3),
-            },
-          ]
-        : []),
+    const fact = (v: { value: string }, status: FactStatus, turns: number[]): SummaryFact => ({
+      subject: s.subject,
+      value: v.value,
+      status,
+      turns: turns.slice(-3),
+    });
+    const standing = [
+      ...(s.current ? [fact(s.current, "current", s.current.turns)] : []),
+      ...s.conflict.map((c) => fact(c, "current", c.turns)),
+      ...(s.unsettled?.last ? [fact(s.unsettled.last, "unsettled", s.unsettled.turns)] : []),
     ];
     const cost = tokenizer.countCached(JSON.stringify(standing));
     if (standing.length === 0 || spent + cost > budget) {
@@ -212,5 +195,5 @@ export async function mapReduce(
   if (stray > 0) {
     losses.push(`${stray} citations of turns outside their input removed`);
   }
-  return ok({ subjects, narrative, calls: counter.calls, chunks: chunks.length, losses });
+  return ok({ subjects, narrative, calls: counter.calls, losses });
 }

@@ -53,12 +53,10 @@ export function firstIssue(error: z.ZodError): string {
 }
 
 /** POST /v1/hives/:hive/compress: OpenAI-style messages and the budget to meet. */
-export const CompressRequestSchema = z.strictObject({
-  messages: z.array(ChatMessageSchema).max(MAX_RPC_MESSAGES),
-  budget: CompressBudgetSchema.optional(),
-  /** "structural" skips the model; "auto" (default) summarises, falling back to structural. */
-  method: z.enum(["auto", "structural"]).optional(),
-  windowTokens: z.number().int().min(256).max(2_000_000).optional(),
-  model: z.string().min(1).max(128).optional(),
-});
+export const CompressRequestSchema = SummariseOptionsSchema.pick({
+  budget: true,
+  method: true,
+  windowTokens: true,
+  model: true,
+}).extend({ messages: z.array(ChatMessageSchema).max(MAX_RPC_MESSAGES) });
 export type CompressRequest = z.infer<typeof CompressRequestSchema>;

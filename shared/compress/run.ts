@@ -123,10 +123,18 @@ export async function summariseRange(
   );
   const tiers = candidateLines(subjects, narrative);
   if (method === "structural") {
-    // The new turns are previewed after what an earlier summary already settled.
-    tiers[1] = [...(tiers[1] ?? []), ...previews(collected.turns)];
+    // The new turns are previewed after what an earlier summary already settled,
+    // newest first (the fitter keeps the newest that fit).
+    const shown = collected.turns.map((t): BlockLine => ({
+      section: "previews",
+      text: preview(t.text),
+      turns: [t.turn],
+    }));
+    tiers[1] = [...(tiers[1] ?? []), ...shown.filter((l) => l.text.length > 0).reverse()];
   }
-  // Try with the refs line and with the index alone; keep whichever shows more facts.
+  // With a budget the block names the index ref alone (every [turns: N] resolves
+  // through it) and the tokens a refs line would take keep more turns verbatim.
+  // Without one, the refs line stays unless leaving it out shows more facts.
   const fit = (inlineRefs: boolean) => {
     const ctx: FitContext = { tokenizer, refs, inlineRefs };
     const fixed =
@@ -149,45 +157,50 @@ export async function summariseRange(
       facts: facts.kept.length,
     };
   };
-  const withRefs = fit(true);
+  const withRefs = fit(o.target === undefined);
   const indexOnly = withRefs.cut.length > 0 ? fit(false) : withRefs;
   const chosen = indexOnly.facts > withRefs.facts ? indexOnly : withRefs;
-  if (chosen !== withRefs) {
-    losses.push(
-      "refs line left out to fit the budget: each cited turn resolves through the index ref",
-    );
+  if (!chosen.ctx.inlineRefs) {
+    losses.push("no refs line: each cited turn resolves through the index ref");
   }
   // With a budget, the room left keeps the most recent compressed turns verbatim after the block.
-  const verbatim =
+  let verbatim =
     o.target === undefined
       ? []
       : verbatimTail(compressible, Math.max(0, chosen.room - 16), tokenizer);
-  const verbatimTokens = verbatim.reduce((sum, v) => sum + tokenizer.countMessage(v.message), 0);
-  const span =
-    verbatim.length === 0
+  const weight = (kept: typeof verbatim) =>
+    kept.reduce((sum, v) => sum + tokenizer.countMessage(v.message), 0);
+  const spanOf = (kept: typeof verbatim) =>
+    kept.length === 0
       ? undefined
-      : {
-          first: o.numberOf(verbatim[0]?.index ?? 0),
-          last: o.numberOf(verbatim.at(-1)?.index ?? 0),
-        };
+      : { first: o.numberOf(kept[0]?.index ?? 0), last: o.numberOf(kept.at(-1)?.index ?? 0) };
   const history = fitTier(
     [...(tiers[2] ?? []), ...(tiers[3] ?? [])],
-    chosen.room - verbatimTokens - (span ? 16 : 0),
+    chosen.room - weight(verbatim) - (verbatim.length > 0 ? 16 : 0),
     chosen.chosen,
     chosen.ctx,
   );
-  let lines = [...chosen.kept, ...history.kept];
+  const lines = [...chosen.kept, ...history.kept];
   const cutLines = [...chosen.cut, ...history.cut];
-  let summary = block(lines, chosen.ctx.inlineRefs, span);
-  const limit = blockBudget - verbatimTokens;
-  while (lines.length > 0 && tokenizer.countMessage(asMessage(summary)) > limit) {
-    // Exact counts can exceed the per-line estimates by a few tokens: drop the least important line.
-    const dropped = lines.pop();
-    if (dropped !== undefined) {
-      cutLines.push(dropped);
+  const render = () => block(lines, chosen.ctx.inlineRefs, spanOf(verbatim));
+  let summary = render();
+  // Exact counts can exceed the per-line estimates by a few tokens: cut in the tiers'
+  // reverse order (history lines, the oldest verbatim turns, then the other lines).
+  let spare = history.kept.length;
+  while (tokenizer.countMessage(asMessage(summary)) + weight(verbatim) > blockBudget) {
+    if (verbatim.length > 0 && spare === 0) {
+      const next = verbatim.findIndex((v, i) => i > 0 && v.message.role !== "tool");
+      verbatim = next < 0 ? [] : verbatim.slice(next);
+    } else if (lines.length > 0) {
+      cutLines.push(...lines.splice(-1));
+      spare = Math.max(0, spare - 1);
+    } else {
+      break;
     }
-    summary = block(lines, chosen.ctx.inlineRefs, span);
+    summary = render();
   }
+  const verbatimTokens = weight(verbatim);
+  const span = spanOf(verbatim);
   const post = tokenizer.countMessage(asMessage(summary)) + verbatimTokens;
   if (post >= pre) {
     return {
@@ -267,12 +280,4 @@ export async function summariseRange(
     ),
     calls,
   };
-}
-
-/** Structural previews of the turns, newest first (the fitter keeps the newest that fit). */
-function previews(turns: readonly { turn: number; text: string }[]): BlockLine[] {
-  return turns
-    .map((t) => ({ section: "previews" as const, text: preview(t.text), turns: [t.turn] }))
-    .filter((l) => l.text.length > 0)
-    .reverse();
 }

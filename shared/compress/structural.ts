@@ -16,10 +16,9 @@ export function preview(text: string): string {
   const head = STRUCTURAL_HEAD_CHARS;
   const tail = STRUCTURAL_TAIL_CHARS;
   const flat = text.replace(/\s+/g, " ").trim();
-  if (flat.length <= head + tail + ELLIPSIS.length) {
-    return flat;
-  }
-  return `${flat.slice(0, head).trimEnd()}${ELLIPSIS}${flat.slice(flat.length - tail).trimStart()}`;
+  return flat.length <= head + tail + ELLIPSIS.length
+    ? flat
+    : `${flat.slice(0, head).trimEnd()}${ELLIPSIS}${flat.slice(flat.length - tail).trimStart()}`;
 }
 
 /**

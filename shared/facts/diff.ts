@@ -85,10 +85,11 @@ function sideAsLines(side: Side): KeyValue[] {
 export function diffValues(lines: readonly string[], firstLine: number): KeyValue[] {
   const out: KeyValue[] = [];
   for (const hunk of hunks(lines, firstLine)) {
-    const treeNow = sideAsTree(hunk.now);
-    const treeOld = treeNow === undefined ? undefined : sideAsTree(hunk.old);
-    const now = treeNow !== undefined && treeOld !== undefined ? treeNow : sideAsLines(hunk.now);
-    const old = treeNow !== undefined && treeOld !== undefined ? treeOld : sideAsLines(hunk.old);
+    // Both sides as documents, or both line by line.
+    const trees = [sideAsTree(hunk.now), sideAsTree(hunk.old)];
+    const [now = [], old = []] = trees.every((t) => t !== undefined)
+      ? trees
+      : [sideAsLines(hunk.now), sideAsLines(hunk.old)];
     const was = new Map(old.map((kv) => [kv.subject, kv.value]));
     for (const kv of now) {
       const before = was.get(kv.subject);

@@ -34,11 +34,6 @@ function looksLikeYaml(lines: readonly string[]): boolean {
   return first !== undefined && /^(?:[\w.-]{1,80}:(?:\s|$)|- |---)/.test(first.trim());
 }
 
-function looksLikeCsv(lines: readonly string[]): boolean {
-  const first = lines.find((l) => l.trim().length > 0) ?? "";
-  return first.includes(",") || first.includes("\t");
-}
-
 /** TOML/INI `[section]` headers prefix the keys under them. */
 function sectionOf(line: string): string | undefined {
   const m = /^\s*\[([\w.-]{1,60})\]\s*$/.exec(line);
@@ -89,7 +84,10 @@ function documentValues(block: Block): KeyValue[] | undefined {
   if (table !== undefined) {
     return table;
   }
-  if (CSV_LANGS.has(block.lang) || (block.data && looksLikeCsv(block.lines))) {
+  if (
+    CSV_LANGS.has(block.lang) ||
+    (block.data && /[,\t]/.test(block.lines.find((l) => l.trim()) ?? ""))
+  ) {
     const csv = csvValues(block.lines, block.firstLine, block.lang === "tsv" ? "\t" : undefined);
     if (csv !== undefined) {
       return csv;
@@ -104,20 +102,19 @@ function documentValues(block: Block): KeyValue[] | undefined {
 /** Runs of non-blank lines, each a block of its own. */
 function paragraphs(block: Block): Block[] {
   const out: Block[] = [];
-  let start = -1;
-  block.lines.forEach((line, i) => {
-    if (line.trim().length > 0 && start < 0) {
-      start = i;
+  let start = 0;
+  [...block.lines, ""].forEach((line, i) => {
+    if (line.trim().length > 0) {
+      return;
     }
-    const ends = i === block.lines.length - 1 || (block.lines[i + 1] ?? "").trim().length === 0;
-    if (start >= 0 && ends) {
+    if (i > start) {
       out.push({
         ...block,
-        lines: block.lines.slice(start, i + 1),
+        lines: block.lines.slice(start, i),
         firstLine: block.firstLine + start,
       });
-      start = -1;
     }
+    start = i + 1;
   });
   return out;
 }
@@ -125,41 +122,26 @@ function paragraphs(block: Block): Block[] {
 /** The text split into fenced blocks and the unfenced runs between them. */
 function blocks(lines: readonly string[], toolOutput: boolean): Block[] {
   const out: Block[] = [];
-  let open: { fence: string; lang: string; start: number } | undefined;
-  let runStart = 0;
+  let open: { fence: string; lang: string } | undefined;
+  let start = 0;
+  const push = (end: number, lang: string, data: boolean) => {
+    if (end > start) {
+      out.push({ lines: lines.slice(start, end), firstLine: start + 1, lang, data });
+    }
+  };
   lines.forEach((line, i) => {
     const m = FENCE.exec(line);
     if (open === undefined && m !== null) {
-      if (i > runStart) {
-        out.push({
-          lines: lines.slice(runStart, i),
-          firstLine: runStart + 1,
-          lang: "",
-          data: toolOutput,
-        });
-      }
-      open = { fence: m[1] ?? "```", lang: (m[2] ?? "").toLowerCase(), start: i + 1 };
+      push(i, "", toolOutput);
+      open = { fence: m[1] ?? "```", lang: (m[2] ?? "").toLowerCase() };
+      start = i + 1;
     } else if (open !== undefined && line.trim().startsWith(open.fence)) {
-      out.push({
-        lines: lines.slice(open.start, i),
-        firstLine: open.start + 1,
-        lang: open.lang,
-        data: true,
-      });
+      push(i, open.lang, true);
       open = undefined;
-      runStart = i + 1;
+      start = i + 1;
     }
   });
-  if (open !== undefined) {
-    out.push({
-      lines: lines.slice(open.start),
-      firstLine: open.start + 1,
-      lang: open.lang,
-      data: true,
-    });
-  } else if (runStart < lines.length) {
-    out.push({ lines: lines.slice(runStart), firstLine: runStart + 1, lang: "", data: toolOutput });
-  }
+  push(lines.length, open?.lang ?? "", open !== undefined || toolOutput);
   return out;
 }
 

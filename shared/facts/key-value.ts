@@ -92,8 +92,5 @@ export function keyValue(
   if (subject.length === 0 || k.length > MAX_KEY_CHARS || v.length === 0) {
     return undefined;
   }
-  if (v.length > MAX_VALUE_CHARS) {
-    return undefined;
-  }
-  return { key: k, subject, value: v, format, line };
+  return v.length > MAX_VALUE_CHARS ? undefined : { key: k, subject, value: v, format, line };
 }

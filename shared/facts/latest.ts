@@ -37,9 +37,7 @@ export interface ValueHistory {
   firstStated: number;
 }
 
-function sameValue(a: string, b: string): boolean {
-  return a.trim().toLowerCase() === b.trim().toLowerCase();
-}
+const norm = (value: string) => value.trim().toLowerCase();
 
 /** A key's path: its dotted parts as `subjectOfKey` reads each ("settings.DB_REGION" → settings, db region). */
 function pathOf(key: string): string[] {
@@ -112,34 +110,32 @@ export function latestValues(
 ): ValueHistory[] {
   const index = new PathIndex();
   const byKey = new Map<string, StatedValue[]>();
+  const listOf = (key: string) => {
+    const subject = index.resolve(key);
+    index.add(key, subject);
+    const list = byKey.get(subject) ?? [];
+    byKey.set(subject, list);
+    return list;
+  };
   for (const k of options.known ?? []) {
-    const subject = index.resolve(k.key);
-    index.add(k.key, subject);
-    byKey.set(subject, [...(byKey.get(subject) ?? []), k]);
+    listOf(k.key).push(k);
   }
-  const ordered = [...turns].sort((a, b) => a.turn - b.turn);
-  for (const t of ordered) {
+  for (const t of [...turns].sort((a, b) => a.turn - b.turn)) {
     for (const kv of extractKeyValues(t.text, { toolOutput: t.toolOutput === true })) {
-      const subject = index.resolve(kv.key);
-      index.add(kv.key, subject);
-      const list = byKey.get(subject) ?? [];
+      const list = listOf(kv.key);
       const last = list.at(-1);
-      if (kv.was !== undefined && (last === undefined || !sameValue(last.value, kv.was))) {
+      if (kv.was !== undefined && (last === undefined || norm(last.value) !== norm(kv.was))) {
         list.push(stated(kv, t.turn, kv.was));
       }
       list.push(stated(kv, t.turn));
-      byKey.set(subject, list);
     }
   }
   return [...byKey.entries()].map(([subject, list]) => {
     const current = list.at(-1) as StatedValue;
     const earlier = new Map<string, StatedValue>();
-    for (const s of list) {
-      if (!sameValue(s.value, current.value)) {
-        const k = s.value.trim().toLowerCase();
-        earlier.delete(k);
-        earlier.set(k, s);
-      }
+    for (const s of list.filter((x) => norm(x.value) !== norm(current.value))) {
+      earlier.delete(norm(s.value));
+      earlier.set(norm(s.value), s);
     }
     return {
       subject,
@@ -147,7 +143,7 @@ export function latestValues(
       current,
       earlier: [...earlier.values()],
       turns: [...new Set(list.map((s) => s.turn))],
-      firstStated: list.find((s) => sameValue(s.value, current.value))?.turn ?? current.turn,
+      firstStated: list.find((s) => norm(s.value) === norm(current.value))?.turn ?? current.turn,
     };
   });
 }

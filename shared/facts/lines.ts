@@ -39,11 +39,6 @@ function plausibleKey(key: string): boolean {
   );
 }
 
-function stripComment(value: string): string {
-  const at = value.search(TRAILING_COMMENT);
-  return at < 0 ? value : value.slice(0, at);
-}
-
 /** Where the key ends and the value starts: the first ": " / ":" at the end, or "=". */
 function splitStatement(line: string): { key: string; value: string; sign: ":" | "=" } | undefined {
   const eq = line.indexOf("=");
@@ -86,15 +81,16 @@ export function lineValue(
   if (split === undefined || !plausibleKey(split.key.trim())) {
     return undefined;
   }
-  const value = stripComment(split.value).trim();
-  // A question ("X: 40?") asks for a value; it states none.
-  if (value.length === 0 || value.startsWith("//") || value.endsWith("?")) {
-    return undefined;
-  }
-  if (wordCount(value) > MAX_VALUE_WORDS) {
-    return undefined;
-  }
-  if (/^[{[]$|^[|>][-+]?$/.test(value)) {
+  const value = (split.value.split(TRAILING_COMMENT)[0] ?? "").trim();
+  // No value, a comment, a question ("X: 40?" asks for a value; it states none), a
+  // clause past a few words, or a block opener ("{", "|"): nothing stated here.
+  if (
+    value.length === 0 ||
+    value.startsWith("//") ||
+    value.endsWith("?") ||
+    wordCount(value) > MAX_VALUE_WORDS ||
+    /^[{[]$|^[|>][-+]?$/.test(value)
+  ) {
     return undefined;
   }
   const isEnv = split.sign === "=" && !/\s=|=\s/.test(line) && !/\s/.test(split.key);

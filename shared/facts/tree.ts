@@ -53,11 +53,6 @@ function field(node: unknown, names: readonly string[]): string | undefined {
   return undefined;
 }
 
-/** The identity field a list item is named by, if it has one. */
-function identityField(node: unknown): string | undefined {
-  return IDENTITY_FIELDS.find((name) => field(node, [name]) !== undefined);
-}
-
 function push(walk: Walk, path: string, value: string, node: Node | null | undefined): void {
   if (walk.out.length >= MAX_VALUES_PER_DOCUMENT || path.length === 0) {
     return;
@@ -103,7 +98,7 @@ function visit(node: unknown, path: string, walk: Walk, depth: number, skip?: st
       return;
     }
     node.items.forEach((item, i) => {
-      const name = identityField(item);
+      const name = IDENTITY_FIELDS.find((f) => field(item, [f]) !== undefined);
       if (name !== undefined && field(item, VALUE_FIELDS) !== undefined) {
         visit(item, path, walk, depth + 1);
         return;

@@ -26,24 +26,6 @@ const CHARS_PER_TOKEN = 4;
 const MAX_OLD_VALUES = 2;
 
 /**
- * Turns after `after` that speak of `key` (see mentions.ts) and state no value of it
- * the stand-in read: it cannot tell whether they changed it, so it never says.
- */
-function laterMentions(
-  key: string,
-  after: number,
-  turns: readonly NumberedTurn[],
-  words: ReadonlyMap<number, TurnWords>,
-  stating: ReadonlySet<number>,
-): number[] {
-  return turns.flatMap((t) =>
-    t.turn > after && !stating.has(t.turn) && words.get(t.turn)?.names(key) === true
-      ? [t.turn]
-      : [],
-  );
-}
-
-/**
  * What the stand-in says of one key, when these turns state it or speak of it:
  * its values (old ones superseded), unsettled when a later turn speaks of it
  * without a value it can read, or two values at once when one came back after another.
@@ -55,42 +37,36 @@ function factsOf(
 ): SummaryFact[] {
   const shown = new Set(turns.map((t) => t.turn));
   const subject = h.key;
-  const open = laterMentions(subject, h.current.turn, turns, words, new Set(h.turns));
+  // Later turns that speak of the key (mentions.ts) and state no value of it the
+  // stand-in read: it cannot tell whether they changed it, so it never says.
+  const open = turns
+    .filter((t) => t.turn > h.current.turn && !h.turns.includes(t.turn))
+    .filter((t) => words.get(t.turn)?.names(subject) === true)
+    .map((t) => t.turn);
   if (!h.turns.some((t) => shown.has(t)) && open.length === 0) {
     // Nothing new here: the known fact stands as it was.
     return [];
   }
   const older = h.earlier.slice(-MAX_OLD_VALUES);
-  const returned = older.filter((e) => e.turn > h.firstStated);
-  if (returned.length > 0) {
+  const said = (value: string, status: SummaryFact["status"], turns: number[]): SummaryFact => ({
+    subject,
+    value,
+    status,
+    turns,
+  });
+  const other = older.filter((e) => e.turn > h.firstStated).at(-1);
+  if (other !== undefined) {
     // The value came back after another: a revert or a stale copy, it cannot tell which.
-    const other = returned.at(-1);
     return [
-      {
-        subject,
-        value: h.current.value,
-        status: "current",
-        turns: [h.firstStated, h.current.turn],
-      },
-      ...(other
-        ? [{ subject, value: other.value, status: "current" as const, turns: [other.turn] }]
-        : []),
+      said(h.current.value, "current", [h.firstStated, h.current.turn]),
+      said(other.value, "current", [other.turn]),
     ];
   }
-  const facts: SummaryFact[] = [
-    ...older
-      .filter((e) => shown.has(e.turn))
-      .map((e) => ({
-        subject,
-        value: e.value,
-        status: "superseded" as const,
-        turns: [e.turn],
-      })),
-    { subject, value: h.current.value, status: "current", turns: [h.current.turn] },
+  return [
+    ...older.filter((e) => shown.has(e.turn)).map((e) => said(e.value, "superseded", [e.turn])),
+    said(h.current.value, "current", [h.current.turn]),
+    ...(open.length === 0 ? [] : [said(h.current.value, "unsettled", open)]),
   ];
-  return open.length === 0
-    ? facts
-    : [...facts, { subject, value: h.current.value, status: "unsettled", turns: open }];
 }
 
 /** A known fact as a value stated at its latest turn. */
@@ -104,19 +80,13 @@ function knownValue(fact: SummaryFact): StatedValue {
   };
 }
 
-/** Drops the oldest superseded values, then the oldest facts, until the JSON fits `maxChars`. */
+/** Drops the superseded values, then the oldest facts, until the JSON fits `maxChars`. */
 function fit(answer: SummaryAnswer, maxChars: number): SummaryAnswer {
-  const facts = [...answer.facts];
-  const size = () => JSON.stringify({ ...answer, facts }).length;
-  for (let i = 0; i < facts.length && size() > maxChars;) {
-    if (facts[i]?.status === "superseded") {
-      facts.splice(i, 1);
-    } else {
-      i++;
-    }
-  }
-  while (facts.length > 0 && size() > maxChars) {
-    facts.shift();
+  const size = (facts: readonly SummaryFact[]) => JSON.stringify({ ...answer, facts }).length;
+  const over = size(answer.facts) > maxChars;
+  let facts = over ? answer.facts.filter((f) => f.status !== "superseded") : answer.facts;
+  while (facts.length > 0 && size(facts) > maxChars) {
+    facts = facts.slice(1);
   }
   return { ...answer, facts };
 }
