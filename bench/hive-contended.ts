@@ -57,6 +57,8 @@ interface RunFigures {
   /** The old figure: the Hive's commit stamp (event.at) → delivery. */
   deliveryFromStamp: number[];
   gaps: number;
+  /** Commits won by each writer: how fairly the identifier is shared. */
+  byWriter: number[];
 }
 
 /**
@@ -106,6 +108,7 @@ async function run(
             figures.ack.push(performance.now() - sentAt);
             figures.attempts.push(attempt);
             figures.commits++;
+            figures.byWriter[w] = (figures.byWriter[w] ?? 0) + 1;
             version++;
             head = Math.max(head, outcome.result.seq);
             break;
@@ -192,6 +195,7 @@ async function main(): Promise<void> {
         deliveryFromFirst: [],
         deliveryFromStamp: [],
         gaps: 0,
+        byWriter: Array.from({ length: WRITERS }, () => 0),
       };
       current.figures = f;
       const gaps0 = followers.reduce((n, x) => n + x.gaps + x.duplicates, 0);
@@ -206,6 +210,10 @@ async function main(): Promise<void> {
       line(
         "  conflicts; attempts per commit p50 / p99 / max",
         `${f.conflicts}; ${percentile(f.attempts, 50)} / ${percentile(f.attempts, 99)} / ${Math.max(...f.attempts)}`,
+      );
+      line(
+        "  commits per writer, fewest / most",
+        `${Math.min(...f.byWriter)} / ${Math.max(...f.byWriter)}`,
       );
       line("  client send → answer at the writer, p50 / p99", pp(f.ack));
       const p99 = percentile(f.deliveryFromSend, 99);
