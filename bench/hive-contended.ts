@@ -155,8 +155,8 @@ async function main(): Promise<void> {
     const current: { figures: RunFigures | null } = { figures: null };
     const synced: Promise<void>[] = [];
     for (let i = 0; i < SUBSCRIBERS; i++) {
-      const { promise, resolve } = Promise.withResolvers<void>();
-      synced.push(promise);
+      let resolve!: () => void;
+      synced.push(new Promise<void>((r) => (resolve = r)));
       followers.push(
         followHive({
           url: cluster.url,
