@@ -13,23 +13,68 @@ import { GatekeeperService, type AdmitRequest } from "../shared/gatekeeper/servi
 import { initialGatekeeperState, type GatekeeperState } from "../shared/gatekeeper/state.ts";
 import { buildClassifyRequest } from "../shared/contracts/router-prompt.ts";
 import { DOMAINS, TOOL_CATALOGUE } from "../shared/tools/catalogue.ts";
+import { mulberry32 } from "../harness/prng.ts";
 
 const SHORT = process.argv.includes("--short");
+/** The generator's seed: rules (tool, action, matcher) and moves are drawn from it. */
+const SEED = Number(process.env.SEED ?? 20261205);
 const RULES = 1_000;
 const ITERATIONS = SHORT ? 2_000 : 20_000;
 const WARMUP = SHORT ? 200 : 2_000;
 /** A hosted model's fastest answers (time to a short JSON move) are ~50 ms and up. */
 const MODEL_CALL_MS = 50;
+/** Distinct moves; each is aimed at one rule, except MISS_SHARE of them that no rule matches. */
+const MOVES = 256;
+const MISS_SHARE = 0.2;
 
-/** 1,000 rules spread over the catalogue's tools and wildcards, half of them with regexes. */
+/** The catalogue's tools that take a path, the field every rule tests. */
+const PATH_TOOLS = [
+  "stage_context",
+  "search",
+  "find_definitions",
+  "find_callers",
+  "find_imports",
+  "write_file",
+  "apply_patch",
+] as const;
+type PathTool = (typeof PATH_TOOLS)[number];
+const ACTIONS = ["ALLOW", "BLOCK", "ASK"] as const;
+type Action = (typeof ACTIONS)[number];
+interface Rule {
+  id: string;
+  /** A catalogue tool, or `edit:*` (write_file and apply_patch). */
+  tool: PathTool | "edit:*";
+  action: Action;
+  /** A path this rule fires on and no other rule does. */
+  path: (rand: () => number) => string;
+}
+
+const rand = mulberry32(SEED);
+const pickOf = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)] as T;
+const letters = (r: () => number, n: number) =>
+  Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(r() * 26))).join("");
+
+/** RULES rules drawn by the seed: a tool (one in ten `edit:*`), an action, a regex or an `in` list on the path. */
+const rules: Rule[] = Array.from({ length: RULES }, (_, i) => {
+  const tool = rand() < 0.1 ? "edit:*" : pickOf(PATH_TOOLS);
+  const action = pickOf(ACTIONS);
+  const regex = rand() < 0.5;
+  return {
+    id: `rule-${i}`,
+    tool,
+    action,
+    path: regex
+      ? (r) => `generated/${i}/${letters(r, 1 + Math.floor(r() * 8))}.ts`
+      : (r) => (r() < 0.5 ? `src/${i}.ts` : `lib/${i}.ts`),
+    regex,
+  } as Rule & { regex: boolean };
+});
+
 function firewallYaml(): string {
-  const tools = TOOL_CATALOGUE.map((t) => t.name);
   const lines = ["version: 1", "default: ALLOW", "deny:", "  - mail:*", "rules:"];
-  for (let i = 0; i < RULES; i++) {
-    const tool = i % 10 === 0 ? "edit:*" : (tools[i % tools.length] ?? "search");
-    const action = ["BLOCK", "ASK", "ALLOW"][i % 3] ?? "BLOCK";
-    lines.push(`  - id: rule-${i}`, `    tool: ${tool}`, `    action: ${action}`);
-    if (i % 2 === 0) {
+  for (const [i, rule] of rules.entries()) {
+    lines.push(`  - id: ${rule.id}`, `    tool: ${rule.tool}`, `    action: ${rule.action}`);
+    if ((rule as Rule & { regex: boolean }).regex) {
       lines.push("    field: path", `    matches: '^generated/${i}/[a-z]+\\.ts$'`);
     } else {
       lines.push("    field: path", `    in: ["src/${i}.ts", "lib/${i}.ts"]`);
@@ -37,6 +82,54 @@ function firewallYaml(): string {
   }
   return `${lines.join("\n")}\n`;
 }
+
+/** Valid arguments of a path tool, at `path`. */
+function argsFor(tool: PathTool, path: string, n: number): Record<string, unknown> {
+  switch (tool) {
+    case "stage_context":
+      return { path, start_line: 1, end_line: 40 };
+    case "search":
+      return { query: `where is value ${n} computed`, path };
+    case "find_definitions":
+    case "find_callers":
+      return { symbol: `value${n}`, path };
+    case "find_imports":
+      return { path };
+    case "write_file":
+      return { path, content: `export const v = ${n};\n` };
+    case "apply_patch":
+      return { path, patch: "@@ -1 +1 @@\n-a\n+b\n" };
+  }
+}
+
+const VERDICT_OF: Record<Action, "allow" | "deny" | "ask"> = {
+  ALLOW: "allow",
+  BLOCK: "deny",
+  ASK: "ask",
+};
+/** MOVES moves drawn by the seed, each with the verdict its rule (or the default) gives. */
+const aimed: Array<{ move: Move; rule: string; expect: "allow" | "deny" | "ask" }> = Array.from(
+  { length: MOVES },
+  (_, n) => {
+    if (rand() < MISS_SHARE) {
+      const tool = pickOf(PATH_TOOLS);
+      return {
+        move: { tool, args: argsFor(tool, `src/free/${letters(rand, 6)}.ts`, n) },
+        rule: "default",
+        expect: "allow",
+      };
+    }
+    const rule = pickOf(rules);
+    const tool =
+      rule.tool === "edit:*" ? pickOf(["write_file", "apply_patch"] as const) : rule.tool;
+    return {
+      move: { tool, args: argsFor(tool, rule.path(rand), n) },
+      rule: rule.id,
+      expect: VERDICT_OF[rule.action],
+    };
+  },
+);
+const moves = aimed.map((a) => a.move);
 
 function percentile(sorted: Float64Array, p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
@@ -73,7 +166,9 @@ if (!loaded.ok) {
 }
 console.log(
   `setup: one process, warm (${WARMUP} unmeasured calls before ${ITERATIONS} timed ones per row${SHORT ? ", --short" : ""});\n` +
-    `a synthetic ${RULES}-rule firewall.yaml (${(firewallYaml().length / 1024).toFixed(0)} KiB) built by this script; 64 distinct moves over 4 tools.`,
+    `a synthetic ${RULES}-rule firewall.yaml (${(firewallYaml().length / 1024).toFixed(0)} KiB) built by this script from seed ${SEED}\n` +
+    `  (each rule: a path tool or edit:*, ALLOW/BLOCK/ASK, a regex or an \`in\` list on the path); ${MOVES} distinct moves over ${PATH_TOOLS.length} tools,\n` +
+    `  ${Math.round((1 - MISS_SHARE) * 100)}% aimed at a rule drawn by the seed, the rest at paths no rule names (the default, ALLOW).`,
 );
 console.log(
   `firewall: ${loaded.value.ruleCount} rules compiled in ${loadMs.toFixed(1)} ms (once per content hash)`,
@@ -86,36 +181,49 @@ const context: AdmitContext = {
   roots: ["src", "lib", "generated"],
   now: Date.now(),
 };
-// Distinct arguments per call: loop detection sees a new move every time.
-const moves: Move[] = Array.from({ length: 64 }, (_, i) => {
-  const kind = i % 4;
-  if (kind === 0) {
-    return {
-      tool: "write_file",
-      args: { path: `src/module-${i}.ts`, content: `export const v = ${i};\n` },
-    };
-  }
-  if (kind === 1) {
-    return {
-      tool: "stage_context",
-      args: { path: `./lib//util-${i}.ts`, start_line: 1, end_line: 40 },
-    };
-  }
-  if (kind === 2) {
-    return { tool: "search", args: { query: `where is value ${i} computed`, path: "src" } };
-  }
+/** Tally of one row's verdicts: by verdict, how many by a firewall rule, and how many as the aimed-at rule says. */
+function tally() {
+  const counts = new Map<string, { n: number; byRule: number; asAimed: number }>();
   return {
-    tool: "apply_patch",
-    args: { path: `generated/${i}/file.ts`, patch: "@@ -1 +1 @@\n-a\n+b\n" },
+    add(i: number, verdict: { verdict: string; rule: { source: string; id: string } }) {
+      const aim = aimed[i % aimed.length];
+      const key = `${verdict.verdict}${verdict.rule.source === "firewall" ? "" : ` (${verdict.rule.source})`}`;
+      const c = counts.get(key) ?? { n: 0, byRule: 0, asAimed: 0 };
+      c.n++;
+      if (verdict.rule.source === "firewall" && verdict.rule.id.startsWith("rule-")) {
+        c.byRule++;
+      }
+      if (aim !== undefined && aim.rule === verdict.rule.id && aim.expect === verdict.verdict) {
+        c.asAimed++;
+      }
+      counts.set(key, c);
+    },
+    text(): string {
+      const total = [...counts.values()].reduce((a, c) => a + c.n, 0);
+      const aimedOk = [...counts.values()].reduce((a, c) => a + c.asAimed, 0);
+      return `verdicts: ${[...counts]
+        .sort((a, b) => b[1].n - a[1].n)
+        .map(([v, c]) => `${v} ${c.n} (${c.byRule} by a rule)`)
+        .join(", ")}; ${aimedOk}/${total} as the aimed-at rule or the default says`;
+    },
   };
-});
-
-const verdicts = new Map<string, number>();
+}
+const expected = new Map<string, number>();
+for (const a of aimed) {
+  expected.set(
+    `${a.expect}${a.rule === "default" ? " (default)" : ""}`,
+    (expected.get(`${a.expect}${a.rule === "default" ? " (default)" : ""}`) ?? 0) + 1,
+  );
+}
+console.log(
+  `moves by the verdict their rule gives: ${[...expected].map(([v, n]) => `${v} ${n}`).join(", ")} (of ${MOVES})`,
+);
+const verdicts = tally();
 const direct = measure(`previous baseline: admit() on the compiled firewall`, (i) => {
   const { verdict } = admit(moves[i % moves.length] as Move, context);
-  verdicts.set(verdict.verdict, (verdicts.get(verdict.verdict) ?? 0) + 1);
+  verdicts.add(i, verdict);
 });
-console.log(`verdicts: ${[...verdicts].map(([v, n]) => `${v} ${n}`).join(", ")}`);
+console.log(verdicts.text());
 
 // As a session's step loads it: the Hive keeps the text in its FirewallStore
 // (compiled by the gatekeeper when set); each step reads it back (hive.firewall())
@@ -156,19 +264,16 @@ const stepRequest = (i: number): AdmitRequest => {
     now: Date.now(),
   };
 };
-const sessionVerdicts = new Map<string, number>();
+const sessionVerdicts = tally();
 const admission = measure(`as a step runs it: stored firewall + service.admit`, (i) => {
   const result = service.admit(stepRequest(i));
   if (!result.ok) {
     throw new Error(`admit failed: ${result.message}`);
   }
   sessionState = result.value.state;
-  const v = result.value.verdict.verdict;
-  sessionVerdicts.set(v, (sessionVerdicts.get(v) ?? 0) + 1);
+  sessionVerdicts.add(i, result.value.verdict);
 });
-console.log(
-  `verdicts: ${[...sessionVerdicts].map(([v, n]) => `${v} ${n}`).join(", ")} (state carried over ${SESSION_MOVES} moves per session)`,
-);
+console.log(`${sessionVerdicts.text()} (state carried over ${SESSION_MOVES} moves per session)`);
 // The binding copies the request (and its firewall text) between isolates with
 // V8's serializer; structuredClone runs the same serializer in this process.
 const copy = measure(`  not in the row above: the binding's copy (structuredClone)`, (i) => {

@@ -1,0 +1,48 @@
+// Questions for bench/memory.ts that share no content word with the stored fact
+// (issue 41): one per attribute, in words that appear in neither the attribute's
+// name nor any of its values. The bench checks each against the raw lines it asks
+// about and judges only those that share nothing with them but the subject's name.
+
+/** Predicate → the question ({s} is the subject). */
+export const UNLIKE: Readonly<Record<string, string>> = {
+  "works on team": "Which group is {s} in?",
+  "team lead": "Who is the boss of {s}?",
+  "lives in city": "Where is the home of {s} these days?",
+  "born in city": "What is the birthplace of {s}?",
+  "preferred editor": "What does {s} write code with?",
+  "editor theme": "Which color scheme does {s} have on screen?",
+  mentor: "Who coaches {s}?",
+  mentee: "Whom does {s} coach?",
+  "phone extension": "Which digits do I dial for {s}?",
+  "phone model": "What handset does {s} carry?",
+  "desk number": "Where is the seat of {s}?",
+  "office floor": "Which level of the building is {s} on?",
+  "laptop model": "What computer does {s} carry around?",
+  "laptop os": "Which operating system does the computer of {s} boot?",
+  timezone: "What local clock does {s} follow?",
+  "working hours": "When is {s} at the desk each day?",
+  "visited office": "Which sites has {s} been to?",
+  "home office": "Which site is the base of {s}?",
+  "completed training": "Which courses has {s} finished?",
+  "next training": "Which course is {s} booked for?",
+  database: "Where does the {s} keep its records?",
+  "analytics database": "Where does the {s} send metrics for dashboards?",
+  "deploy region": "Where is the {s} hosted?",
+  "failover region": "Where does the {s} go when its primary site is down?",
+  owner: "Who is responsible for the {s}?",
+  "backup owner": "Who stands in when the person responsible for the {s} is away?",
+  language: "What is the {s} coded in?",
+  "client sdk language": "What is the consumer library of the {s} coded in?",
+  "on-call rotation": "Who gets paged for the {s}?",
+  "escalation rotation": "Who gets paged second for the {s}?",
+  "cache ttl": "How long are entries kept in memory by the {s}?",
+  "session ttl": "When do logins expire on the {s}?",
+  "runtime version": "What does the {s} execute on?",
+  "api version": "Which interface revision does the {s} expose?",
+  "depends on": "What does the {s} need to work?",
+  "feeds into": "Where does the {s} send its output?",
+  "alert channel": "Where do pages about the {s} get posted?",
+  "status channel": "Where does the {s} publish its health?",
+  "blood type": "What kind of plasma does {s} have?",
+  license: "Under which terms may the {s} be copied?",
+};
