@@ -1,7 +1,7 @@
 // The commands of the docs' copyable shell blocks (```bash, ```sh, ```console in
-// README.md and docs/*.md), and the table of those no unit test runs, each with
-// why. tests/docs/commands.test.ts runs the rest and fails on a command in
-// neither; tests/e2e/doc-commands.test.ts runs some listed here on a cluster.
+// README.md and docs/*.md) and where each runs: tests/docs/commands.test.ts runs the
+// cheap ones, RUN_ELSEWHERE names the test that runs one as written on its cluster or
+// account, RUN_BY_CI the ones .ci/run runs itself, NOT_RUN says why the rest are not.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
@@ -97,46 +97,69 @@ export function allShellCommands(): DocCommand[] {
   return documents().flatMap((file) => shellCommands(file));
 }
 
-const NEEDS_API_KEY = "needs a hosted model's API key (sk-…) and network";
-const NEEDS_ACCOUNT = "needs a Cloudflare account and its API token";
+/** The one command of `file` that matches `pattern` (throws unless exactly one does). */
+export function documented(file: string, pattern: RegExp): string {
+  const found = shellCommands(file).filter((c) => pattern.test(c.command));
+  if (found.length !== 1) {
+    throw new Error(
+      `${file}: expected one shell command matching ${pattern}, found ${found.length}`,
+    );
+  }
+  return found[0]?.command ?? "";
+}
 
-/** Commands no unit test runs, each with why (and the test that runs its path, if one does). */
+/** The text of the first fenced block of `file` after the line that contains `marker`. */
+export function blockAfter(file: string, marker: string): string {
+  const lines = readFileSync(path.join(ROOT, file), "utf8").split("\n");
+  const from = lines.findIndex((l) => l.includes(marker));
+  const open = lines.findIndex((l, i) => i > from && /^\s*`{3,}/.test(l));
+  const close = lines.findIndex((l, i) => i > open && /^\s*`{3,}\s*$/.test(l));
+  if (from < 0 || open < 0 || close < 0) {
+    throw new Error(`${file}: no fenced block after "${marker}"`);
+  }
+  return `${lines.slice(open + 1, close).join("\n")}\n`;
+}
+
+/**
+ * Commands another test runs as the docs write them (only an address, a port, a
+ * token, a key or a directory replaced), with that test's file.
+ */
+export const RUN_ELSEWHERE: Readonly<Record<string, string>> = {
+  'npx lethe run --hive mine --admin-token <printed token> --mission "Find PORT in src/server.ts and save it" ./my-project':
+    "tests/e2e/doc-commands.test.ts",
+  'npx @modelcontextprotocol/inspector@2.12.0 --cli http://127.0.0.1:8787/mcp --transport http --header "Authorization: Bearer $LETHE_KEY" --method tools/list':
+    "tests/e2e/doc-commands.test.ts",
+  "LETHE_KEY=lethe_demo_… node try-proxy.mjs": "tests/e2e/proxy-clients.test.ts",
+  // The deploy test's own file: its runs rewrite .deploy/, which its other tests read.
+  "npm run deploy -- --dry-run": "tests/scripts/deploy.test.ts",
+  "npm run deploy": "tests/scripts/deploy.test.ts",
+  "LETHE_MODEL_AGENT=@cf/meta/llama-4-scout-17b-16e-instruct npm run deploy":
+    "tests/scripts/deploy.test.ts",
+};
+
+/** Commands CI runs as itself (.ci/run), with how commands.test.ts checks that it does. */
+export const RUN_BY_CI: Readonly<Record<string, string>> = {
+  "npm test": "a line of .ci/run",
+  "npm run mutations": "a line of .ci/run (npm run --silent mutations)",
+  "npm run test:scenarios": "its vitest run is a part of npm test's",
+};
+
+/** Commands no test runs as written, each with why (and the test that runs its path, if one does). */
 export const NOT_RUN: Readonly<Record<string, string>> = {
   "npm install && npm start":
-    "installs, then boots the whole cluster with its demo (about a minute); tests/e2e/start.test.ts runs scripts/start.ts, what npm start runs",
-  "npm test": "the whole suite: what CI runs",
-  'npx lethe run --hive mine --admin-token <printed token> --mission "Find PORT in src/server.ts and save it" ./my-project':
-    "needs a running cluster and its printed token; tests/e2e/doc-commands.test.ts runs it on the shared e2e cluster",
-  "npm run deploy -- --dry-run":
-    "bundles every Worker with wrangler (tens of seconds); tests/scripts/deploy.test.ts runs the dry run",
-  "npm run deploy": NEEDS_ACCOUNT,
+    "installs, then boots a whole cluster of its own with its demo (about a minute); tests/e2e/start.test.ts runs scripts/start.ts, what npm start runs",
   "cd examples/agents-chat && npm start":
-    "boots Lethe and the example in one Miniflare; examples/agents-chat/tests/node/chat.test.ts runs it",
+    "boots Lethe and the example in one Miniflare of its own, demo included; examples/agents-chat/tests/node/chat.test.ts runs its npm start with --port 0 --no-demo",
   'npm run chat -- --name bob "Which port does billing-api listen on?"':
-    "needs the example running; examples/agents-chat/tests/node/chat.test.ts drives its chat client",
-  "LETHE_MODEL_BASE_URL=https://api.openai.com/v1 LETHE_MODEL_API_KEY=sk-… LETHE_MODEL_COMPRESSION=gpt-4o-mini npm run bench:compression -- --model --seeds=1,2,3":
-    NEEDS_API_KEY,
-  'npx @modelcontextprotocol/inspector@2.12.0 --cli http://127.0.0.1:8787/mcp --transport http --header "Authorization: Bearer $LETHE_KEY" --method tools/list':
-    "needs a running cluster; tests/e2e/doc-commands.test.ts runs it on the shared e2e cluster",
+    "needs the example running on 127.0.0.1:8788; examples/agents-chat/tests/node/chat.test.ts drives its chat client",
   "npm run docs:mcp":
     "rewrites docs/mcp.md, which other tests read meanwhile; its --check twin runs here",
-  "LETHE_MODEL_BASE_URL=https://api.openai.com/v1 LETHE_MODEL_API_KEY=sk-... LETHE_MODEL=gpt-4o-mini":
-    "settings, not a command (variables for npm start or the deploy); a hosted model's key",
-  "LETHE_MODEL_BASE_URL=http://localhost:11434/v1 LETHE_MODEL_API_KEY=ollama LETHE_MODEL=qwen2.5-coder:7b":
-    "settings, not a command (variables for npm start); needs Ollama serving the model",
-  "LETHE_MODEL_BASE_URL=http://gpu:8000/v1 LETHE_MODEL=Qwen/Qwen2.5-7B-Instruct LETHE_MODEL_ROUTER=Qwen/Qwen2.5-0.5B-Instruct":
-    "settings, not a command (variables for npm start); needs a vLLM server",
-  "LETHE_MODEL_AGENT=@cf/meta/llama-4-scout-17b-16e-instruct npm run deploy": NEEDS_ACCOUNT,
-  "LETHE_MODEL_BASE_URL=http://localhost:11434/v1 LETHE_MODEL_API_KEY=ollama LETHE_MODEL_COMPRESSION=qwen2.5:14b npm run bench:compression -- --model --seeds=1,2,3":
-    "needs Ollama serving qwen2.5:14b",
   "LETHE_MODEL_BASE_URL=http://127.0.0.1:8788/v1 npm run dev":
-    "boots the whole cluster (about a minute); tests/e2e/proxy-suite.ts boots it with the same test upstream as LETHE_MODEL_BASE_URL",
-  "LETHE_KEY=lethe_demo_… node try-proxy.mjs":
-    "needs the cluster above; tests/e2e/proxy-clients.test.ts drives the proxy with the openai client and the test upstream",
-  "npm run test:scenarios": "an e2e suite itself (minutes; part of npm test)",
-  "npm run mutations": "reruns the scenario suite once per mutation (tens of minutes)",
-  "npm run mutations -- memory": "reruns part of the scenario suite per mutation (minutes)",
-  "npm run mutations -- --lanes=1": "reruns the scenario suite once per mutation (tens of minutes)",
+    "boots a whole cluster of its own (about a minute); tests/e2e/proxy-suite.ts boots it with the same test upstream as LETHE_MODEL_BASE_URL",
+  "npm run mutations -- memory":
+    "a part of what CI runs (npm run mutations, every mutation); reruns scenarios per mutation (minutes)",
+  "npm run mutations -- --lanes=1":
+    "CI runs npm run mutations with its default two lanes; one lane takes twice as long (tens of minutes)",
   "LETHE_SCENARIO_MODEL_BASE_URL=https://api.openai.com/v1 LETHE_SCENARIO_MODEL_API_KEY=sk-... LETHE_SCENARIO_MODEL=gpt-4o-mini npm run test:scenarios":
-    NEEDS_API_KEY,
+    "the scenario suite again with a model (minutes, its clusters of its own); a hosted model's key",
 };

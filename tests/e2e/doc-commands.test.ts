@@ -1,25 +1,14 @@
 // The docs' shell commands that need a cluster, run as the docs write them on the
 // shared e2e cluster: README's quick-start `lethe run` and docs/mcp.md's MCP
 // Inspector call. Only the address, the token, the hive and the directory are
-// replaced (tests/docs/doc-commands.ts reads the blocks; commands.test.ts runs the rest).
+// replaced (tests/docs/doc-commands.ts reads the blocks and says where the rest run).
 import { spawnSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, it } from "vitest";
-import { ROOT, shellCommands } from "../docs/doc-commands.ts";
+import { documented, ROOT } from "../docs/doc-commands.ts";
 import { tempDir } from "../fixtures/temp-dirs.ts";
 import { E2E_ADMIN_TOKEN, hiveClient, sharedCluster, type SharedCluster } from "./helpers.ts";
-
-/** The one command of `file` that matches `pattern`. */
-function documented(file: string, pattern: RegExp): string {
-  const found = shellCommands(file).filter((c) => pattern.test(c.command));
-  if (found.length !== 1) {
-    throw new Error(
-      `${file}: expected one shell command matching ${pattern}, found ${found.length}`,
-    );
-  }
-  return found[0]?.command ?? "";
-}
 
 function sh(command: string, env: Record<string, string>) {
   const run = spawnSync("sh", ["-c", command], {

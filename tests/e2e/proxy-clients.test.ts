@@ -1,6 +1,7 @@
 // The context-managing proxy on a running cluster with real clients: the `openai`
 // client (plain, streaming, tools) and an @openai/agents agent complete a task
-// whose last step needs a fact the proxy moved behind a ref.
+// whose last step needs a fact the proxy moved behind a ref; docs/proxy.md's
+// try-proxy.mjs runs as written.
 import {
   Agent,
   run,
@@ -9,11 +10,15 @@ import {
   setTracingDisabled,
   tool,
 } from "@openai/agents";
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import path from "node:path";
 import OpenAI from "openai";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import { beforeAll, describe } from "vitest";
 import { z } from "zod";
 import type { TestUpstream } from "../../harness/proxy-upstream.ts";
+import { blockAfter, documented, ROOT } from "../docs/doc-commands.ts";
 import { DEPLOY_PORT, TASK_PROMPT, TASK_TOOLS } from "../fixtures/proxy-task.ts";
 import { proxySuite, runTool, tools } from "./proxy-suite.ts";
 
@@ -147,4 +152,33 @@ describe("the proxy with an @openai/agents agent (chat completions mode)", () =>
     const stats = await proxyFetch("/v1/chat/sessions/agents-sdk-1");
     expect(stats.json()).toMatchObject({ session: "agents-sdk-1", calls: expect.any(Number) });
   }, 120_000);
+});
+
+describe("docs/proxy.md's try-proxy.mjs, as written", () => {
+  it("prints the client's own tool call, then the final answer", async ({ expect }) => {
+    // In the repository, as the docs say, so that `openai` resolves; .test-output is ignored by git.
+    mkdirSync(path.join(ROOT, ".test-output"), { recursive: true });
+    const dir = mkdtempSync(path.join(ROOT, ".test-output", "try-proxy-"));
+    try {
+      const script = blockAfter("docs/proxy.md", "save this as `try-proxy.mjs`");
+      writeFileSync(
+        path.join(dir, "try-proxy.mjs"),
+        script.replace('"http://127.0.0.1:8787/v1"', JSON.stringify(`${clusterUrl()}/v1`)),
+      );
+      const command = documented("docs/proxy.md", /\bnode try-proxy\.mjs$/).replace(
+        "lethe_demo_…",
+        keyA,
+      );
+      // Not spawnSync: the test upstream answering the proxy runs in this process.
+      const child = spawn("sh", ["-c", command], { cwd: dir, stdio: "pipe" });
+      let out = "";
+      child.stdout.on("data", (d: Buffer) => (out += d.toString("utf8")));
+      child.stderr.on("data", (d: Buffer) => (out += d.toString("utf8")));
+      const status = await new Promise((resolve) => child.on("close", resolve));
+      expect(status, out).toBe(0);
+      expect(out).toBe("read_log {}\ndone: the log is clean\n");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

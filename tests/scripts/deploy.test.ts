@@ -3,26 +3,37 @@
 // (tests/fixtures/simulated-account.ts), provisions in an order an empty account
 // accepts, is idempotent, binds Workers AI in every model caller, and stops with
 // a clear message on a missing secret, no model for production, an unknown
-// database id or a failing migration.
+// database id or a failing migration. README's deploy commands and models.md's
+// Workers AI one run here as written (the account simulated, through LETHE_WRANGLER).
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, it } from "vitest";
 import { ROOT } from "../../harness/cluster.ts";
+import { documented } from "../docs/doc-commands.ts";
 import { tempDir } from "../fixtures/temp-dirs.ts";
 
 const SIMULATED = path.join(ROOT, "tests/fixtures/simulated-account.ts");
 
 function deploy(args: string[], env: Record<string, string | undefined>) {
+  return finished(
+    spawnSync(process.execPath, [path.join(ROOT, "scripts/deploy.ts"), ...args], options(env)),
+  );
+}
+
+/** Runs the docs' `commands` (lines of one shell block) in sh, as a reader would. */
+function deployAsDocumented(commands: string[], env: Record<string, string | undefined>) {
+  return finished(spawnSync("sh", ["-c", commands.join("\n")], options(env)));
+}
+
+function options(env: Record<string, string | undefined>) {
   const base = { ...process.env };
   delete base.LETHE_ADMIN_TOKEN;
   delete base.LETHE_D1_DATABASE_ID;
-  const run = spawnSync(process.execPath, [path.join(ROOT, "scripts/deploy.ts"), ...args], {
-    cwd: ROOT,
-    env: { ...base, ...env },
-    encoding: "utf8",
-    timeout: 300_000,
-  });
+  return { cwd: ROOT, env: { ...base, ...env }, encoding: "utf8", timeout: 300_000 } as const;
+}
+
+function finished(run: { status: number | null; stdout: string; stderr: string }) {
   return { status: run.status, out: `${run.stdout}${run.stderr}` };
 }
 
@@ -65,7 +76,10 @@ describe("npm run deploy", { timeout: DEPLOY_RUN_TIMEOUT_MS }, () => {
   it("--dry-run passes with no account, lists every step in order, and sizes every bundle against the plan", ({
     expect,
   }) => {
-    const { status, out } = deploy(["--dry-run"], {});
+    const { status, out } = deployAsDocumented(
+      [documented("README.md", /^npm run deploy -- --dry-run$/)],
+      {},
+    );
     expect(status, out).toBe(0);
     const titles = [...out.matchAll(/^\[\s*\d+\/\d+\] (\w+)\s+(.*)$/gm)].map(
       (m) => `${m[1]} ${m[2]}`,
@@ -120,11 +134,18 @@ describe("npm run deploy", { timeout: DEPLOY_RUN_TIMEOUT_MS }, () => {
     }
   }, 300_000);
 
-  it("deploys onto an empty account in an order it accepts, then again as a no-op for resources", ({
+  it("deploys onto an empty account in an order it accepts, then again with another agent model as a no-op for resources", ({
     expect,
   }) => {
     const account = simulated();
-    const first = deploy([], account.env({ LETHE_ADMIN_TOKEN: "t0ken" }));
+    // README's block: its token line, then its deploy line.
+    const first = deployAsDocumented(
+      [
+        documented("README.md", /^export LETHE_ADMIN_TOKEN=/),
+        documented("README.md", /^npm run deploy$/),
+      ],
+      account.env(),
+    );
     expect(first.status, first.out).toBe(0);
     const after = account.read();
     expect(after.d1.map((d) => d.name)).toEqual(["lethe"]);
@@ -146,15 +167,23 @@ describe("npm run deploy", { timeout: DEPLOY_RUN_TIMEOUT_MS }, () => {
       after.d1[0]?.uuid ?? "?",
     );
 
+    // Again, as docs/models.md redeploys with another Workers AI model for the agent.
     const callsBefore = after.calls.length;
-    const second = deploy([], account.env({ LETHE_ADMIN_TOKEN: "t0ken" }));
+    const redeploy = documented("docs/models.md", /^LETHE_MODEL_AGENT=\S+ npm run deploy$/);
+    const agent = /^LETHE_MODEL_AGENT=(\S+)/.exec(redeploy)?.[1] ?? "?";
+    const second = deployAsDocumented([redeploy], account.env({ LETHE_ADMIN_TOKEN: "t0ken" }));
     expect(second.status, second.out).toBe(0);
     const again = account.read();
-    const creates = again.calls.slice(callsBefore).filter((c) => / create /.test(` ${c} `));
+    const calls = again.calls.slice(callsBefore);
+    const creates = calls.filter((c) => / create /.test(` ${c} `));
     expect(creates).toEqual([]);
     expect(again.d1).toHaveLength(1);
     expect(second.out).toContain("lethe-compressor (first pass): skipped, the gateway exists");
     expect(again.workers["lethe-compressor"]?.deploys).toBe(3);
+    for (const worker of ["gateway", "router", "compressor"]) {
+      const call = calls.find((c) => c.startsWith("deploy ") && c.includes(`lethe-${worker}.toml`));
+      expect(call, worker).toContain(`--var LETHE_MODEL_AGENT:${agent}`);
+    }
   }, 60_000);
 
   it("gives every Worker that calls the model its settings and key, and the admin token to the gateway alone", ({
