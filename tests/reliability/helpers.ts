@@ -114,3 +114,51 @@ export function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
+
+/** A JSON request with a hive key; the status and the parsed body (`{ text }` when not JSON). */
+export async function callJson(
+  url: string,
+  key: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await fetch(`${url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    signal: AbortSignal.timeout(60_000),
+  });
+  const text = await response.text();
+  let json: Record<string, unknown> = {};
+  try {
+    json = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    json = { text };
+  }
+  return { status: response.status, body: json };
+}
+
+/** Polls `url`/health every 250 ms until the returned stop is called; the slowest poll and the hangs. */
+export function pollHealthUntilStopped(
+  url: string,
+): () => Promise<{ polls: number; slowestMs: number; hangs: number }> {
+  let polling = true;
+  const ms: number[] = [];
+  let hangs = 0;
+  const done = (async () => {
+    while (polling) {
+      const health = await probe(`${url}/health`, { timeoutMs: 10_000 });
+      ms.push(health.ms);
+      if (health.hang) {
+        hangs++;
+      }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  })();
+  return async () => {
+    polling = false;
+    await done;
+    return { polls: ms.length, slowestMs: Math.round(Math.max(0, ...ms)), hangs };
+  };
+}

@@ -19,7 +19,13 @@ import { E2E_ADMIN_TOKEN } from "../e2e/helpers.ts";
 import { makeConversation } from "../fixtures/conversation.ts";
 import { tempDir } from "../fixtures/temp-dirs.ts";
 import { makeArtifact } from "../shared/hive/fixtures.ts";
-import { bootReliabilityCluster, probe, report } from "./helpers.ts";
+import {
+  bootReliabilityCluster,
+  callJson,
+  pollHealthUntilStopped,
+  probe,
+  report,
+} from "./helpers.ts";
 import {
   HOLD_PREFIX,
   startRecordingEndpoint,
@@ -49,44 +55,9 @@ afterAll(async () => {
   await endpoint?.close();
 });
 
-async function call(key: string, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${cluster.url}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    signal: AbortSignal.timeout(60_000),
-  });
-  const text = await response.text();
-  let json: Record<string, unknown> = {};
-  try {
-    json = JSON.parse(text) as Record<string, unknown>;
-  } catch {
-    json = { text };
-  }
-  return { status: response.status, body: json };
-}
-
-/** Polls /health until stopped; the slowest poll and whether any hung. */
-function pollHealth() {
-  let polling = true;
-  const ms: number[] = [];
-  let hangs = 0;
-  const done = (async () => {
-    while (polling) {
-      const health = await probe(`${cluster.url}/health`, { timeoutMs: 10_000 });
-      ms.push(health.ms);
-      if (health.hang) {
-        hangs++;
-      }
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  })();
-  return async () => {
-    polling = false;
-    await done;
-    return { polls: ms.length, slowestMs: Math.round(Math.max(0, ...ms)), hangs };
-  };
-}
+const call = (key: string, method: string, path: string, body?: unknown) =>
+  callJson(cluster.url, key, method, path, body);
+const pollHealth = () => pollHealthUntilStopped(cluster.url);
 
 const text = (m: RecordedMessage) => (typeof m.content === "string" ? m.content : "");
 
