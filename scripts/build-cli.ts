@@ -5,11 +5,22 @@
 // Workers) with zod left to the user's install, and `lethe/testing` (dist/testing.js)
 // with its optional peers left to theirs. Run by `npm run build`, npm's `prepare`
 // (install) and `prepack` (scripts/pack-manifest.ts, which publishes only the
-// packages the bundles import).
-import { chmodSync, readdirSync, rmSync } from "node:fs";
+// packages the bundles import). A file whose bytes are unchanged is not written
+// again, and a changed one replaces the old by a rename, so a process reading dist/
+// while `npm install` reruns `prepare` never sees a half-written bundle.
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { isBuiltin } from "node:module";
 import path from "node:path";
-import { build, type BuildOptions, type Metafile } from "esbuild";
+import { build as esbuild, type BuildOptions, type Metafile, type OutputFile } from "esbuild";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
 /** Bundled CommonJS dependencies (ws) call require(); an ESM bundle needs one. */
@@ -25,6 +36,34 @@ const common: BuildOptions = {
   // ws probes these native add-ons with a guarded require; they stay optional.
   external: ["bufferutil", "utf-8-validate"],
 };
+
+/**
+ * Writes each output whose bytes differ from the file already there, through a
+ * temporary file renamed over it; an equal file is left untouched.
+ */
+function writeChanged(outputs: readonly OutputFile[], mode = 0o644): void {
+  for (const output of outputs) {
+    if (existsSync(output.path) && readFileSync(output.path).equals(output.contents)) {
+      chmodSync(output.path, mode);
+      continue;
+    }
+    mkdirSync(path.dirname(output.path), { recursive: true });
+    const temporary = `${output.path}.${process.pid}.tmp`;
+    writeFileSync(temporary, output.contents, { mode });
+    chmodSync(temporary, mode);
+    renameSync(temporary, output.path);
+  }
+}
+
+/** esbuild's build, its files written by writeChanged; the metafile and its files' paths. */
+async function build(
+  options: BuildOptions,
+  mode?: number,
+): Promise<{ metafile: Metafile; paths: string[] }> {
+  const result = await esbuild({ ...options, metafile: true, write: false });
+  writeChanged(result.outputFiles, mode);
+  return { metafile: result.metafile, paths: result.outputFiles.map((o) => o.path) };
+}
 
 /** ws's native add-ons: optional, probed with a guarded require, never a dependency. */
 const OPTIONAL_ADDONS = new Set(["bufferutil", "utf-8-validate"]);
@@ -52,14 +91,15 @@ function importedPackages(metafile: Metafile): string[] {
 export async function buildBin(
   outfile: string = path.join(ROOT, "dist/lethe.js"),
 ): Promise<string[]> {
-  const { metafile } = await build({
-    ...common,
-    metafile: true,
-    entryPoints: [path.join(ROOT, "cli/bin.ts")],
-    outfile,
-    banner: { js: `#!/usr/bin/env node\n${REQUIRE_SHIM}` },
-  });
-  chmodSync(outfile, 0o755);
+  const { metafile } = await build(
+    {
+      ...common,
+      entryPoints: [path.join(ROOT, "cli/bin.ts")],
+      outfile,
+      banner: { js: `#!/usr/bin/env node\n${REQUIRE_SHIM}` },
+    },
+    0o755,
+  );
   return importedPackages(metafile);
 }
 
@@ -71,8 +111,9 @@ export async function buildPackage(): Promise<Record<string, string[]>> {
   const imports: Record<string, string[]> = {};
   imports["lethe.js"] = await buildBin();
   const built = async (name: string, options: BuildOptions) => {
-    const { metafile } = await build({ ...common, ...options, metafile: true });
+    const { metafile, paths } = await build({ ...common, ...options });
     imports[name] = importedPackages(metafile);
+    return paths;
   };
   await built("client.js", {
     ...common,
@@ -92,12 +133,7 @@ export async function buildPackage(): Promise<Record<string, string[]>> {
   // import, so the user's bundler (wrangler) applies its [define] LETHE_ENCODING and
   // keeps one; the package itself (30 MB, every encoding in three forms) is not installed.
   // zod stays the user's install: one zod for their schemas and Lethe's.
-  for (const file of readdirSync(path.join(ROOT, "dist"), { withFileTypes: true })) {
-    if (file.isFile() && /^agents-.*\.js$/.test(file.name)) {
-      rmSync(path.join(ROOT, "dist", file.name));
-    }
-  }
-  await built("agents.js", {
+  const agentFiles = await built("agents.js", {
     platform: "neutral",
     target: "es2022",
     entryPoints: { agents: path.join(ROOT, "shared/agents/index.ts") },
@@ -106,6 +142,13 @@ export async function buildPackage(): Promise<Record<string, string[]>> {
     chunkNames: "agents-[name]-[hash]",
     external: ["zod", "node:*"],
   });
+  // Chunks of an earlier build that this one no longer has (their names carry a hash).
+  const current = new Set(agentFiles.map((f) => path.basename(f)));
+  for (const file of readdirSync(path.join(ROOT, "dist"), { withFileTypes: true })) {
+    if (file.isFile() && /^agents-.*\.js$/.test(file.name) && !current.has(file.name)) {
+      rmSync(path.join(ROOT, "dist", file.name));
+    }
+  }
   // lethe/testing: miniflare, wrangler and @cloudflare/vitest-plugin are the user's (optional peers).
   await built("testing.js", {
     entryPoints: [path.join(ROOT, "shared/testing/index.ts")],

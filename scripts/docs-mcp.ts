@@ -1,6 +1,7 @@
 // `npm run docs:mcp`: writes docs/mcp.md's tool table from the MCP server's own
 // tool list (every family of MCP_TOOL_FAMILIES, listed through an in-memory
-// client); `--check` exits 1 when the table in the file differs.
+// client); `--check` exits 1 when the table in the file differs. LETHE_DOCS_MCP_FILE
+// names another copy of the page to rewrite (the docs' test runs the command on one).
 // tests/scripts/docs-mcp.test.ts runs the same comparison.
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -11,6 +12,8 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { MCP_SERVER_INFO, MCP_TOOL_FAMILIES } from "../durable-objects/mcp/server.ts";
 
 export const MCP_DOC = path.resolve(import.meta.dirname, "../docs/mcp.md");
+/** The page this run reads and writes: LETHE_DOCS_MCP_FILE, else docs/mcp.md. */
+const DOC_FILE = process.env.LETHE_DOCS_MCP_FILE || MCP_DOC;
 export const TABLE_START = "<!-- mcp-tools:start (written by `npm run docs:mcp`; do not edit) -->";
 export const TABLE_END = "<!-- mcp-tools:end -->";
 
@@ -89,7 +92,7 @@ export function withToolTable(doc: string, tableText: string): string {
 
 if (import.meta.main) {
   const { values } = parseArgs({ options: { check: { type: "boolean", default: false } } });
-  const doc = readFileSync(MCP_DOC, "utf8");
+  const doc = readFileSync(DOC_FILE, "utf8");
   const tools = await listMcpTools();
   const next = withToolTable(doc, renderToolTable(tools));
   if (values.check) {
@@ -101,7 +104,7 @@ if (import.meta.main) {
     }
     console.log(`docs/mcp.md: the tool table lists the server's ${tools.length} tools`);
   } else {
-    writeFileSync(MCP_DOC, next);
+    writeFileSync(DOC_FILE, next);
     console.log(`docs/mcp.md: wrote the table of ${tools.length} tools`);
   }
 }

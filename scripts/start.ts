@@ -103,7 +103,7 @@ ${lines.join("\n")}
     curl -H "authorization: Bearer $LETHE_KEY" ${url}/v1/hives/${DEMO_HIVE}/artifacts
     Watch a session live: ws://127.0.0.1:${port}/parties/agent-session/<id>?key=$LETHE_KEY
     A real model instead of the local stand-in: LETHE_MODEL_BASE_URL=https://api.openai.com/v1 \\
-      LETHE_MODEL_API_KEY=sk-… LETHE_MODEL=gpt-4o-mini npm start
+      LETHE_MODEL_API_KEY=sk-... LETHE_MODEL=gpt-4o-mini npm start
     npm test                      the whole test suite
   State: ${persistTo}   Logs: ${logPath}
   Press Ctrl-C to stop the cluster.
@@ -162,7 +162,14 @@ async function main(): Promise<void> {
   try {
     // The dashboard's browser modules come from node_modules (npm install copies them too).
     vendorDashboard();
-    cluster = await startCluster({ port, persistTo, echo: flags.verbose, vars });
+    // wrangler's first start on a loaded two-core machine can take well over a minute.
+    cluster = await startCluster({
+      port,
+      persistTo,
+      echo: flags.verbose,
+      vars,
+      readyTimeoutMs: 240_000,
+    });
   } catch (error) {
     fail(error instanceof Error ? error.message : String(error), `see ${logPath}`);
   }

@@ -23,19 +23,35 @@ export type LetheConnection = z.input<typeof LetheConnectionSchema>;
 
 const ErrorBodySchema = z.object({
   error: z.object({ code: z.string(), message: z.string(), hint: z.string().optional() }),
+  /** A refused compare-and-swap: the version the identifier is at, and its artifact. */
+  conflict: z
+    .object({
+      currentVersion: z.number().int(),
+      current: z.object({ value: z.unknown() }).nullable(),
+    })
+    .optional(),
 });
+
+/** The identifier's state a VERSION_CONFLICT carries. */
+export interface LetheConflict {
+  currentVersion: number;
+  currentValue: unknown;
+}
 
 /** A typed failure of a Lethe call: the gateway's code, message and hint, and the HTTP status. */
 export class LetheAgentsError extends Error {
   readonly code: string;
   readonly hint: string;
   readonly status: number;
-  constructor(code: string, message: string, hint: string, status = 0) {
+  /** Set on a VERSION_CONFLICT: where the identifier is now. */
+  readonly conflict: LetheConflict | undefined;
+  constructor(code: string, message: string, hint: string, status = 0, conflict?: LetheConflict) {
     super(`${code}: ${message}`);
     this.name = "LetheAgentsError";
     this.code = code;
     this.hint = hint;
     this.status = status;
+    this.conflict = conflict;
   }
 }
 
@@ -80,6 +96,10 @@ export async function letheCall<T>(
           failure.data.error.message,
           failure.data.error.hint ?? "",
           response.status,
+          failure.data.conflict && {
+            currentVersion: failure.data.conflict.currentVersion,
+            currentValue: failure.data.conflict.current?.value,
+          },
         )
       : new LetheAgentsError(
           "LETHE_HTTP_ERROR",

@@ -127,6 +127,14 @@ export function driverConfigFromEnv(
     maxAnswerBytes: numberVar(env, "LETHE_MODEL_MAX_ANSWER_BYTES", DEFAULT_MAX_ANSWER_BYTES),
     ...overrides,
   };
+  const unsendable = unsendableKeyCharacter(input.apiKey);
+  if (unsendable !== undefined) {
+    return err(
+      "INVALID_DRIVER_CONFIG",
+      `LETHE_MODEL_API_KEY: holds ${unsendable}, which an HTTP Authorization header cannot carry`,
+      "set LETHE_MODEL_API_KEY to the whole key your provider gave you (printable ASCII); a placeholder such as sk-... or sk-… copied from the docs is not a key",
+    );
+  }
   const parsed = DriverConfigSchema.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -139,6 +147,21 @@ export function driverConfigFromEnv(
     );
   }
   return ok(parsed.data);
+}
+
+/**
+ * The first character of `key` a header value cannot carry (outside printable
+ * ASCII: an ellipsis, a space, a control character), described with its code
+ * point and position; undefined when every character can be sent.
+ */
+export function unsendableKeyCharacter(key: string): string | undefined {
+  const index = [...key].findIndex((c) => !/^[\x21-\x7e]$/.test(c));
+  if (index < 0) {
+    return undefined;
+  }
+  const c = [...key][index] ?? "";
+  const code = `U+${(c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`;
+  return `${JSON.stringify(c)} (${code}) at character ${index + 1}`;
 }
 
 /** The variable behind a config path, so an error names what the user typed. */

@@ -3,7 +3,7 @@
 // RUN_ELSEWHERE names, run by CI itself (RUN_BY_CI, checked here against .ci/run), or
 // listed in NOT_RUN with why (tables in tests/docs/doc-commands.ts); a new one fails.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -11,6 +11,7 @@ import { describe, it } from "vitest";
 import { answerWithStandIn } from "../../harness/service-calls.ts";
 import { driverConfigFromEnv, MODEL_ROLES } from "../../shared/driver/config.ts";
 import { Driver } from "../../shared/driver/driver.ts";
+import { tempDir } from "../fixtures/temp-dirs.ts";
 import {
   allShellCommands,
   NOT_RUN,
@@ -96,11 +97,9 @@ async function withEndpoint(
   }
 }
 
-/** `command` with its LETHE_MODEL_BASE_URL pointed at `baseURL`, and a placeholder key filled in. */
+/** `command` with its LETHE_MODEL_BASE_URL pointed at `baseURL` (its key, a placeholder, as written). */
 function atEndpoint(command: string, baseURL: string): string {
-  return command
-    .replace(/LETHE_MODEL_BASE_URL=\S+/, `LETHE_MODEL_BASE_URL=${baseURL}`)
-    .replace("LETHE_MODEL_API_KEY=sk-…", "LETHE_MODEL_API_KEY=sk-docs-test");
+  return command.replace(/LETHE_MODEL_BASE_URL=\S+/, `LETHE_MODEL_BASE_URL=${baseURL}`);
 }
 
 /**
@@ -166,6 +165,24 @@ const RUN: Readonly<Record<string, Runnable>> = {
     },
     shows: /^exit 0: [0-9a-f]{64}$/,
   },
+  // As written, on a copy of the page whose table is stale (LETHE_DOCS_MCP_FILE names
+  // the copy): what it writes there must be docs/mcp.md as committed.
+  "npm run docs:mcp": {
+    run: async (command) => {
+      const page = readFileSync(path.join(ROOT, "docs/mcp.md"), "utf8");
+      const stale = path.join(tempDir("docs-mcp"), "mcp.md");
+      // The table's rows (between its two marker comments) replaced by a tool that is gone.
+      const table = /(<!-- mcp-tools:start[^\n]*-->)[\s\S]*?(<!-- mcp-tools:end -->)/;
+      if (!table.test(page)) {
+        return "docs/mcp.md has no table between its markers";
+      }
+      writeFileSync(stale, page.replace(table, "$1\n\n| Tool |\n| --- |\n| `gone` |\n\n$2"));
+      const run = sh(`LETHE_DOCS_MCP_FILE=${stale} ${command}`);
+      const same = readFileSync(stale, "utf8") === page;
+      return `exit ${run.status}: ${run.out.trim().split("\n").at(-1)}; the copy is docs/mcp.md: ${same}`;
+    },
+    shows: /^exit 0: docs\/mcp\.md: wrote the table of \d+ tools; the copy is docs\/mcp\.md: true$/,
+  },
   "npm run docs:mcp -- --check": {
     run: async (command) => {
       const run = sh(command);
@@ -198,11 +215,11 @@ const RUN: Readonly<Record<string, Runnable>> = {
   },
   // The bench as written, its base URL a local endpoint that answers as the stand-in:
   // about 30 s each on a loaded 2-core machine (the other rows dominate).
-  "LETHE_MODEL_BASE_URL=https://api.openai.com/v1 LETHE_MODEL_API_KEY=sk-… LETHE_MODEL_COMPRESSION=gpt-4o-mini npm run bench:compression -- --model --seeds=1,2,3":
+  "LETHE_MODEL_BASE_URL=https://api.openai.com/v1 LETHE_MODEL_API_KEY=sk-... LETHE_MODEL_COMPRESSION=gpt-4o-mini npm run bench:compression -- --model --seeds=1,2,3":
     {
       run: benchAtEndpoint,
       shows:
-        /^exit 0; [1-9]\d* requests, 0 not ok; fell back false; PASS,PASS,PASS,PASS; [1-9]\d* calls: gpt-4o-mini with sk-docs-test$/,
+        /^exit 0; [1-9]\d* requests, 0 not ok; fell back false; PASS,PASS,PASS,PASS; [1-9]\d* calls: gpt-4o-mini with sk-\.\.\.$/,
     },
   "LETHE_MODEL_BASE_URL=http://localhost:11434/v1 LETHE_MODEL_API_KEY=ollama LETHE_MODEL_COMPRESSION=qwen2.5:14b npm run bench:compression -- --model --seeds=1,2,3":
     {

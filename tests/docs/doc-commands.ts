@@ -130,6 +130,13 @@ export const RUN_ELSEWHERE: Readonly<Record<string, string>> = {
   'npx @modelcontextprotocol/inspector@2.12.0 --cli http://127.0.0.1:8787/mcp --transport http --header "Authorization: Bearer $LETHE_KEY" --method tools/list':
     "tests/e2e/doc-commands.test.ts",
   "LETHE_KEY=lethe_demo_… node try-proxy.mjs": "tests/e2e/proxy-clients.test.ts",
+  // PORT and LETHE_STATE_DIR (the README's settings) added: a free port, a state of its own.
+  "npm install && npm start": "tests/e2e/start.test.ts",
+  "cd examples/agents-chat && npm start": "examples/agents-chat/tests/node/chat.test.ts",
+  'npm run chat -- --name bob "Which port does billing-api listen on?"':
+    "examples/agents-chat/tests/node/chat.test.ts",
+  // Through proxySuite(), in each of proxy-clients.test.ts and proxy-hostile.test.ts.
+  "LETHE_MODEL_BASE_URL=http://127.0.0.1:8788/v1 npm run dev": "tests/e2e/proxy-suite.ts",
   // The deploy test's own file: its runs rewrite .deploy/, which its other tests read.
   "npm run deploy -- --dry-run": "tests/scripts/deploy.test.ts",
   "npm run deploy": "tests/scripts/deploy.test.ts",
@@ -146,20 +153,6 @@ export const RUN_BY_CI: Readonly<Record<string, string>> = {
 
 /** Commands no test runs as written, each with why (and the test that runs its path, if one does). */
 export const NOT_RUN: Readonly<Record<string, string>> = {
-  "npm install && npm start":
-    "installs, then boots a whole cluster of its own with its demo (about a minute); tests/e2e/start.test.ts runs scripts/start.ts, what npm start runs",
-  "cd examples/agents-chat && npm start":
-    "boots Lethe and the example in one Miniflare of its own, demo included; examples/agents-chat/tests/node/chat.test.ts runs its npm start with --port 0 --no-demo",
-  'npm run chat -- --name bob "Which port does billing-api listen on?"':
-    "needs the example running on 127.0.0.1:8788; examples/agents-chat/tests/node/chat.test.ts drives its chat client",
-  "npm run docs:mcp":
-    "rewrites docs/mcp.md, which other tests read meanwhile; its --check twin runs here",
-  "LETHE_MODEL_BASE_URL=http://127.0.0.1:8788/v1 npm run dev":
-    "boots a whole cluster of its own (about a minute); tests/e2e/proxy-suite.ts boots it with the same test upstream as LETHE_MODEL_BASE_URL",
-  "npm run mutations -- memory":
-    "a part of what CI runs (npm run mutations, every mutation); reruns scenarios per mutation (minutes)",
-  "npm run mutations -- --lanes=1":
-    "CI runs npm run mutations with its default two lanes; one lane takes twice as long (tens of minutes)",
   "LETHE_SCENARIO_MODEL_BASE_URL=https://api.openai.com/v1 LETHE_SCENARIO_MODEL_API_KEY=sk-... LETHE_SCENARIO_MODEL=gpt-4o-mini npm run test:scenarios":
-    "the scenario suite again with a model (minutes, its clusters of its own); a hosted model's key",
+    "the whole scenario suite again, each file on a cluster of its own (minutes); test:scenarios has no way to run a subset, and one file's own cluster alone did not boot within its 60 s on a loaded two-core machine",
 };

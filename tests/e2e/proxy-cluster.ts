@@ -1,5 +1,8 @@
 // The cluster the proxy tests drive: the local OpenAI-compatible test upstream as
 // the model endpoint, and a key for each of two hives. Stops everything it started.
+// Given a command of the docs (`npm run dev` with LETHE_MODEL_BASE_URL,
+// docs/proxy.md), the cluster is that command's, run as written with the base URL
+// pointed at this upstream (command-cluster.ts).
 // workerd itself can crash under wrangler dev (a V8 fatal error in
 // OptimizedJSFrame::Summarize, twice in about thirty runs of this suite, both at the
 // 10,000-message request); afterCrash reruns a test once on a restarted cluster,
@@ -7,6 +10,7 @@
 import { startTestUpstream, type TestUpstream } from "../../harness/proxy-upstream.ts";
 import { createHiveKey } from "../../cli/commands/hive.ts";
 import { startCluster, type Cluster, type ClusterOptions } from "../../harness/dev-server.ts";
+import { startCommandCluster } from "./command-cluster.ts";
 import { E2E_ADMIN_TOKEN } from "./helpers.ts";
 import { tempDir } from "../fixtures/temp-dirs.ts";
 
@@ -26,6 +30,7 @@ export async function startProxyCluster(
   label: string,
   vars: Record<string, string> = {},
   hives: readonly [string, string] = [`${label}-a`, `${label}-b`],
+  command?: string,
 ): Promise<ProxyCluster> {
   const upstream = await startTestUpstream();
   const persistTo = tempDir(label);
@@ -39,7 +44,19 @@ export async function startProxyCluster(
       ...vars,
     },
   };
-  const first = await startCluster(options);
+  const boot = (): Promise<Cluster> => {
+    if (command === undefined) {
+      return startCluster(options);
+    }
+    const env = { ...options.vars };
+    delete env.LETHE_MODEL_BASE_URL; // the command's own, pointed at this upstream
+    const asWritten = command.replace(
+      /LETHE_MODEL_BASE_URL=\S+/,
+      `LETHE_MODEL_BASE_URL=${upstream.url}`,
+    );
+    return startCommandCluster(asWritten, persistTo, env);
+  };
+  const first = await boot();
   const key = async (hive: string) =>
     (await createHiveKey(first.url, E2E_ADMIN_TOKEN, hive, "e2e")).key;
   const proxy: ProxyCluster = {
@@ -49,7 +66,7 @@ export async function startProxyCluster(
     keyB: await key(hives[1]),
     async restart() {
       await proxy.cluster.stop();
-      proxy.cluster = await startCluster(options);
+      proxy.cluster = await boot();
       return proxy.cluster;
     },
     async stop() {

@@ -1,9 +1,12 @@
 // The proxy tests' cluster and helpers (proxy-clients.test.ts, proxy-hostile.test.ts):
-// each file boots its own proxy cluster (proxy-cluster.ts) with the test upstream and
-// two hives' keys, and reruns a test once if workerd crashes under it (afterCrash).
+// each file boots its own proxy cluster with docs/proxy.md's command as written
+// (`LETHE_MODEL_BASE_URL=… npm run dev`, the base URL this file's test upstream;
+// proxy-cluster.ts) and two hives' keys, and reruns a test once if workerd crashes
+// under it (afterCrash).
 import type { ChatCompletionTool } from "openai/resources/chat/completions";
 import { afterAll, beforeAll, it as vitestIt, type TestContext } from "vitest";
 import type { UpstreamRequest } from "../../harness/proxy-upstream.ts";
+import { documented } from "../docs/doc-commands.ts";
 import { DEPLOY_PORT, TASK_TOOLS } from "../fixtures/proxy-task.ts";
 import { afterCrash, startProxyCluster, type ProxyCluster } from "./proxy-cluster.ts";
 
@@ -36,6 +39,7 @@ export function proxySuite(): ProxySuite {
         LETHE_MODEL_RETRY_MAX_MS: "20",
       },
       ["alpha", "beta"],
+      documented("docs/proxy.md", /^LETHE_MODEL_BASE_URL=\S+ npm run dev$/),
     );
   }, 360_000);
 

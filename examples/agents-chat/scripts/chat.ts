@@ -48,13 +48,14 @@ export async function chatClient(host: string, name: string, timeoutMs = 60_000)
   };
 }
 
-// `npm run chat -- [--host 127.0.0.1:8788] [--name alice] "your message"`
+// `npm run chat -- [--host 127.0.0.1:8788] [--name alice] "your message"`; without
+// --host, the port is the PORT variable's (as `npm start`'s), else 8788.
 if (process.argv[1] === new URL(import.meta.url).pathname) {
   const { parseArgs } = await import("node:util");
   const { values, positionals } = parseArgs({
     allowPositionals: true,
     options: {
-      host: { type: "string", default: "127.0.0.1:8788" },
+      host: { type: "string", default: `127.0.0.1:${process.env.PORT || "8788"}` },
       name: { type: "string", default: "alice" },
     },
   });

@@ -2,7 +2,8 @@
 // Lethe's five Workers and this Worker, D1 migrated, a key of the hive LETHE_HIVE
 // made and given to the agent as LETHE_KEY, the admin token printed; then a short
 // demo (tool turns, then a late question the model answers from the facts block),
-// and the agent serves on 127.0.0.1:PORT until Ctrl-C. State lives in memory.
+// and the agent serves on 127.0.0.1:PORT (--port, else the PORT variable, else
+// 8788; 0 takes a free port) until Ctrl-C. State lives in memory.
 import { appendFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -15,7 +16,7 @@ const DEMO_SERVICES = ["billing-api", "ledger", "search-index"];
 
 const { values } = parseArgs({
   options: {
-    port: { type: "string", default: "8788" },
+    port: { type: "string", default: process.env.PORT || "8788" },
     "no-demo": { type: "boolean", default: false },
     verbose: { type: "boolean", default: false },
   },

@@ -61,4 +61,26 @@ describe("driver configuration from the environment", () => {
       message: expect.stringContaining("LETHE_MODEL_MAX_ATTEMPTS"),
     });
   });
+
+  it("refuses a key an HTTP header cannot carry, naming the character, with a hint", ({
+    expect,
+  }) => {
+    // The docs' placeholder with a typographic ellipsis, pasted unchanged.
+    const config = driverConfigFromEnv({
+      LETHE_MODEL_BASE_URL: "https://api.openai.com/v1",
+      LETHE_MODEL_API_KEY: "sk-\u2026",
+    });
+    expect(config).toMatchObject({
+      ok: false,
+      code: "INVALID_DRIVER_CONFIG",
+      message:
+        'LETHE_MODEL_API_KEY: holds "\u2026" (U+2026) at character 4, which an HTTP Authorization header cannot carry',
+      hint: expect.stringContaining("the whole key your provider gave you"),
+    });
+    expect(driverConfigFromEnv({ LETHE_MODEL_API_KEY: "sk-ab cd" })).toMatchObject({
+      ok: false,
+      message: expect.stringContaining('" " (U+0020) at character 6'),
+    });
+    expect(driverConfigFromEnv({ LETHE_MODEL_API_KEY: "sk-..." })).toMatchObject({ ok: true });
+  });
 });

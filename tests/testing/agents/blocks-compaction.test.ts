@@ -6,6 +6,7 @@ import type { SessionMessage } from "agents/sessions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { compactionSpan, letheCompaction } from "../../../shared/agents/compaction.ts";
 import { letheArtifactsBlock, letheL1Block } from "../../../shared/agents/context-blocks.ts";
+import { letheSaveFact } from "../../../shared/agents/facts.ts";
 import { LetheSessionStore } from "../../../shared/agents/session-store.ts";
 import { loadTokenizer } from "../../../shared/context/tokens.ts";
 import { startLetheMiniflare, type LetheInMiniflare } from "../../../shared/testing/miniflare.ts";
@@ -65,6 +66,27 @@ describe("letheArtifactsBlock", () => {
     const small = (await letheArtifactsBlock({ connection, maxTokens: 300 }).get()) ?? "";
     expect(small).not.toContain("config.limit-0 ");
     expect(await letheArtifactsBlock({ connection, maxTokens: 5 }).get()).toBeNull();
+  });
+});
+
+describe("letheSaveFact", () => {
+  it("saves a fact learned again: the same value keeps its version, another is the next", async () => {
+    const connection = connectionOf(lethe, "blocks", key);
+    const fact = (value: number, call: string) => ({
+      identifier: "service.billing.port",
+      value,
+      summary: `billing listens on ${value}`,
+      source: `tool:lookup_service#${call}`,
+      session: "s-facts",
+      agent: "alice",
+      step: 1,
+    });
+    expect(await letheSaveFact(connection, fact(8443, "call_1"))).toEqual({ version: 1 });
+    // The same lookup in a later turn (another call id): known already, not an error.
+    expect(await letheSaveFact(connection, fact(8443, "call_2"))).toEqual({ version: 1 });
+    expect(await letheSaveFact(connection, fact(9443, "call_3"))).toEqual({ version: 2 });
+    const block = (await letheArtifactsBlock({ connection, maxTokens: 100_000 }).get()) ?? "";
+    expect(block).toContain("service.billing.port = 9443");
   });
 });
 

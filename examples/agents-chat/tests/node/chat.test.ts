@@ -1,17 +1,23 @@
-// The agents-chat example as its README runs it: `npm start` in its folder (the
-// one command: Lethe and the example in one Miniflare, keys made), then the SDK's
+// The agents-chat example as docs/agents.md runs it: its two commands as written
+// (`cd examples/agents-chat && npm start`, the one command: Lethe and the example in
+// one Miniflare, keys made, the demo run; then `npm run chat` from another shell),
+// on a free port (PORT=0, which both read), then the SDK's
 // own client (agents/client over WebSocket): a long tool-heavy conversation stays
 // under the prompt budget, an early tool result's fact is in the artifacts block
 // late on, where the model (the offline stand-in, unscripted) answers the late
 // question from it, and a second agent of the hive sees it too.
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatClient } from "../../scripts/chat.ts";
 import type { ErrorFrame, ReplyFrame } from "../../src/env.ts";
 import { lookupService } from "../../src/tools.ts";
+import { documented } from "../../../../tests/docs/doc-commands.ts";
 
 const EXAMPLE = path.resolve(import.meta.dirname, "../..");
+const ROOT = path.resolve(EXAMPLE, "../..");
+const START = documented("docs/agents.md", /agents-chat && npm start$/);
+const CHAT = documented("docs/agents.md", /^npm run chat /);
 /** Ends the command's whole process group when this test process goes away. */
 const SUPERVISOR = path.resolve(EXAMPLE, "../../scripts/lib/supervisor.ts");
 const BUDGET = 3_500;
@@ -23,17 +29,19 @@ let host: string;
 let output = "";
 
 beforeAll(async () => {
-  // Port 0: Miniflare takes a free port and the command prints it.
-  started = spawn(
-    process.execPath,
-    [SUPERVISOR, "npm", "start", "--", "--port", "0", "--no-demo"],
-    { cwd: EXAMPLE, detached: true, stdio: ["pipe", "pipe", "pipe"] },
-  );
+  // From the repository's root, as the docs begin. Port 0: Miniflare takes a free
+  // port and the command prints it; ready once the demo has run.
+  started = spawn(process.execPath, [SUPERVISOR, "sh", "-c", START], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: "0" },
+    detached: true,
+    stdio: ["pipe", "pipe", "pipe"],
+  });
   host = await new Promise<string>((resolve, reject) => {
     const read = (chunk: Buffer) => {
       output += chunk.toString();
       const ready = /agents-chat: ready at http:\/\/([\d.]+:\d+)/.exec(output);
-      if (ready?.[1]) {
+      if (ready?.[1] && output.includes("Ctrl-C stops the example")) {
         resolve(ready[1]);
       }
     };
@@ -48,6 +56,20 @@ afterAll(() => {
 });
 
 describe("agents-chat with Lethe as its memory", () => {
+  it("runs its demo, and the docs' `npm run chat` as written answers from the hive's facts", () => {
+    const port = lookupService("billing-api").port;
+    expect(output).toContain(`agent: service.billing-api.port is ${port}`);
+    // Another shell in the example's folder, PORT as the server took it.
+    const chat = spawnSync("sh", ["-c", CHAT], {
+      cwd: EXAMPLE,
+      env: { ...process.env, PORT: host.split(":")[1] },
+      encoding: "utf8",
+      timeout: 120_000,
+    });
+    expect({ status: chat.status, stderr: chat.stderr }).toMatchObject({ status: 0 });
+    expect(chat.stdout).toContain(`service.billing-api.port is ${port}`);
+  }, 120_000);
+
   it("keeps a long tool-heavy conversation under budget and answers an early fact from the block", async () => {
     const alice = await chatClient(host, "alice");
     const replies: ReplyFrame[] = [];
