@@ -20,13 +20,6 @@ export const COMPACT_AT_TOKENS = Math.floor(COMPRESS_AT * DEFAULT_DYNAMIC_BUDGET
 
 /** Raw history turns past which compaction is requested: COMPRESS_AT of the window's turns. */
 export const COMPACT_AT_TURNS = Math.floor(COMPRESS_AT * MAX_WINDOW_TURNS);
-/**
- * The same in strict mode, where every fact read is saved as an artifact and L1
- * holds one file: older raw turns repeat what the artifacts block shows (issue
- * 41's updates workload: tool calls and results were 17% of a session's tokens).
- * Four read-and-save pairs stay raw.
- */
-export const STRICT_COMPACT_AT_TURNS = 8;
 
 const PENDING = "compact-pending";
 
@@ -38,8 +31,9 @@ export function pastThreshold(ctx: StepContext): { turns: number; tokens: number
     (t) => t.name !== COMPACTION_TURN_NAME && (t.depth === undefined || t.depth > covered),
   );
   const tokens = raw.reduce((sum, t) => sum + t.tokens, 0);
-  const atTurns = ctx.config.mode === "strict" ? STRICT_COMPACT_AT_TURNS : COMPACT_AT_TURNS;
-  return raw.length > atTurns || tokens > COMPACT_AT_TOKENS ? { turns: raw.length, tokens } : null;
+  return raw.length > COMPACT_AT_TURNS || tokens > COMPACT_AT_TOKENS
+    ? { turns: raw.length, tokens }
+    : null;
 }
 
 /** Enqueues one compaction job when the history passed its threshold and none is pending. */
