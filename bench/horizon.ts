@@ -295,6 +295,18 @@ try {
     out(
       `  Lethe's tokens by part (of all its calls): ${parts.join(", ")}; service: ${service || "none"}`,
     );
+    out("  tokens by call kind (calls / prompt tokens):");
+    for (const r of rows) {
+      const kinds = [
+        `steps ${r.usage.requests - r.usage.refReads} / ${r.usage.promptTokens - r.usage.extraTokens}`,
+        `extra reads ${r.usage.refReads} / ${r.usage.extraTokens}`,
+        ...Object.entries(model.serviceCalls(tagOf(w.name, r.agent))).map(
+          ([marker, s]) =>
+            `${marker.replace(/^\[|\]$/g, "").toLowerCase()} ${s.calls} / ${s.promptTokens}`,
+        ),
+      ];
+      out(`    ${r.agent.padEnd(16)} ${kinds.join(", ")}`);
+    }
     // The judged row: the cheapest baseline that reaches Lethe's in-prompt recall.
     const peers = rows
       .slice(1)

@@ -36,6 +36,8 @@ export interface AgentUsage {
   requests: number;
   /** Extra reads the policy made among `requests`: refs, and slices of a file too large to stage. */
   refReads: number;
+  /** Prompt tokens of those extra reads (included in promptTokens). */
+  extraTokens: number;
   promptTokens: number;
   /** Prompt tokens of the tool definitions alone (included in promptTokens). */
   toolTokens: number;
@@ -158,6 +160,7 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
       found = {
         requests: 0,
         refReads: 0,
+        extraTokens: 0,
         promptTokens: 0,
         toolTokens: 0,
         largestPrompt: 0,
@@ -227,6 +230,7 @@ export async function startModelServer(options: ModelServerOptions): Promise<Mod
     if (answer.extra === true) {
       refReads.set(tag, (refReads.get(tag) ?? 0) + 1);
       counted.refReads++;
+      counted.extraTokens += promptTokens;
       calls.set(tag, index);
     } else {
       refReads.set(tag, 0);

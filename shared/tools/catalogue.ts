@@ -199,21 +199,64 @@ const definitionCache = new WeakMap<ToolSpec, ToolDefinition>();
  * Size bounds (maxLength 1024, maximum 10000000...) guard the gatekeeper's
  * validation, which still applies them; sent to the model on every call they
  * only cost tokens (about a fifth of a definition). Lower bounds of 1 or more stay.
+ * So do `propertyNames` (an object's keys are strings in JSON anyway) and a
+ * nested `additionalProperties: {}` (anything, JSON Schema's default).
  */
-const MODEL_IRRELEVANT_BOUNDS = new Set(["maxLength", "maximum", "maxItems", "minLength"]);
+const MODEL_IRRELEVANT_BOUNDS = new Set([
+  "maxLength",
+  "maximum",
+  "maxItems",
+  "minLength",
+  "propertyNames",
+]);
 
-function withoutBounds(schema: unknown): unknown {
+/** `anyOf` of bare types (`[{type: "string"}, {type: "number"}]`) as one `type` list: same meaning, fewer tokens. */
+function typeList(members: unknown): string[] | null {
+  if (!Array.isArray(members)) {
+    return null;
+  }
+  const types: string[] = [];
+  for (const member of members) {
+    const keys = member !== null && typeof member === "object" ? Object.keys(member) : [];
+    const type: unknown = keys.length === 1 ? (member as { type?: unknown }).type : undefined;
+    if (typeof type !== "string") {
+      return null;
+    }
+    types.push(type);
+  }
+  return types;
+}
+
+function withoutBounds(schema: unknown, nested = false): unknown {
   if (Array.isArray(schema)) {
-    return schema.map(withoutBounds);
+    return schema.map((item) => withoutBounds(item, true));
   }
   if (schema === null || typeof schema !== "object") {
     return schema;
   }
-  return Object.fromEntries(
-    Object.entries(schema)
-      .filter(([key]) => !MODEL_IRRELEVANT_BOUNDS.has(key))
-      .map(([key, value]) => [key, key === "properties" ? mapValues(value) : withoutBounds(value)]),
-  );
+  const entries = Object.entries(schema)
+    .filter(([key]) => !MODEL_IRRELEVANT_BOUNDS.has(key))
+    .filter(
+      ([key, value]) =>
+        !(
+          nested &&
+          key === "additionalProperties" &&
+          value !== null &&
+          typeof value === "object" &&
+          Object.keys(value).length === 0
+        ),
+    )
+    .map(([key, value]) => [
+      key,
+      key === "properties" ? mapValues(value) : withoutBounds(value, true),
+    ]);
+  const out = Object.fromEntries(entries) as Record<string, unknown>;
+  const types = "type" in out ? null : typeList(out.anyOf);
+  if (types !== null) {
+    delete out.anyOf;
+    return { type: types, ...out };
+  }
+  return out;
 }
 
 /** `properties` maps names to schemas: a property may be called maxLength. */
@@ -222,7 +265,7 @@ function mapValues(properties: unknown): unknown {
     return properties;
   }
   return Object.fromEntries(
-    Object.entries(properties).map(([name, schema]) => [name, withoutBounds(schema)]),
+    Object.entries(properties).map(([name, schema]) => [name, withoutBounds(schema, true)]),
   );
 }
 

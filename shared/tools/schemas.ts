@@ -25,11 +25,8 @@ export const StageContextArgsSchema = z
       .min(1)
       .max(1_000_000_000)
       .optional()
-      .describe("a past workspace version of the path, e.g. 1 (default: the current one)"),
-    prefetch: z
-      .boolean()
-      .optional()
-      .describe("stage it ahead, outside L1, for a later step (staging it then costs no read)"),
+      .describe("a past workspace version (default: the current one)"),
+    prefetch: z.boolean().optional().describe("stage it outside L1 for a later step"),
   })
   .refine((a) => a.path !== undefined || a.symbol !== undefined || a.ref !== undefined, {
     message: "give one of path, symbol or ref",
@@ -66,9 +63,7 @@ export const SaveArtifactArgsSchema = z.strictObject({
   // The Hive's own kinds (shared/hive/artifact.ts), so a saved artifact is never refused there.
   kind: z.enum(ARTIFACT_KINDS).default("fact").describe("what the artifact records"),
   evidence: z.array(name("a ref or path:line that supports the value")).max(20).default([]),
-  supersedes: name(
-    "the version this save replaces, e.g. config.port@2 (refused if it is no longer current)",
-  ).optional(),
+  supersedes: name("the version this save replaces, e.g. config.port@2").optional(),
 });
 
 export const SearchArgsSchema = z.strictObject({

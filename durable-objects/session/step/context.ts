@@ -119,6 +119,8 @@ export interface Ran {
   policy: string | null;
   /** That policy halts the session. */
   policyHalt: boolean;
+  /** Whole texts of pages staged as digests, kept under their refs. */
+  kept: Array<KeptContent & { kind: string }>;
 }
 
 /** The effects stage's result: what the hive, the workspace and GC made of the outcome. */

@@ -1,6 +1,8 @@
 // Stage 2 of an agent step, route: the router picks the domains the mission and the
 // last result need; the protocol's own tools are always offered; the persona's
 // grants filter the rest, and tools that cannot act in this state are left out.
+// The router's classification is remembered across the steps of one request (same
+// mission, persona and user turn, no failure since) for ROUTE_REFRESH_STEPS steps.
 import type { Preset } from "../../../shared/agent/presets.ts";
 import { findGrant } from "../../../shared/gatekeeper/permissions.ts";
 import type { SessionState } from "../../../shared/session/step.ts";
@@ -17,6 +19,29 @@ import type { StepContext } from "./context.ts";
  * extract into artifacts, forget: LETHE_PROTOCOL tells every model to) and the way out.
  */
 const ALWAYS_OFFERED_DOMAINS: ReadonlySet<string> = new Set(["context", "artifacts", "control"]);
+
+/**
+ * Steps a remembered classification serves before the router is asked again. The
+ * mission and the user's last message decide the domains; a tool result rarely
+ * moves them, so one call in 8 steps (issue 41's updates workload: the router's
+ * call every step was 13% of a session's tokens) keeps a drifting task in reach.
+ */
+export const ROUTE_REFRESH_STEPS = 8;
+
+/** A result that went wrong: the next step may need other tools, so the router is asked. */
+const FAILED_RESULT =
+  /^\[(TOOL ERROR|GATEKEEPER REFUSAL|SYSTEM NOTICE|POLICY HALT|OUTPUT REFUSED)\]|\[L1 REFUSED\]/m;
+
+interface RouteMemo {
+  /** Persona, mission and the last user turn the classification was made for. */
+  key: string;
+  step: number;
+  tools: ToolDefinition[];
+  method: string;
+}
+
+/** One memo per Durable Object instance (its state object): lost on eviction, re-asked then. */
+const memos = new WeakMap<object, RouteMemo>();
 
 /** The tools offered to the model, and how the router chose (its method, or `unavailable`). */
 export interface Routed {
@@ -51,10 +76,29 @@ function usefulNow(tool: string, state: SessionState, lastTurn: string): boolean
   }
 }
 
-export async function route(ctx: StepContext): Promise<Routed> {
-  ctx.meter.begin("route");
+/** The router's tools for this step: remembered when nothing that decides them changed. */
+async function classify(
+  ctx: StepContext,
+  lastTurn: string,
+): Promise<Omit<RouteMemo, "key" | "step">> {
   const { config, state } = ctx;
-  const lastTurn = ctx.history.at(-1)?.content ?? "";
+  const last = ctx.history.at(-1);
+  const key = [
+    state.persona,
+    config.mission,
+    ctx.history.findLast((t) => t.role === "user")?.content ?? "",
+  ].join("\n");
+  const memo = memos.get(ctx.host.ctx);
+  if (
+    memo !== undefined &&
+    memo.key === key &&
+    ctx.step > memo.step &&
+    ctx.step - memo.step < ROUTE_REFRESH_STEPS &&
+    last?.role === "tool" &&
+    !FAILED_RESULT.test(lastTurn)
+  ) {
+    return memo;
+  }
   const intent = `${config.mission}\n${lastTurn}`.slice(0, 2_000);
   // The loop always offers the protocol's own domains, so the router chooses among the rest.
   const routed = await ctx.ports.router.route({
@@ -67,8 +111,22 @@ export async function route(ctx: StepContext): Promise<Routed> {
       step: ctx.step,
     },
   });
+  if (!routed.ok) {
+    memos.delete(ctx.host.ctx);
+    return { tools: TOOL_CATALOGUE.map(toolDefinition), method: "unavailable" };
+  }
+  const fresh = { key, step: ctx.step, tools: routed.value.tools, method: routed.value.method };
+  memos.set(ctx.host.ctx, fresh);
+  return fresh;
+}
+
+export async function route(ctx: StepContext): Promise<Routed> {
+  ctx.meter.begin("route");
+  const { state } = ctx;
+  const lastTurn = ctx.history.at(-1)?.content ?? "";
+  const classified = await classify(ctx, lastTurn);
   // The context and artifact tools are Lethe's protocol itself: always offered.
-  const routedTools = routed.ok ? routed.value.tools : TOOL_CATALOGUE.map(toolDefinition);
+  const routedTools = classified.tools;
   const protocolTools = TOOL_CATALOGUE.filter(
     (t) =>
       ALWAYS_OFFERED_DOMAINS.has(t.domain) && !routedTools.some((d) => d.function.name === t.name),
@@ -76,5 +134,5 @@ export async function route(ctx: StepContext): Promise<Routed> {
   const tools = allowedTools(ctx.preset, [...protocolTools, ...routedTools]).filter((d) =>
     usefulNow(d.function.name, state, lastTurn),
   );
-  return { tools, method: routed.ok ? routed.value.method : "unavailable" };
+  return { tools, method: classified.method };
 }

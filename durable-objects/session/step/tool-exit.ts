@@ -138,7 +138,7 @@ export function toolExit(
       ],
       ops: effects.ops,
       hiveSeqSeen: ctx.hive.hiveSeqSeen,
-      kept: gated.kept,
+      kept: [...gated.kept, ...ran.kept],
       patch: {
         meta: ctx.hive.meta,
         modelCalls: ctx.modelCalls,

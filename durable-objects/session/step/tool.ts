@@ -1,7 +1,9 @@
 // Stage 5 of an agent step, tool: the admitted move runs (durable-objects/session/tools/) and the
 // persona's kernel policies (shared/agent/policies.ts) may replace its outcome:
 // halt on a missing dependency, purge L1 on a vulnerability, refuse a contract break.
+// A page larger than L1 is staged as its digest, the whole text kept by ref.
 import { applyPolicies } from "../../../shared/agent/policies.ts";
+import { digestOversizePages } from "../../../shared/context/oversize.ts";
 import type { ToolMove } from "../../../shared/driver/move.ts";
 import type { ToolOutcome } from "../../../shared/tools/tool-ports.ts";
 import { runTool } from "../tools/index.ts";
@@ -30,8 +32,17 @@ export async function tool(
   if (forced) {
     outcome = forced.outcome;
   }
+  const digested = digestOversizePages(outcome.pagerOps, state.pager.capacity, ctx.tokenizer);
+  if (digested.notes.length > 0) {
+    outcome = {
+      ...outcome,
+      pagerOps: digested.ops,
+      output: [outcome.output, ...digested.notes].join("\n"),
+    };
+  }
   return {
     outcome,
+    kept: digested.kept.map((k) => ({ ...k, kind: "oversize_page" })),
     policy: forced ? forced.policy : null,
     policyHalt: forced?.outcome.halt !== undefined,
   };

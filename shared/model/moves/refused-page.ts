@@ -1,11 +1,12 @@
-// Stand-in rule: a page L1 refused for its size is read again smaller: the symbol
-// the mission names (its own lines), else a slice of the file sized to fit what
-// the refusal says L1 holds. Once per path; the generic plan goes on from there.
+// Stand-in rule: a page L1 refused for its size, or staged only as its digest, is
+// read again smaller: the symbol the mission names (its own lines), else a slice
+// of the file sized to fit what the refusal says L1 holds. Once per path; the generic plan goes on from there.
 import type { Move } from "../../driver/move.ts";
 import type { VisibleState } from "../visible-state.ts";
 import { movesOf, offered } from "./kit.ts";
 
-const TOO_LARGE = /\[L1 REFUSED\] PAGE_TOO_LARGE: page \S+ has (\d+) tokens, L1 holds (\d+)/;
+const TOO_LARGE =
+  /(?:\[L1 REFUSED\] PAGE_TOO_LARGE: page|\[DIGEST\]) \S+ has (\d+) tokens, L1 holds (\d+)/;
 const LINES = /\(lines \d+-\d+ of (\d+)\)/;
 /** Identifiers in code form the mission names (UPPER_CASE, snake_case, camelCase). */
 const CODE_NAME =

@@ -74,7 +74,7 @@ export function setLiteralMove(state: VisibleState): Move | null {
       };
     }
   }
-  const tooLarge = reads.some((d) => /\[L1 REFUSED\]/.test(d.result));
+  const tooLarge = reads.some((d) => /\[L1 REFUSED\]|^\[DIGEST\]/m.test(d.result));
   const symbolTried = reads.some((d) => d.args.symbol === name);
   if (stage && reads.length === 0) {
     return toolMove(stage, { path }, `read ${path} to set ${name} there`);

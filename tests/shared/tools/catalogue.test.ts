@@ -50,6 +50,23 @@ describe("the tool catalogue", () => {
     },
   );
 
+  it("sends the model no schema detail it cannot use: bounds, key types, bare-type unions", ({
+    expect,
+  }) => {
+    const sent = JSON.stringify(TOOL_CATALOGUE.map(toolDefinition));
+    expect(sent).not.toMatch(/"(maxLength|maximum|maxItems|propertyNames)":/);
+    const spec = TOOL_CATALOGUE.find((t) => t.name === "save_artifact");
+    if (spec === undefined) {
+      throw new Error("save_artifact is in the catalogue");
+    }
+    const save = toolDefinition(spec);
+    expect(save.function.parameters).toMatchObject({
+      properties: { value: { type: ["string", "number", "boolean", "object"] } },
+      additionalProperties: false,
+    });
+    expect(JSON.stringify(save)).not.toContain("anyOf");
+  });
+
   it("refuses a stage_context call that names nothing, or a ref with a path", ({ expect }) => {
     const stage = TOOL_CATALOGUE.find((t) => t.name === "stage_context");
     expect(stage?.schema.safeParse({}).success).toBe(false);
