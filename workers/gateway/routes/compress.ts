@@ -2,10 +2,10 @@
 // through the compressor Worker (the same compressConversation the session's
 // compaction runs), stores every cut text in the hive under its ref, and
 // GET /v1/hives/:hive/refs/:ref gives any of them back. Hive key on both.
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { errorBody } from "../../../shared/errors.ts";
 import { CompressRequestSchema } from "../../../shared/compress/rpc.ts";
-import { requireHiveKey, type AuthVariables } from "../auth.ts";
+import { keyedHive, requireHiveKey, type AuthVariables } from "../auth.ts";
 import { jsonBody } from "../validate.ts";
 
 type CompressEnv = { Bindings: Env; Variables: AuthVariables };
@@ -15,8 +15,6 @@ export const COMPRESS_ROUTES = {
     "compress {messages, budget?: {tokens}|{ratio}, method?, windowTokens?, model?}; cut text stored by ref",
   "GET /v1/hives/:hive/refs/:ref": "a compressed text by its ref",
 } as const;
-
-const hive = (c: Context<CompressEnv>) => c.env.Hive.getByName(c.get("hiveKey").hive);
 
 const STATUS: Readonly<Record<string, 400 | 404 | 500 | 502>> = {
   BAD_REQUEST: 400,
@@ -41,7 +39,7 @@ export const compress = new Hono<CompressEnv>()
     }
     const { method, fallback, summary, report, kept, cut, budget, citations, summariser } =
       run.value;
-    const stored = await hive(c).keepRefs(kept);
+    const stored = await keyedHive(c).keepRefs(kept);
     if (!stored.ok) {
       return c.json(errorBody(stored.code, stored.message, stored.hint), 500);
     }
@@ -59,7 +57,7 @@ export const compress = new Hono<CompressEnv>()
     });
   })
   .get("/:hive/refs/:ref", async (c) => {
-    const found = await hive(c).resolveRef(c.req.param("ref"));
+    const found = await keyedHive(c).resolveRef(c.req.param("ref"));
     if (!found.ok) {
       return c.json(errorBody(found.code, found.message, found.hint), STATUS[found.code] ?? 500);
     }

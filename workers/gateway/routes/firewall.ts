@@ -3,7 +3,7 @@
 // every session of the hive admits its moves through the stored file (step/admit).
 import { Hono, type Context } from "hono";
 import { errorBody } from "../../../shared/errors.ts";
-import { requireHiveKey, type AuthVariables } from "../auth.ts";
+import { keyedHive, requireHiveKey, type AuthVariables } from "../auth.ts";
 
 type FirewallEnv = { Bindings: Env; Variables: AuthVariables };
 
@@ -18,10 +18,8 @@ const STATUS: Record<string, 400 | 413 | 500> = {
   FIREWALL_TOO_LARGE: 413,
 };
 
-const stub = (c: Context<FirewallEnv>) => c.env.Hive.getByName(c.get("hiveKey").hive);
-
 async function put(c: Context<FirewallEnv>, text: string | null): Promise<Response> {
-  const set = await stub(c).setFirewall(text);
+  const set = await keyedHive(c).setFirewall(text);
   if (set.ok) {
     return c.json({ firewall: set.value === null ? null : summary(set.value) });
   }
@@ -48,7 +46,7 @@ function summary(f: {
 export const firewalls = new Hono<FirewallEnv>()
   .use("/:hive/firewall", requireHiveKey)
   .get("/:hive/firewall", async (c) => {
-    const got = await stub(c).firewall();
+    const got = await keyedHive(c).firewall();
     if (!got.ok) {
       return c.json(errorBody(got.code, got.message, got.hint), 500);
     }
