@@ -38,7 +38,7 @@ import { StepQuarantine } from "./session/quarantine.ts";
 import type { SessionErrorCode } from "./session/session-errors.ts";
 import { SessionStore, type ForkOrigin } from "./session/session-store.ts";
 import { runStep, type StepResult } from "./session/commit-step.ts";
-import type { LoopHost } from "./session/step/context.ts";
+import type { AgentStepHost } from "./session/step/context.ts";
 import type { Turn } from "./session/transcript-store.ts";
 import { greetWatcher, handleWatcherMessage } from "./session/watchers.ts";
 import { retainSession, storageFigures } from "./session/retention.ts";
@@ -115,7 +115,7 @@ export class AgentSession extends Server<Env> {
     return runStep(this.#host(), config, input);
   }
 
-  #host(): LoopHost {
+  #host(): AgentStepHost {
     return {
       store: this.#store,
       ctx: this.ctx,

@@ -27,8 +27,8 @@ export function stepAction(events: readonly TraceRow[]): string {
         return `${e.data.tool} refused (${e.data.verdict})`;
       case "model_error":
         return `model error ${e.data.code}`;
-      case "gateway_error":
-        return `gateway error ${e.data.code}`;
+      case "gatekeeper_error":
+        return `gatekeeper error ${e.data.code}`;
       case "halt":
         return `halt: ${e.data.reason}`;
     }

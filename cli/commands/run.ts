@@ -8,6 +8,7 @@ import { encodeScript, MAX_SCRIPT_ENTRIES, ScriptSchema } from "../../shared/mod
 import PartySocket from "partysocket";
 import { PRESET_NAMES } from "../../shared/agent/presets.ts";
 import { HIVE_NAME_PATTERN } from "../../shared/session/config.ts";
+import { L1ModeSchema, type L1Mode } from "../../shared/context/page.ts";
 import { CliError, type CliContext } from "./context.ts";
 import { PlainWebSocket } from "../../shared/client/follow.ts";
 import { trimRun } from "../../shared/text-edges.ts";
@@ -39,7 +40,7 @@ export interface RunOptions {
   mission: string;
   dir: string;
   hive: string;
-  mode?: "strict" | "elastic";
+  mode?: L1Mode;
   persona?: string;
   stepBudget?: number;
   l1Tokens?: number;
@@ -96,8 +97,12 @@ export function parseRunArgs(args: string[]): RunOptions {
   if (!values.mission?.trim()) {
     throw new CliError("lethe run needs --mission", 'for example --mission "Fix the failing test"');
   }
-  if (values.mode !== undefined && values.mode !== "strict" && values.mode !== "elastic") {
-    throw new CliError(`unknown mode "${values.mode}"`, "--mode is strict or elastic");
+  const mode = values.mode === undefined ? undefined : L1ModeSchema.safeParse(values.mode);
+  if (mode !== undefined && !mode.success) {
+    throw new CliError(
+      `unknown mode "${values.mode}"`,
+      `--mode is ${L1ModeSchema.options.join(" or ")}`,
+    );
   }
   if (values.persona !== undefined && !PRESET_NAMES.includes(values.persona)) {
     throw new CliError(
@@ -120,7 +125,7 @@ export function parseRunArgs(args: string[]): RunOptions {
     mission: values.mission.trim(),
     dir,
     hive,
-    ...(values.mode === undefined ? {} : { mode: values.mode }),
+    ...(mode === undefined ? {} : { mode: mode.data }),
     ...(values.persona === undefined ? {} : { persona: values.persona }),
     ...(stepBudget === undefined ? {} : { stepBudget }),
     ...(l1Tokens === undefined ? {} : { l1Tokens }),

@@ -10,7 +10,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import type { HiveEvent } from "../../shared/hive/writes.ts";
 import { HiveFeed } from "./hive-feed.ts";
-import type { McpToolContext } from "./tool-context.ts";
+import { mcpHive, type McpToolContext } from "./tool-context.ts";
 
 export const ARTIFACT_URI_PREFIX = "lethe://artifacts/";
 /** Distinct URIs one session may watch: far more than a client shows, bounded against storms. */
@@ -52,7 +52,7 @@ export class ArtifactResources {
 
   register(server: McpServer, ctx: McpToolContext): void {
     this.#server = server;
-    const hive = () => ctx.env.Hive.getByName(ctx.hive);
+    const hive = () => mcpHive(ctx);
     server.registerResource(
       "artifact",
       new ResourceTemplate(`${ARTIFACT_URI_PREFIX}{identifier}`, {

@@ -6,7 +6,7 @@ import { IdentifierSchema } from "../../shared/hive/artifact.ts";
 import { AsOfQuerySchema, ListQuerySchema } from "../../shared/hive/reads.ts";
 import { PutRequestSchema } from "../../shared/hive/writes.ts";
 import { toolResult, toolValue } from "./tool-result.ts";
-import type { McpToolContext } from "./tool-context.ts";
+import { mcpHive, type McpToolContext } from "./tool-context.ts";
 
 /** Versions one history call returns at most (each is one read of the Hive). */
 export const MAX_HISTORY_VERSIONS = 50;
@@ -21,7 +21,7 @@ const HistorySchema = z.strictObject({
 });
 
 export function registerArtifactTools(server: McpServer, ctx: McpToolContext): void {
-  const hive = () => ctx.env.Hive.getByName(ctx.hive);
+  const hive = () => mcpHive(ctx);
   server.registerTool(
     "artifacts_get",
     {

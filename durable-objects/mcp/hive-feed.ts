@@ -4,6 +4,7 @@
 import type { HiveEvent } from "../../shared/hive/writes.ts";
 import { createLogger, describeError } from "../../shared/log.ts";
 import { ServerMessageSchema } from "../../shared/protocol.ts";
+import { mcpHive } from "./tool-context.ts";
 
 const log = createLogger("mcp");
 
@@ -36,7 +37,7 @@ export class HiveFeed {
   }
 
   async #connect(): Promise<void> {
-    const stub = this.#env.Hive.getByName(this.#hive);
+    const stub = mcpHive({ env: this.#env, hive: this.#hive });
     let since = this.#seen;
     if (since === null) {
       const page = await stub.changesSince(0, 1);

@@ -9,7 +9,7 @@ import {
   parseMemoryTime,
 } from "../../shared/memory/requests.ts";
 import { toolError, toolResult } from "./tool-result.ts";
-import type { McpToolContext } from "./tool-context.ts";
+import { mcpHive, type McpToolContext } from "./tool-context.ts";
 
 /** MCP arguments are JSON: a time is a number of epoch ms or an ISO 8601 string. */
 const TimeArg = z.union([z.number().int().min(0), z.string().min(1).max(40)]);
@@ -27,7 +27,7 @@ const badTime = () =>
   toolError("INVALID_REQUEST", "`at` is not a time", "give epoch milliseconds or an ISO 8601 date");
 
 export function registerMemoryTools(server: McpServer, ctx: McpToolContext): void {
-  const hive = () => ctx.env.Hive.getByName(ctx.hive);
+  const hive = () => mcpHive(ctx);
   server.registerTool(
     "memory_search",
     {

@@ -4,14 +4,14 @@ import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { z } from "zod";
 import { SearchRequestSchema } from "../../shared/workspace/requests.ts";
 import { toolResult } from "./tool-result.ts";
-import type { McpToolContext } from "./tool-context.ts";
+import { mcpHive, type McpToolContext } from "./tool-context.ts";
 
 const NameSchema = z.strictObject({ name: z.string().min(1).max(256) });
 const PathSchema = z.strictObject({ path: z.string().min(1).max(1024) });
 const NoArgsSchema = z.strictObject({});
 
 export function registerWorkspaceTools(server: McpServer, ctx: McpToolContext): void {
-  const hive = () => ctx.env.Hive.getByName(ctx.hive);
+  const hive = () => mcpHive(ctx);
   server.registerTool(
     "workspace_search",
     {

@@ -8,7 +8,7 @@ import { makeToolReads } from "./tool-reads.ts";
 import { admit } from "./step/admit.ts";
 import { commitLoopDraft } from "./step/commit.ts";
 import { requestCompaction } from "./step/compact.ts";
-import type { LoopHost, LoopOutcome, StepContext, StepExit } from "./step/context.ts";
+import type { AgentStepHost, LoopOutcome, StepContext, StepExit } from "./step/context.ts";
 import { effects } from "./step/effects.ts";
 import { withCompaction } from "./step/compaction-draft.ts";
 import { toolExit } from "./step/tool-exit.ts";
@@ -36,7 +36,7 @@ async function runStages(ctx: StepContext): Promise<StepExit> {
   if (!admitted.ok) {
     return admitted.exit;
   }
-  const reads = makeToolReads(ctx.host, ctx.config, ctx.state, ctx.step);
+  const reads = makeToolReads(ctx);
   const ran = await tool(ctx, move, admitted.value, reads);
   const done = await effects(ctx, ran, reads);
   const gated = gate(ctx, move, admitted.value, done.output);
@@ -65,7 +65,7 @@ async function commitExit(ctx: StepContext, exit: StepExit): Promise<LoopOutcome
         ? recover.to.checkpoint
         : checkpointBeforeMove(host, recover.to.beforeMove);
     if (to !== null) {
-      await recoverFrom(host, config, to, envelope.messages, ctx.tokenizer, {
+      await recoverFrom(host, config, ctx.ports.hive, to, envelope.messages, ctx.tokenizer, {
         attempt: recover.attempt,
         tool: recover.tool,
         error: recover.error,
@@ -77,7 +77,10 @@ async function commitExit(ctx: StepContext, exit: StepExit): Promise<LoopOutcome
 }
 
 /** Runs one step of the mission. Returns whether another step should follow. */
-export async function runAgentStep(host: LoopHost, config: SessionConfig): Promise<LoopOutcome> {
+export async function runAgentStep(
+  host: AgentStepHost,
+  config: SessionConfig,
+): Promise<LoopOutcome> {
   const prepared = await prepare(host, config, new StepMeter());
   if (!prepared.ok) {
     if (prepared.exit !== null) {

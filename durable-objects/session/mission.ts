@@ -18,7 +18,7 @@ import { checkpointMissing, findCheckpoint } from "./checkpoint-reads.ts";
 import { commitDraft } from "./commit-step.ts";
 import { quarantineOutcome, withinBudget, type StepQuarantine } from "./quarantine.ts";
 import { rollbackWithFiles } from "./restore-files.ts";
-import type { LoopHost } from "./step/context.ts";
+import { sessionHive, type AgentStepHost } from "./step/context.ts";
 import { workspaceHead } from "./step/prepare.ts";
 import { questionMessage } from "./watchers.ts";
 
@@ -27,7 +27,7 @@ const STEP_GAP_MS = 10;
 
 /** Applies an answer as a human turn and wakes the mission; nothing changes on refusal. */
 export async function answerMission(
-  host: LoopHost,
+  host: AgentStepHost,
   config: SessionConfig,
   input: Answer,
 ): Promise<Result<null, ControlErrorCode | "PAGER_REFUSED">> {
@@ -75,7 +75,7 @@ export async function answerMission(
 
 /** One durable step per alarm; a crash re-runs the step from the last commit. */
 export async function runMissionAlarm(
-  host: LoopHost,
+  host: AgentStepHost,
   config: SessionConfig,
   quarantine: StepQuarantine,
   answer: (input: Answer) => Promise<unknown>,
@@ -122,7 +122,7 @@ export async function runMissionAlarm(
 
 /** Starts the mission from the workspace's head: steps run one per alarm from now. */
 export async function startMission(
-  host: LoopHost,
+  host: AgentStepHost,
   config: SessionConfig,
 ): Promise<Result<null, ControlErrorCode>> {
   const move = startTransition(host.store.state());
@@ -130,14 +130,14 @@ export async function startMission(
     return err(move.code, move.message, move.hint);
   }
   // The workspace version the mission starts from: a rollback to here restores it.
-  const head = await workspaceHead({ env: host.env }, config);
+  const head = await workspaceHead(sessionHive(host, config));
   host.store.control({ ...move.patch, workspaceManifest: head }, move.label);
   await host.ctx.storage.setAlarm(Date.now());
   return ok(null);
 }
 
 /** Pauses a running mission after its current step. */
-export function pauseMission(host: LoopHost): Result<null, ControlErrorCode> {
+export function pauseMission(host: AgentStepHost): Result<null, ControlErrorCode> {
   const move = pauseTransition(host.store.state());
   if (!move.ok) {
     return err(move.code, move.message, move.hint);
@@ -148,7 +148,7 @@ export function pauseMission(host: LoopHost): Result<null, ControlErrorCode> {
 
 /** Brings L1, the envelope's sections, the transcript position and the files back to a checkpoint. */
 export async function rollbackMission(
-  host: LoopHost,
+  host: AgentStepHost,
   config: SessionConfig,
   idOrLabel: string,
 ): Promise<Result<CheckpointManifest, "CHECKPOINT_NOT_FOUND" | "RESTORE_FAILED">> {
@@ -158,7 +158,7 @@ export async function rollbackMission(
   }
   const restored = await rollbackWithFiles(
     host,
-    host.env.Hive.getByName(config.hive),
+    sessionHive(host, config),
     manifest,
     `rollback of ${host.name} to ${manifest.id}`,
   );

@@ -11,6 +11,7 @@ import { workerMapper } from "../hive/workspace/symbol-parser.ts";
 import type { SessionStore } from "./session-store.ts";
 import type { StepDraft } from "./commit-step.ts";
 import type { LoopReads } from "./tool-reads.ts";
+import { sessionHive } from "./step/context.ts";
 
 /** The version an overlay read reports: the page's source says `file:<path>@speculative:a-b`. */
 export const SPECULATIVE_VERSION = "speculative";
@@ -221,7 +222,7 @@ export async function settleSpeculation(
         : `finished ${outcome?.status ?? "without an outcome"}`;
     return discarded(draft, paths, reason);
   }
-  const wrote = await host.env.Hive.getByName(config.hive)
+  const wrote = await sessionHive(host, config)
     .workspace()
     .write({
       files: overlay.map((f) => ({ path: f.path, content: f.content })),

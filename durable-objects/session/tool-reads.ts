@@ -14,12 +14,12 @@ import type {
 } from "../../shared/tools/tool-ports.ts";
 import { overlayOf, withOverlay } from "./speculation.ts";
 import type { SessionStore } from "./session-store.ts";
+import type { HiveStub } from "./step/context.ts";
 
 /** Importers are found by asking each file for its imports; bounded per call. */
 const MAX_FILES_SCANNED_FOR_IMPORTERS = 500;
 
 export interface ReadsHost {
-  env: Env;
   name: string;
   store: SessionStore;
   text(hash: string): Promise<string | null>;
@@ -40,13 +40,16 @@ function failed(result: Failure): Failure {
     : { ok: false, code: result.code, message: result.message, hint: result.hint };
 }
 
-export function makeToolReads(
-  host: ReadsHost,
-  config: SessionConfig,
-  state: SessionState,
-  step: number,
-): LoopReads {
-  const hive = host.env.Hive.getByName(config.hive);
+/** The tool stage's reads and writes, through the step's hive port. */
+export function makeToolReads(ctx: {
+  host: ReadsHost;
+  config: SessionConfig;
+  state: SessionState;
+  step: number;
+  ports: { hive: HiveStub };
+}): LoopReads {
+  const { host, config, state, step } = ctx;
+  const hive = ctx.ports.hive;
   // What the workspace lists (search hits, definitions, callers, import edges) is cut to
   // the paths the session may open: the roots and the denied patterns admit applies to
   // a path argument, so no listing names a file outside them.

@@ -11,21 +11,24 @@ import {
 import { modelServing } from "../../shared/driver/serving.ts";
 import type { SessionConfig } from "../../shared/session/config.ts";
 import type { MissionOutcome } from "../../shared/session/step.ts";
+import type { HiveStub } from "./step/context.ts";
 
-/** What vouching needs from the session: its environment and the hive binding. */
-export interface VouchHost {
-  env: Env;
+/** What vouching reads: the session's environment (the serving rule) and the step's hive port. */
+export interface VouchContext {
+  host: { env: Env };
+  config: SessionConfig;
+  ports: { hive: HiveStub };
 }
 
 /** The claimed outcome, downgraded with the reason when the evidence does not carry it. */
 export async function vouch(
-  host: VouchHost,
-  config: SessionConfig,
+  ctx: VouchContext,
   claimed: MissionOutcome,
   turns: readonly EvidenceTurn[],
   written: readonly string[],
 ): Promise<MissionOutcome> {
-  const listed = await host.env.Hive.getByName(config.hive).list({ status: "active", limit: 500 });
+  const { host, config } = ctx;
+  const listed = await ctx.ports.hive.list({ status: "active", limit: 500 });
   const artifacts = listed.ok
     ? listed.value.artifacts.map((a) => ({ key: a.identifier, value: a.value as unknown }))
     : [];

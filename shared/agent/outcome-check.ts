@@ -21,7 +21,7 @@ export const OutcomeEvidenceSchema = z.object({
   listings: z.array(z.string()).default([]),
   /** Every tool result of this session, for paths an answer names. */
   results: z.array(z.string()).default([]),
-  /** The model is the cluster's local stand-in (no LETHE_MODEL_BASE_URL). */
+  /** The model is the local stand-in, as modelServing (shared/driver/serving.ts) decides. */
   localModel: z.boolean(),
 });
 export type OutcomeEvidence = z.input<typeof OutcomeEvidenceSchema>;

@@ -1,14 +1,14 @@
 // Personas and presets: which tools an agent may use (the gatekeeper's grants),
 // how it treats context, and which kernel policies watch it. Chosen per session
 // (config.persona) and switchable mid-mission (strategy switch).
-import type { SessionMode } from "../session/modes.ts";
+import type { L1Mode } from "../context/page.ts";
 
 export interface Preset {
   name: string;
   /** Gatekeeper grants (`domain:tool`, `domain:*`, `*`); deny by default. */
   grants: string[];
   /** The mode a session of this preset starts in unless the config says otherwise. */
-  mode: SessionMode;
+  mode: L1Mode;
   /** One paragraph added to the system section: how this persona works. */
   strategy: string;
   /** Kernel policies (shared/agent/policies.ts) that watch every step. */

@@ -3,7 +3,7 @@
 // then sees in its artifacts block (context-blocks.ts). A fact learned again (the
 // same lookup in a later turn, by this agent or another) is the newest reading: the
 // same value keeps the version there, another value becomes the next version.
-import { isLetheAgentsError, letheCall, type LetheConnection } from "./lethe-api.ts";
+import { conflictOf, letheCall, type LetheConnection } from "./lethe-api.ts";
 
 export interface FactInput {
   identifier: string;
@@ -28,7 +28,7 @@ export async function letheSaveFact(
   try {
     return await putFact(connection, fact, 0);
   } catch (error) {
-    const conflict = isLetheAgentsError(error) ? error.conflict : undefined;
+    const conflict = conflictOf(error);
     if (conflict === undefined) {
       throw error;
     }

@@ -1,7 +1,8 @@
 // How `lethe/agents` reaches Lethe from a developer's Worker: HTTP with a hive
-// key over a service binding's fetch (or any fetch), answers parsed and
-// failures raised as LetheAgentsError with the gateway's code and hint.
+// key over a service binding's fetch (or any fetch), through the one client core
+// (shared/client/request.ts): failures are its LetheError, exported here as LetheAgentsError.
 import { z } from "zod";
+import { gatewayRequest, isLetheError, type LetheError } from "../client/request.ts";
 
 /** A service binding to the `lethe-gateway` Worker, or anything with its fetch. */
 export interface LetheFetcher {
@@ -21,42 +22,42 @@ export const LetheConnectionSchema = z.object({
 });
 export type LetheConnection = z.input<typeof LetheConnectionSchema>;
 
-const ErrorBodySchema = z.object({
-  error: z.object({ code: z.string(), message: z.string(), hint: z.string().optional() }),
-  /** A refused compare-and-swap: the version the identifier is at, and its artifact. */
-  conflict: z
-    .object({
-      currentVersion: z.number().int(),
-      current: z.object({ value: z.unknown() }).nullable(),
-    })
-    .optional(),
-});
+/**
+ * A typed failure of a Lethe call: the one client error (shared/client/request.ts)
+ * under the name this package has always exported — the gateway's code, message,
+ * hint and HTTP status.
+ */
+export { LetheError as LetheAgentsError } from "../client/request.ts";
 
-/** The identifier's state a VERSION_CONFLICT carries. */
+export function isLetheAgentsError(error: unknown): error is LetheError {
+  return isLetheError(error);
+}
+
+/** The identifier's state a refused compare-and-swap (VERSION_CONFLICT) carries. */
 export interface LetheConflict {
   currentVersion: number;
   currentValue: unknown;
 }
 
-/** A typed failure of a Lethe call: the gateway's code, message and hint, and the HTTP status. */
-export class LetheAgentsError extends Error {
-  readonly code: string;
-  readonly hint: string;
-  readonly status: number;
-  /** Set on a VERSION_CONFLICT: where the identifier is now. */
-  readonly conflict: LetheConflict | undefined;
-  constructor(code: string, message: string, hint: string, status = 0, conflict?: LetheConflict) {
-    super(`${code}: ${message}`);
-    this.name = "LetheAgentsError";
-    this.code = code;
-    this.hint = hint;
-    this.status = status;
-    this.conflict = conflict;
-  }
-}
+const ConflictBodySchema = z.object({
+  conflict: z.object({
+    currentVersion: z.number().int(),
+    current: z.object({ value: z.unknown() }).nullable(),
+  }),
+});
 
-export function isLetheAgentsError(error: unknown): error is LetheAgentsError {
-  return error instanceof LetheAgentsError;
+/** Where the identifier is now, when `error` is a refused compare-and-swap; otherwise undefined. */
+export function conflictOf(error: unknown): LetheConflict | undefined {
+  if (!isLetheError(error)) {
+    return undefined;
+  }
+  const parsed = ConflictBodySchema.safeParse(error.body);
+  return parsed.success
+    ? {
+        currentVersion: parsed.data.conflict.currentVersion,
+        currentValue: parsed.data.conflict.current?.value,
+      }
+    : undefined;
 }
 
 /** One JSON call to the gateway with the hive key; a non-2xx answer throws its typed error. */
@@ -67,46 +68,17 @@ export async function letheCall<T>(
   body?: unknown,
 ): Promise<T> {
   const c = LetheConnectionSchema.parse(connection);
-  let response: Response;
-  try {
-    response = await c.binding.fetch(`${c.origin}${path}`, {
-      method,
-      headers: { authorization: `Bearer ${c.key}`, "content-type": "application/json" },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-  } catch (error) {
-    throw new LetheAgentsError(
-      "LETHE_UNREACHABLE",
-      `${method} ${path} did not reach Lethe: ${error instanceof Error ? error.message : String(error)}`,
-      "check the service binding to lethe-gateway in your wrangler config",
-    );
-  }
-  const text = await response.text();
-  let parsed: unknown;
-  try {
-    parsed = text.length === 0 ? null : JSON.parse(text);
-  } catch {
-    parsed = null;
-  }
-  if (!response.ok) {
-    const failure = ErrorBodySchema.safeParse(parsed);
-    throw failure.success
-      ? new LetheAgentsError(
-          failure.data.error.code,
-          failure.data.error.message,
-          failure.data.error.hint ?? "",
-          response.status,
-          failure.data.conflict && {
-            currentVersion: failure.data.conflict.currentVersion,
-            currentValue: failure.data.conflict.current?.value,
-          },
-        )
-      : new LetheAgentsError(
-          "LETHE_HTTP_ERROR",
-          `${method} ${path} answered ${response.status}`,
-          "the gateway's answer was not a typed error: is the binding pointing at lethe-gateway?",
-          response.status,
-        );
-  }
-  return parsed as T;
+  const parsed = await gatewayRequest<T>(
+    {
+      url: c.origin,
+      fetch: (input, init) => c.binding.fetch(input, init),
+      credential: c.key,
+      unreachableHint: "check the service binding to lethe-gateway in your wrangler config",
+    },
+    method,
+    path,
+    body,
+  );
+  // An empty answer is no value (the typed client hands back the text as it is).
+  return (parsed === "" ? null : parsed) as T;
 }

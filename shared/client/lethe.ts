@@ -5,7 +5,6 @@
 import type { z } from "zod";
 import type { SummariserIdentity } from "../compress/compress.ts";
 import type { CompressRequestSchema } from "../compress/rpc.ts";
-import { ErrorBodySchema } from "../errors.ts";
 import type { ArtifactPage, ListQuerySchema } from "../hive/reads.ts";
 import type { ScoredFact } from "../memory/schema.ts";
 import type {
@@ -21,9 +20,11 @@ import { openHiveWriter, type HiveWriter, type WriterOptions } from "./hive-writ
 import { memoryRoutes } from "./memory.ts";
 import { enc, qs } from "./query.ts";
 import { workspaceRoutes } from "./workspace.ts";
+import { DEFAULT_TIMEOUT_MS, gatewayRequest, LetheError, TextBody } from "./request.ts";
 import { trimEndRun } from "../text-edges.ts";
 
 export type { HiveFollower } from "./follow.ts";
+export { DEFAULT_TIMEOUT_MS, isLetheError, LetheError, TextBody } from "./request.ts";
 export type SessionConfigInput = z.input<typeof SessionConfigSchema>;
 export type PutRequest = z.input<typeof PutRequestSchema>;
 export type CommitRequest = z.input<typeof CommitRequestSchema>;
@@ -57,23 +58,6 @@ export interface FirewallAnswer {
   text?: string;
 }
 
-/** A gateway refusal or a transport failure: `code`, a one-line `message`, a `hint`. */
-export class LetheError extends Error {
-  override readonly name = "LetheError";
-  readonly code: string;
-  readonly hint: string;
-  readonly status: number | undefined;
-  /** The gateway's whole error body, for routes that add details (a firewall's line-numbered issues). */
-  readonly body: unknown;
-  constructor(code: string, message: string, hint: string, status?: number, body?: unknown) {
-    super(message);
-    this.code = code;
-    this.hint = hint;
-    this.status = status;
-    this.body = body;
-  }
-}
-
 export interface LetheOptions {
   /** The gateway, e.g. http://127.0.0.1:8787. */
   url: string;
@@ -89,20 +73,8 @@ export interface LetheOptions {
 export type Auth = "key" | "admin" | "none";
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
 
-/** A request body sent as it is (a firewall.yaml), not as JSON. */
-export class TextBody {
-  readonly text: string;
-  readonly contentType: string;
-  constructor(text: string, contentType: string) {
-    this.text = text;
-    this.contentType = contentType;
-  }
-}
-
 /** One request through a client's credentials and timeout: what the route groups call. */
 export type Send = <T>(method: Method, route: string, body?: unknown, auth?: Auth) => Promise<T>;
-
-export const DEFAULT_TIMEOUT_MS = 30_000;
 
 export interface CreatedKey {
   id: string;
@@ -152,63 +124,17 @@ export class Lethe {
     auth: Auth = "key",
     headers: Record<string, string> = {},
   ): Promise<T> {
-    const credential = this.#credential(auth);
-    let response: Response;
-    try {
-      response = await this.#fetch(`${this.url}${route}`, {
-        method,
-        headers: {
-          ...(credential === undefined ? {} : { authorization: `Bearer ${credential}` }),
-          ...(body === undefined
-            ? {}
-            : { "content-type": body instanceof TextBody ? body.contentType : "application/json" }),
-          ...headers,
-        },
-        signal: AbortSignal.timeout(this.#timeoutMs),
-        ...(body === undefined
-          ? {}
-          : { body: body instanceof TextBody ? body.text : JSON.stringify(body) }),
-      });
-    } catch (error) {
-      if (error instanceof DOMException && error.name === "TimeoutError") {
-        throw new LetheError(
-          "TIMEOUT",
-          `the gateway at ${this.url} did not answer within ${this.#timeoutMs / 1_000}s`,
-          "check the cluster's logs (npm start), then retry",
-        );
-      }
-      throw new LetheError(
-        "UNREACHABLE",
-        `cannot reach the gateway at ${this.url}`,
-        "start the cluster with `npm start`, or pass --url <gateway>",
-      );
-    }
-    const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      // Not JSON (a proxy's error page): reported below with its status.
-    }
-    if (response.ok) {
-      return parsed as T;
-    }
-    const error = ErrorBodySchema.safeParse(parsed);
-    if (error.success) {
-      const e = error.data.error;
-      throw new LetheError(
-        e.code,
-        e.message,
-        e.hint ?? "GET / lists the routes",
-        response.status,
-        parsed,
-      );
-    }
-    throw new LetheError(
-      `HTTP_${response.status}`,
-      `HTTP ${response.status} from ${this.url}${route.split("?")[0] ?? ""}`,
-      "is the URL a Lethe gateway?",
-      response.status,
+    return gatewayRequest<T>(
+      {
+        url: this.url,
+        fetch: this.#fetch,
+        credential: this.#credential(auth),
+        timeoutMs: this.#timeoutMs,
+      },
+      method,
+      route,
+      body,
+      headers,
     );
   }
 

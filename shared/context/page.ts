@@ -16,8 +16,13 @@ export const PageKindSchema = z.enum([
 ]);
 export type PageKind = z.infer<typeof PageKindSchema>;
 
-export const PagerModeSchema = z.enum(["strict", "elastic"]);
-export type PagerMode = z.infer<typeof PagerModeSchema>;
+/**
+ * The two ways L1 holds files — strict pages them out at capacity, elastic
+ * lets them stay until compaction. The one definition: the session config,
+ * presets, the pager state and the CLI all read this schema.
+ */
+export const L1ModeSchema = z.enum(["strict", "elastic"]);
+export type L1Mode = z.infer<typeof L1ModeSchema>;
 
 /** Where a page came from ("file:src/a.ts@<hash>", "artifact:plan#3", "turn:42"). */
 const SourceRefSchema = z.string().max(1_024);
@@ -52,7 +57,7 @@ export const PageStubSchema = PageSchema.omit({ content: true, lastAccessStep: t
 export type PageStub = z.infer<typeof PageStubSchema>;
 
 export const PagerStateSchema = z.object({
-  mode: PagerModeSchema,
+  mode: L1ModeSchema,
   capacity: z.number().int().min(1),
   /** L1, in staging order. Sum of tokens ≤ capacity. */
   pages: z.array(PageSchema),
@@ -158,7 +163,7 @@ export function evictionScore(page: Page, step: number): number {
   return PRIORITY_WEIGHT * page.priority - Math.max(0, step - page.lastAccessStep);
 }
 
-export function emptyPagerState(capacity: number, mode: PagerMode = "strict"): PagerState {
+export function emptyPagerState(capacity: number, mode: L1Mode = "strict"): PagerState {
   return { mode, capacity, pages: [], prefetched: [], evicted: [], comparing: null };
 }
 

@@ -19,6 +19,7 @@ import {
   type SerializerProtocol,
 } from "@langchain/langgraph-checkpoint";
 import type { Json } from "../session/checkpoint.ts";
+import { gatewayRequest, isLetheError, LetheError } from "../client/request.ts";
 import { decodeValue, encodeValue, type Encoded } from "./codec.ts";
 import type {
   ListPage,
@@ -42,29 +43,21 @@ export interface LetheSaverOptions {
   fetch?: typeof fetch;
 }
 
-/** A refusal from the gateway, with its stable code and hint. */
-export class LetheSaverError extends Error {
-  override readonly name = "LetheSaverError";
-  readonly code: string;
-  readonly status: number;
-  readonly hint: string | undefined;
-
-  constructor(code: string, message: string, status: number, hint?: string) {
-    super(hint === undefined ? message : `${message} (${hint})`);
-    this.code = code;
-    this.status = status;
-    this.hint = hint;
-  }
-}
+/**
+ * A refusal from the gateway (or a config the saver cannot use), with its stable
+ * code and hint: the one client error (shared/client/request.ts) under the name
+ * this package has always exported.
+ */
+export { LetheError as LetheSaverError } from "../client/request.ts";
 
 function requireThread(config: RunnableConfig, what: string): string {
   const thread: unknown = config.configurable?.thread_id;
   if (typeof thread !== "string" || thread.length === 0) {
-    throw new LetheSaverError(
+    throw new LetheError(
       "MISSING_THREAD_ID",
       `${what}: the config has no configurable.thread_id`,
-      400,
       'pass { configurable: { thread_id: "..." } } so the saver knows which thread to persist',
+      400,
     );
   }
   return thread;
@@ -81,37 +74,17 @@ export class LetheSaver extends BaseCheckpointSaver {
     super(options.serde);
     this.#base = `${options.url.replace(/\/$/, "")}/v1/hives/${encodeURIComponent(options.hive)}/langgraph`;
     this.#key = options.key;
-    this.#fetch = options.fetch ?? fetch;
+    this.#fetch = options.fetch ?? ((input, init) => fetch(input, init));
   }
 
   async #call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const response = await this.#fetch(`${this.#base}${path}`, {
+    const answer = await gatewayRequest<{ value: T }>(
+      { url: this.#base, fetch: this.#fetch, credential: this.#key },
       method,
-      headers: { authorization: `Bearer ${this.#key}`, "content-type": "application/json" },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      throw new LetheSaverError(
-        "BAD_RESPONSE",
-        `${method} ${path}: ${response.status} ${text.slice(0, 200)}`,
-        response.status,
-      );
-    }
-    if (!response.ok) {
-      const error = (parsed as { error?: { code?: string; message?: string; hint?: string } })
-        .error;
-      throw new LetheSaverError(
-        error?.code ?? `HTTP_${response.status}`,
-        error?.message ?? text.slice(0, 200),
-        response.status,
-        error?.hint,
-      );
-    }
-    return (parsed as { value: T }).value;
+      path,
+      body,
+    );
+    return answer.value;
   }
 
   #knownOf(thread: string): Set<string> {
@@ -173,7 +146,7 @@ export class LetheSaver extends BaseCheckpointSaver {
     try {
       return await send(fresh);
     } catch (error) {
-      if (error instanceof LetheSaverError && error.code === "MISSING_CHUNKS") {
+      if (isLetheError(error) && error.code === "MISSING_CHUNKS") {
         known.clear();
         return send(all);
       }
@@ -358,11 +331,11 @@ export class LetheSaver extends BaseCheckpointSaver {
     const thread = requireThread(config, "putWrites");
     const checkpointId = config.configurable?.checkpoint_id;
     if (typeof checkpointId !== "string" || checkpointId.length === 0) {
-      throw new LetheSaverError(
+      throw new LetheError(
         "MISSING_CHECKPOINT_ID",
         "putWrites: the config has no configurable.checkpoint_id",
-        400,
         "pass the config put() returned",
+        400,
       );
     }
     const chunks: Record<string, string> = {};

@@ -1,5 +1,6 @@
 // A session's configuration, validated at the gateway and stored by AgentSession.
 import { z } from "zod";
+import { L1ModeSchema } from "../context/page.ts";
 import { PRESET_NAMES } from "../agent/presets.ts";
 import { parseSkill } from "../gatekeeper/skills.ts";
 import { RetentionPolicySchema } from "./checkpoint.ts";
@@ -29,14 +30,12 @@ const RootSchema = z
 /** L1's default capacity: room for one file page, a few artifacts and the anchor. */
 export const DEFAULT_L1_TOKENS = 2_048;
 
-export const SessionModeSchema = z.enum(["strict", "elastic"]);
-
 export const SessionConfigSchema = z.strictObject({
   hive: z
     .string()
     .regex(HIVE_NAME_PATTERN, "lowercase letters, digits and dashes, up to 63 characters"),
   mission: z.string().min(1).max(MAX_MISSION_CHARS),
-  mode: SessionModeSchema.default("strict"),
+  mode: L1ModeSchema.default("strict"),
   model: z.string().min(1).max(128).default("lethe-local"),
   persona: z.enum(PRESET_NAMES as [string, ...string[]]).default("code-agent"),
   /**

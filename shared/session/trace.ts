@@ -49,7 +49,7 @@ export const TraceEventSchema = z.discriminatedUnion("kind", [
   event("assessment", { status: z.string(), summary: z.string(), elapsedMs: z.number() }),
   event("model_error", { ...MoveFields, code: z.string(), rawRef: z.string().optional() }),
   event("final", MoveFields),
-  event("gateway_error", { ...MoveFields, code: z.string() }),
+  event("gatekeeper_error", { ...MoveFields, code: z.string() }),
   event("refused", {
     ...MoveFields,
     tool: z.string(),

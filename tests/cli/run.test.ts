@@ -157,6 +157,19 @@ describe("step lines", () => {
     expect(stepAction(events)).toBe("stage_context");
     expect(stepAction([tool("apply_patch", true)])).toBe("apply_patch (failed)");
     expect(stepAction([event("halt", { reason: "LOOP", message: "loop" })])).toBe("halt: LOOP");
+    // A gatekeeper that could not be reached is named as the gatekeeper, not the gateway.
+    const moveFields = {
+      step: 3,
+      elapsedMs: 12,
+      promptTokens: 400,
+      completionTokens: 20,
+      costUsd: 0,
+      route: "lexical",
+      tools: ["apply_patch"],
+    };
+    expect(stepAction([event("gatekeeper_error", { ...moveFields, code: "INTERNAL" })])).toBe(
+      "gatekeeper error INTERNAL",
+    );
     // A row this reader does not know, or whose data is not the kind's, is just a step.
     expect(stepAction([event("tool", { tool: 3 }), event("future/kind", {})])).toBe("step");
     expect(stepAction([event("step", {})])).toBe("step");

@@ -27,6 +27,11 @@ export interface HiveKeyAuth {
 export type AuthVariables = { hiveKey: HiveKeyAuth };
 type AuthEnv = { Bindings: Env; Variables: AuthVariables };
 
+/** The Hive the request's key belongs to: the one way a hive route reaches its Durable Object. */
+export function keyedHive(c: Context<AuthEnv>): ReturnType<Env["Hive"]["getByName"]> {
+  return c.env.Hive.getByName(c.get("hiveKey").hive);
+}
+
 const cache = new Map<string, HiveKeyAuth & { expires: number }>();
 
 export interface CreatedHiveKey {

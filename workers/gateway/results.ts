@@ -9,6 +9,9 @@ import type { GraphErrorCode } from "../../shared/langgraph/wire.ts";
 import type { MemoryErrorCode } from "../../shared/memory/schema.ts";
 import type { Result } from "../../shared/result.ts";
 import type { WorkspaceErrorCode } from "../../shared/workspace/errors.ts";
+import type { CompressInputErrorCode } from "../../shared/compress/errors.ts";
+import type { FirewallSetErrorCode } from "../../shared/hive/firewall.ts";
+import type { RefStoreErrorCode } from "../../durable-objects/hive/ref-store.ts";
 import type { SessionErrorCode } from "../../durable-objects/session/session-errors.ts";
 
 /** Hive writes and reads: a lost race 409, a trimmed log 410, a reused key 422. */
@@ -83,6 +86,41 @@ const SESSION: Record<SessionErrorCode, ContentfulStatusCode> &
   RESTORE_FAILED: 409,
 };
 
+/** The compressor's summarise RPC: bad input 400, a bad model setting 502, its own faults 500. */
+const COMPRESS: Record<
+  | "BAD_REQUEST"
+  | CompressInputErrorCode
+  | "INVALID_DRIVER_CONFIG"
+  | "MODEL_NOT_CONFIGURED"
+  | "ENCODING_NOT_BUNDLED"
+  | "INTERNAL",
+  ContentfulStatusCode
+> = {
+  BAD_REQUEST: 400,
+  INVALID_MESSAGES: 400,
+  INVALID_OPTIONS: 400,
+  INVALID_BUDGET: 400,
+  WINDOW_TOO_SMALL: 400,
+  INVALID_DRIVER_CONFIG: 502,
+  MODEL_NOT_CONFIGURED: 500,
+  ENCODING_NOT_BUNDLED: 500,
+  INTERNAL: 500,
+};
+
+/** The texts a compression cut, by ref: a ref whose text does not match is the store's fault. */
+const REFS: Record<RefStoreErrorCode, ContentfulStatusCode> = {
+  INVALID_REF: 400,
+  REF_NOT_FOUND: 404,
+  REF_MISMATCH: 500,
+};
+
+/** The hive's firewall.yaml: a file that does not compile 400, too big 413. */
+const FIREWALL: Record<FirewallSetErrorCode, ContentfulStatusCode> = {
+  FIREWALL_INVALID: 400,
+  FIREWALL_TOO_LARGE: 413,
+  INTERNAL: 500,
+};
+
 /** Every refusal code's status; a code shared by subsystems means the same status in each. */
 export const RESULT_STATUS: Readonly<Record<string, ContentfulStatusCode>> = {
   ...HIVE,
@@ -90,6 +128,9 @@ export const RESULT_STATUS: Readonly<Record<string, ContentfulStatusCode>> = {
   ...GRAPH,
   ...MEMORY,
   ...SESSION,
+  ...COMPRESS,
+  ...REFS,
+  ...FIREWALL,
 };
 
 /** A refusal the caller sends back as it is: `{error:{code,message,hint}}` plus any detail. */
@@ -104,14 +145,30 @@ export function refusal(
   return new HTTPException(status, { message, res: Response.json(body, { status }) });
 }
 
-/** The value of a Result, or a thrown refusal with its code's status (400 when unlisted). */
-export function unwrap<T>(result: Result<T, string> & { conflict?: unknown }): T {
+/** What a refusal carries beside its code: the winning version of a conflict, a file's issues. */
+type RefusalDetail = { conflict?: unknown; issues?: unknown };
+
+/**
+ * The value of a Result, or a thrown refusal with its code's status (400 when
+ * unlisted; `status` overrides it where the failure is the gateway's own, such
+ * as storing what another service produced).
+ */
+export function unwrap<T>(
+  result: Result<T, string> & RefusalDetail,
+  status?: ContentfulStatusCode,
+): T {
   if (result.ok) {
     return result.value;
   }
-  const detail = result.conflict === undefined ? {} : { conflict: result.conflict };
+  const detail: RefusalDetail = {};
+  if (result.conflict !== undefined) {
+    detail.conflict = result.conflict;
+  }
+  if (result.issues !== undefined) {
+    detail.issues = result.issues;
+  }
   throw refusal(
-    RESULT_STATUS[result.code] ?? 400,
+    status ?? RESULT_STATUS[result.code] ?? 400,
     result.code,
     result.message,
     result.hint,

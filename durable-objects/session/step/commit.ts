@@ -4,10 +4,14 @@
 import type { SessionConfig } from "../../../shared/session/config.ts";
 import { commitDraft, type StepDraft } from "../commit-step.ts";
 import { settleSpeculation } from "../speculation.ts";
-import type { LoopHost } from "./context.ts";
+import type { AgentStepHost } from "./context.ts";
 
 /** Commits a draft; if the pager refuses its L1 operations, commits without them and says why. */
-export async function commitLoopDraft(host: LoopHost, config: SessionConfig, proposed: StepDraft) {
+export async function commitLoopDraft(
+  host: AgentStepHost,
+  config: SessionConfig,
+  proposed: StepDraft,
+) {
   // A speculative session's overlay is committed or discarded when the mission ends.
   const draft = await settleSpeculation(host, config, proposed);
   const first = await commitDraft(host, config, draft);

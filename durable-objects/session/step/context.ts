@@ -1,6 +1,7 @@
 // The step context: everything one agent step reads, loaded once (state, preset,
 // tokenizer, hive view, history, the envelope the model receives) and the narrow
-// ports the stages reach out through. Built by prepare.ts; every stage reads it.
+// ports the stages reach out through (sessionHive, the one way to the hive).
+// Built by prepare.ts; every stage reads it.
 import type { Preset } from "../../../shared/agent/presets.ts";
 import type { Driver } from "../../../shared/driver/driver.ts";
 import type { Tokenizer } from "../../../shared/context/tokens.ts";
@@ -17,8 +18,8 @@ import type { Collected } from "../../../shared/session/gc.ts";
 import type { MissionOutcome, OverlayFile } from "../../../shared/session/step.ts";
 import type { ToolOutcome } from "../../../shared/tools/tool-ports.ts";
 
-/** What the agent loop needs from the AgentSession Durable Object. */
-export interface LoopHost extends StepHost {
+/** What one agent step (runAgentStep and its stages) needs from the AgentSession Durable Object. */
+export interface AgentStepHost extends StepHost {
   env: Env;
   name: string;
   text(hash: string): Promise<string | null>;
@@ -29,6 +30,15 @@ export type LoopOutcome = "continue" | "stop";
 
 /** The session's hive, as a Durable Object stub. */
 export type HiveStub = ReturnType<Env["Hive"]["getByName"]>;
+
+/**
+ * The one way the session reaches its hive: prepare.ts builds the step's
+ * `ports.hive` with it, and what runs outside a step (rollback, the
+ * speculation's commit) calls it; a stage uses `ctx.ports.hive`.
+ */
+export function sessionHive(host: { env: Env }, config: { hive: string }): HiveStub {
+  return host.env.Hive.getByName(config.hive);
+}
 
 /** The services a step reaches: one port each, nothing else of the environment. */
 export interface StepPorts {
@@ -51,7 +61,7 @@ export interface HiveView {
 }
 
 export interface StepContext {
-  host: LoopHost;
+  host: AgentStepHost;
   config: SessionConfig;
   ports: StepPorts;
   meter: StepMeter;

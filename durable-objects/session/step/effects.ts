@@ -85,7 +85,7 @@ export async function effects(ctx: StepContext, ran: Ran, reads: LoopReads): Pro
   // A speculative session's writes are its overlay's paths.
   const vouched =
     outcome.finish && handoff === null
-      ? await vouch(ctx.host, config, { ...outcome.finish }, ctx.history, [
+      ? await vouch(ctx, { ...outcome.finish }, ctx.history, [
           ...written,
           ...(overlay ?? state.overlay ?? []).map((f) => f.path),
         ])

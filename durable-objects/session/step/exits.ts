@@ -157,7 +157,7 @@ export function gatewayErrorExit(
         modelCalls: ctx.modelCalls,
         gatekeeper: recordToolResult(ctx.state.gatekeeper, false),
       },
-      trace: [{ kind: "gateway_error", data: { ...base, code: failure.code } }],
+      trace: [{ kind: "gatekeeper_error", data: { ...base, code: failure.code } }],
     },
   };
 }

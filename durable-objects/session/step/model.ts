@@ -26,13 +26,7 @@ export async function assessAtBudget(ctx: StepContext): Promise<StepExit | null>
       ...(ctx.metadata ? { metadata: ctx.metadata } : {}),
     });
     const claimed = parseAssessment(answer.ok ? answer.value.content : "");
-    const outcome: MissionOutcome = await vouch(
-      ctx.host,
-      config,
-      claimed,
-      ctx.history,
-      state.written,
-    );
+    const outcome: MissionOutcome = await vouch(ctx, claimed, ctx.history, state.written);
     return assessmentExit(ctx, outcome);
   }
   return null;
@@ -44,7 +38,7 @@ export async function model(
   routed: Routed,
 ): Promise<Staged<{ move: ToolMove; base: MoveTrace }>> {
   ctx.meter.begin("model");
-  const { config, state, preset } = ctx;
+  const { state, preset } = ctx;
   const move = await ctx.ports.model.move({
     role: "agent",
     messages: ctx.envelope.messages as ChatCompletionMessageParam[],
@@ -70,7 +64,7 @@ export async function model(
   ctx.received.metaUse = metaUse(ctx.hive.meta, JSON.stringify(healed));
   if (healed.kind === "final") {
     const claimed: MissionOutcome = { status: "achieved", summary: healed.answer };
-    const outcome = await vouch(ctx.host, config, claimed, ctx.history, state.written);
+    const outcome = await vouch(ctx, claimed, ctx.history, state.written);
     return { ok: false, exit: finalExit(ctx, healed.answer, outcome, base) };
   }
   return { ok: true, value: { move: healed, base } };

@@ -11,7 +11,14 @@ import type { SessionConfig } from "../../../shared/session/config.ts";
 import type { SessionState } from "../../../shared/session/step.ts";
 import type { StepDraft } from "../commit-step.ts";
 import { readHistory, renderEnvelope, type EnvelopeView } from "../envelope-view.ts";
-import type { HiveStub, HiveView, LoopHost, StepContext, StepExit } from "./context.ts";
+import {
+  sessionHive,
+  type HiveStub,
+  type HiveView,
+  type AgentStepHost,
+  type StepContext,
+  type StepExit,
+} from "./context.ts";
 import { haltExit } from "./exits.ts";
 import type { StepMeter } from "./meter.ts";
 import { verifyFirst } from "./verify-first.ts";
@@ -54,13 +61,8 @@ async function syncHive(
 }
 
 /** The id of the hive's workspace head, or null when it has no files yet. */
-export async function workspaceHead(
-  host: { env: Env },
-  config: SessionConfig,
-): Promise<string | null> {
-  const head = await host.env.Hive.getByName(config.hive)
-    .workspace()
-    .manifest("head", undefined, 1);
+export async function workspaceHead(hive: HiveStub): Promise<string | null> {
+  const head = await hive.workspace().manifest("head", undefined, 1);
   return head.ok ? head.value.id : null;
 }
 
@@ -89,7 +91,7 @@ function receivedEnvelope(
  * stops with nothing to commit (not running, or verify-first already committed).
  */
 export async function prepare(
-  host: LoopHost,
+  host: AgentStepHost,
   config: SessionConfig,
   meter: StepMeter,
 ): Promise<{ ok: true; ctx: StepContext } | { ok: false; exit: StepExit | null }> {
@@ -100,18 +102,20 @@ export async function prepare(
   if (state.status !== "running" || !preset) {
     return { ok: false, exit: null };
   }
-  const hive = host.env.Hive.getByName(config.hive);
+  const hive = sessionHive(host, config);
   const tokenizer = await meter.tokenizer(config.model);
   const synced = await syncHive(hive, config, state, tokenizer);
-  const workspaceManifest =
-    (await workspaceHead(host, config)) ?? state.workspaceManifest ?? undefined;
+  const workspaceManifest = (await workspaceHead(hive)) ?? state.workspaceManifest ?? undefined;
   // The one driver factory: an endpoint, Workers AI, or the stand-in where it is allowed.
   const driver = modelDriver(host.env);
   if (!driver.ok) {
     const why = driver.hint === undefined ? driver.message : `${driver.message} (${driver.hint})`;
     return { ok: false, exit: haltExit(driver.code, why) };
   }
-  if (preset.policies.includes("verify-first") && (await verifyFirst(host, config)) !== null) {
+  if (
+    preset.policies.includes("verify-first") &&
+    (await verifyFirst(host, config, hive)) !== null
+  ) {
     return { ok: false, exit: null };
   }
   // Scripted runs (tests, demos): the entry is the branch's model-call count.

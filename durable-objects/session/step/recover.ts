@@ -7,7 +7,7 @@ import type { Tokenizer } from "../../../shared/context/tokens.ts";
 import type { SessionConfig } from "../../../shared/session/config.ts";
 import { rollbackWithFiles } from "../restore-files.ts";
 import { commitLoopDraft } from "./commit.ts";
-import type { LoopHost } from "./context.ts";
+import type { HiveStub, AgentStepHost } from "./context.ts";
 
 /** Retries of a failed tool from the previous checkpoint before the session halts. */
 export const MAX_AUTOFIX_ATTEMPTS = 2;
@@ -21,7 +21,7 @@ export interface Failure {
 }
 
 /** The newest checkpoint of the branch taken before gatekeeper move `fromMove`. */
-export function checkpointBeforeMove(host: LoopHost, fromMove: number): string | null {
+export function checkpointBeforeMove(host: AgentStepHost, fromMove: number): string | null {
   const head = host.store.head();
   if (head === null) {
     return null;
@@ -41,8 +41,9 @@ export function checkpointBeforeMove(host: LoopHost, fromMove: number): string |
  * context for the retry, and add the lesson learned as the next turn.
  */
 export async function recoverFrom(
-  host: LoopHost,
+  host: AgentStepHost,
   config: SessionConfig,
+  hive: HiveStub,
   checkpoint: string,
   messages: readonly ChatMessage[],
   tokenizer: Tokenizer,
@@ -57,7 +58,7 @@ export async function recoverFrom(
   // The files written since that checkpoint go back too, as a person's rollback does.
   const back = await rollbackWithFiles(
     host,
-    host.env.Hive.getByName(config.hive),
+    hive,
     manifest,
     `auto-fix: ${host.name} back to ${manifest.id}`,
   );

@@ -8,22 +8,25 @@ import { citedLines, parseCitation } from "../../../shared/workspace/provenance.
 import type { StaleArtifact } from "../../hive/workspace/staleness.ts";
 import { rollbackWithFiles } from "../restore-files.ts";
 import { commitLoopDraft } from "./commit.ts";
-import type { HiveStub, LoopHost } from "./context.ts";
+import type { HiveStub, AgentStepHost } from "./context.ts";
 
 /**
  * Verify-first: an artifact this session extracted from code that has changed
  * since contradicts the code. The session rolls back to just before it saved that
  * artifact and halts with a report, rather than build on a stale fact.
  */
-export async function verifyFirst(host: LoopHost, config: SessionConfig): Promise<string | null> {
-  const hive = host.env.Hive.getByName(config.hive);
+export async function verifyFirst(
+  host: AgentStepHost,
+  config: SessionConfig,
+  hive: HiveStub,
+): Promise<string | null> {
   const stale = await hive.staleArtifacts();
   if (!stale.ok) {
     return null;
   }
   for (const item of stale.value) {
     if (item.freshness.reason === "contradicted") {
-      return quarantinePoison(host, config, item);
+      return quarantinePoison(host, config, hive, item);
     }
   }
   for (const item of stale.value) {
@@ -85,11 +88,11 @@ export async function verifyFirst(host: LoopHost, config: SessionConfig): Promis
  * report naming who wrote the poisoned version: a person decides what next.
  */
 async function quarantinePoison(
-  host: LoopHost,
+  host: AgentStepHost,
   config: SessionConfig,
+  hive: HiveStub,
   item: StaleArtifact,
 ): Promise<string> {
-  const hive = host.env.Hive.getByName(config.hive);
   const poisoned = await hive.get(item.identifier, item.version);
   const writer = poisoned.ok
     ? `${poisoned.value.provenance.agent ?? "?"} (session ${poisoned.value.provenance.session ?? "?"}, step ${poisoned.value.provenance.step ?? "?"})`

@@ -1,6 +1,8 @@
 // The typed client against a fake fetch: routes, credentials, typed one-line errors.
 import { describe, it } from "vitest";
+import { LetheAgentsError, letheCall } from "../../../shared/agents/lethe-api.ts";
 import { Lethe, LetheError } from "../../../shared/client/lethe.ts";
+import { LetheSaver, LetheSaverError } from "../../../shared/langgraph/saver.ts";
 
 function fakeFetch(status: number, body: unknown) {
   const calls: { url: string; init: RequestInit | undefined }[] = [];
@@ -59,5 +61,57 @@ describe("Lethe client", () => {
       fetch: fakeFetch(502, "<html>bad gateway</html>").fetch,
     });
     await expect(html.snapshot("h")).rejects.toMatchObject({ code: "HTTP_502" });
+  });
+
+  it("is the one client core: lethe/agents and lethe/langgraph throw the same LetheError", async ({
+    expect,
+  }) => {
+    expect(LetheAgentsError).toBe(LetheError);
+    expect(LetheSaverError).toBe(LetheError);
+    const refusal = {
+      error: { code: "FORBIDDEN_HIVE", message: "wrong hive", hint: "use its key" },
+    };
+    const agents = await letheCall(
+      { binding: { fetch: fakeFetch(403, refusal).fetch }, hive: "h", key: "k" },
+      "GET",
+      "/v1/hives/h/artifacts",
+    ).catch((error: unknown) => error);
+    const saver = await new LetheSaver({
+      url: "http://gw",
+      hive: "h",
+      key: "k",
+      fetch: fakeFetch(403, refusal).fetch,
+    })
+      .getTuple({ configurable: { thread_id: "t" } })
+      .catch((error: unknown) => error);
+    const client = await new Lethe({
+      url: "http://gw",
+      key: "k",
+      fetch: fakeFetch(403, refusal).fetch,
+    })
+      .health()
+      .catch((error: unknown) => error);
+    for (const error of [agents, saver, client]) {
+      expect(error).toBeInstanceOf(LetheError);
+      expect(error).toMatchObject({
+        code: "FORBIDDEN_HIVE",
+        message: "wrong hive",
+        hint: "use its key",
+        status: 403,
+      });
+    }
+    const unreachable = await letheCall(
+      {
+        binding: { fetch: () => Promise.reject(new TypeError("fetch failed")) },
+        hive: "h",
+        key: "k",
+      },
+      "GET",
+      "/v1/hives/h/artifacts",
+    ).catch((error: unknown) => error);
+    expect(unreachable).toMatchObject({
+      code: "UNREACHABLE",
+      hint: "check the service binding to lethe-gateway in your wrangler config",
+    });
   });
 });

@@ -5,6 +5,7 @@ import { beforeAll, describe, it } from "vitest";
 import {
   emptyPagerState,
   usedTokens,
+  type L1Mode,
   type PageKind,
   type PagerContext,
   type PagerOp,
@@ -106,7 +107,7 @@ const seen = new Map<string, number>();
 
 /** Runs a scenario, checking every invariant after every op; returns the final state. */
 function run(
-  scenario: { capacity: number; mode: "strict" | "elastic"; ops: GenOp[] },
+  scenario: { capacity: number; mode: L1Mode; ops: GenOp[] },
   expect: (
     v: unknown,
     m?: string,

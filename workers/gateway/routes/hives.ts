@@ -14,7 +14,7 @@ import {
   type HiveResult,
 } from "../../../shared/hive/writes.ts";
 import { SOCKET_KEY_HEADER } from "../../../shared/hive/messages.ts";
-import { requireHiveKey, type AuthVariables } from "../auth.ts";
+import { keyedHive, requireHiveKey, type AuthVariables } from "../auth.ts";
 import { unwrap } from "../results.ts";
 import { jsonBody } from "../validate.ts";
 
@@ -37,8 +37,6 @@ function invalidQuery(c: Context<HiveEnv>, error: z.ZodError): Response {
   );
 }
 
-const stub = (c: Context<HiveEnv>) => c.env.Hive.getByName(c.get("hiveKey").hive);
-
 const ChangesQuerySchema = z.strictObject({
   since: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(1_000).optional(),
@@ -48,41 +46,45 @@ const VersionQuerySchema = z.strictObject({ version: z.coerce.number().int().min
 export const hives = new Hono<HiveEnv>()
   .use("/:hive/*", requireHiveKey)
   .post("/:hive/commit", jsonBody(CommitRequestSchema), async (c) =>
-    answer(c, await stub(c).commit(c.req.valid("json"))),
+    answer(c, await keyedHive(c).commit(c.req.valid("json"))),
   )
   .post("/:hive/artifacts", jsonBody(PutRequestSchema), async (c) =>
-    answer(c, await stub(c).put(c.req.valid("json"))),
+    answer(c, await keyedHive(c).put(c.req.valid("json"))),
   )
   .post("/:hive/retract", jsonBody(RetractRequestSchema), async (c) =>
-    answer(c, await stub(c).retract(c.req.valid("json"))),
+    answer(c, await keyedHive(c).retract(c.req.valid("json"))),
   )
   .post("/:hive/supersede", jsonBody(SupersedeRequestSchema), async (c) =>
-    answer(c, await stub(c).supersede(c.req.valid("json"))),
+    answer(c, await keyedHive(c).supersede(c.req.valid("json"))),
   )
   .get("/:hive/artifacts", async (c) => {
     const query = ListQuerySchema.safeParse(c.req.query());
-    return query.success ? answer(c, await stub(c).list(query.data)) : invalidQuery(c, query.error);
+    return query.success
+      ? answer(c, await keyedHive(c).list(query.data))
+      : invalidQuery(c, query.error);
   })
   .get("/:hive/artifacts/:identifier{.+}", async (c) => {
     const query = VersionQuerySchema.safeParse(c.req.query());
     if (!query.success) {
       return invalidQuery(c, query.error);
     }
-    return answer(c, await stub(c).get(c.req.param("identifier"), query.data.version));
+    return answer(c, await keyedHive(c).get(c.req.param("identifier"), query.data.version));
   })
   .get("/:hive/events", async (c) => {
     const query = ChangesQuerySchema.safeParse(c.req.query());
     if (!query.success) {
       return invalidQuery(c, query.error);
     }
-    return answer(c, await stub(c).changesSince(query.data.since, query.data.limit));
+    return answer(c, await keyedHive(c).changesSince(query.data.since, query.data.limit));
   })
   .get("/:hive/as-of", async (c) => {
     const query = AsOfQuerySchema.safeParse(c.req.query());
-    return query.success ? answer(c, await stub(c).asOf(query.data)) : invalidQuery(c, query.error);
+    return query.success
+      ? answer(c, await keyedHive(c).asOf(query.data))
+      : invalidQuery(c, query.error);
   })
-  .get("/:hive/snapshot", async (c) => answer(c, await stub(c).snapshot()))
-  .post("/:hive/mirror/reconcile", async (c) => answer(c, await stub(c).reconcileMirror()));
+  .get("/:hive/snapshot", async (c) => answer(c, await keyedHive(c).snapshot()))
+  .post("/:hive/mirror/reconcile", async (c) => answer(c, await keyedHive(c).reconcileMirror()));
 
 /**
  * WS /parties/hive/:name, after requireHiveKey: the key is stripped from the URL

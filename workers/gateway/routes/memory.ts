@@ -11,7 +11,7 @@ import {
 } from "../../../shared/memory/requests.ts";
 import { errorBody } from "../../../shared/errors.ts";
 import type { MemoryResult } from "../../../shared/memory/schema.ts";
-import { requireHiveKey, type AuthVariables } from "../auth.ts";
+import { keyedHive, requireHiveKey, type AuthVariables } from "../auth.ts";
 import { unwrap } from "../results.ts";
 import { jsonBody } from "../validate.ts";
 
@@ -52,7 +52,6 @@ const RollbackBodySchema = z.strictObject({
   reason: z.string().min(1).max(1_000),
 });
 
-const stub = (c: Context<MemoryEnv>) => c.env.Hive.getByName(c.get("hiveKey").hive);
 /** The writer a changelog names for a request: the hive key that made it. */
 const writer = (c: Context<MemoryEnv>) => `key:${c.get("hiveKey").keyId}`;
 
@@ -73,38 +72,40 @@ export const memory = new Hono<MemoryEnv>()
   .use("/:hive/memory/*", requireHiveKey)
   .get("/:hive/memory/search", async (c) => {
     const q = SearchSchema.safeParse(c.req.query());
-    return q.success ? answer(c, await stub(c).memory().search(q.data)) : invalidQuery(c, q.error);
+    return q.success
+      ? answer(c, await keyedHive(c).memory().search(q.data))
+      : invalidQuery(c, q.error);
   })
   .get("/:hive/memory/as-of", async (c) => {
     const q = AsOfSchema.safeParse(c.req.query());
     return q.success
-      ? answer(c, await stub(c).memory().asOf(q.data.at, q.data.limit))
+      ? answer(c, await keyedHive(c).memory().asOf(q.data.at, q.data.limit))
       : invalidQuery(c, q.error);
   })
   .get("/:hive/memory/history", async (c) => {
     const q = HistorySchema.safeParse(c.req.query());
     return q.success
-      ? answer(c, await stub(c).memory().history(q.data.subject, q.data.predicate))
+      ? answer(c, await keyedHive(c).memory().history(q.data.subject, q.data.predicate))
       : invalidQuery(c, q.error);
   })
   .get("/:hive/memory/changelog", async (c) => {
     const q = ChangelogSchema.safeParse(c.req.query());
     return q.success
-      ? answer(c, await stub(c).memory().changelog(q.data.limit, q.data.before))
+      ? answer(c, await keyedHive(c).memory().changelog(q.data.limit, q.data.before))
       : invalidQuery(c, q.error);
   })
   .get("/:hive/memory/rejected", async (c) => {
     const q = RejectedSchema.safeParse(c.req.query());
     return q.success
-      ? answer(c, await stub(c).memory().rejected(q.data.job, q.data.limit))
+      ? answer(c, await keyedHive(c).memory().rejected(q.data.job, q.data.limit))
       : invalidQuery(c, q.error);
   })
-  .get("/:hive/memory/metrics", async (c) => c.json(await stub(c).memory().counters()))
+  .get("/:hive/memory/metrics", async (c) => c.json(await keyedHive(c).memory().counters()))
   .post("/:hive/memory/steward", jsonBody(StewardBodySchema), async (c) => {
     const body = c.req.valid("json");
     return answer(
       c,
-      await stub(c)
+      await keyedHive(c)
         .memory()
         .run({
           jobId: body.jobId ?? `manual:${crypto.randomUUID()}`,
@@ -118,5 +119,5 @@ export const memory = new Hono<MemoryEnv>()
   })
   .post("/:hive/memory/rollback", jsonBody(RollbackBodySchema), async (c) => {
     const body = c.req.valid("json");
-    return answer(c, await stub(c).memory().rollback(body.version, writer(c), body.reason));
+    return answer(c, await keyedHive(c).memory().rollback(body.version, writer(c), body.reason));
   });

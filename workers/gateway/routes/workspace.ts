@@ -12,13 +12,11 @@ import {
   SearchRequestSchema,
   WriteRequestSchema,
 } from "../../../shared/workspace/requests.ts";
-import { requireHiveKey, type AuthVariables } from "../auth.ts";
+import { keyedHive, requireHiveKey, type AuthVariables } from "../auth.ts";
 import { unwrap } from "../results.ts";
 import { jsonBody } from "../validate.ts";
 
 type WsEnv = { Bindings: Env; Variables: AuthVariables };
-
-const stub = (c: Context<WsEnv>) => c.env.Hive.getByName(c.get("hiveKey").hive);
 
 function answer<T>(c: Context<WsEnv>, result: Result<T>, status: 200 | 201 = 200): Response {
   return c.json(unwrap(result) as object, status);
@@ -45,7 +43,7 @@ const ExpectedSchema = z.coerce.number().int().min(0).optional();
 export const workspace = new Hono<WsEnv>()
   .use("/:hive/workspace/*", requireHiveKey)
   .post("/:hive/workspace/files", jsonBody(WriteRequestSchema), async (c) =>
-    answer(c, await stub(c).workspace().write(c.req.valid("json")), 201),
+    answer(c, await keyedHive(c).workspace().write(c.req.valid("json")), 201),
   )
   .put("/:hive/workspace/file", async (c) => {
     const path = c.req.query("path");
@@ -64,7 +62,7 @@ export const workspace = new Hono<WsEnv>()
     }
     return answer(
       c,
-      await stub(c)
+      await keyedHive(c)
         .workspace()
         .write({
           files: [{ path, content: btoa(binary), encoding: "base64" }],
@@ -75,7 +73,7 @@ export const workspace = new Hono<WsEnv>()
     );
   })
   .patch("/:hive/workspace/file", jsonBody(PatchRequestSchema), async (c) =>
-    answer(c, await stub(c).workspace().patch(c.req.valid("json"))),
+    answer(c, await keyedHive(c).workspace().patch(c.req.valid("json"))),
   )
   .delete("/:hive/workspace/file", async (c) => {
     const path = c.req.query("path");
@@ -88,7 +86,7 @@ export const workspace = new Hono<WsEnv>()
     }
     return answer(
       c,
-      await stub(c)
+      await keyedHive(c)
         .workspace()
         .write({
           files: [{ path, delete: true }],
@@ -106,7 +104,7 @@ export const workspace = new Hono<WsEnv>()
         "GET /v1/hives/<hive>/workspace/file?path=src/app.ts&version=3",
       );
     }
-    const file = await stub(c).workspace().read(path, ref.data);
+    const file = await keyedHive(c).workspace().read(path, ref.data);
     if (!file.ok) {
       return answer(c, file);
     }
@@ -123,7 +121,7 @@ export const workspace = new Hono<WsEnv>()
   .get("/:hive/workspace/manifests", async (c) => {
     const query = HistoryQuerySchema.safeParse(c.req.query());
     return query.success
-      ? answer(c, await stub(c).workspace().history(query.data.limit, query.data.before))
+      ? answer(c, await keyedHive(c).workspace().history(query.data.limit, query.data.before))
       : invalid(
           c,
           "limit must be 1..500 and before a version",
@@ -142,7 +140,7 @@ export const workspace = new Hono<WsEnv>()
       );
     }
     return ref.success
-      ? answer(c, await stub(c).workspace().manifest(ref.data, c.req.query("after"), limit))
+      ? answer(c, await keyedHive(c).workspace().manifest(ref.data, c.req.query("after"), limit))
       : invalid(
           c,
           "a manifest is head, a version number or an id wsm_<version>_<hash>",
@@ -150,14 +148,14 @@ export const workspace = new Hono<WsEnv>()
         );
   })
   .post("/:hive/workspace/configure", jsonBody(ConfigureRequestSchema), async (c) =>
-    answer(c, await stub(c).workspace().configure(c.req.valid("json"))),
+    answer(c, await keyedHive(c).workspace().configure(c.req.valid("json"))),
   )
-  .get("/:hive/workspace/status", async (c) => answer(c, await stub(c).workspace().status()))
-  .post("/:hive/workspace/index", async (c) => answer(c, await stub(c).workspace().index()))
+  .get("/:hive/workspace/status", async (c) => answer(c, await keyedHive(c).workspace().status()))
+  .post("/:hive/workspace/index", async (c) => answer(c, await keyedHive(c).workspace().index()))
   .get("/:hive/workspace/symbols", async (c) =>
     answer(
       c,
-      await stub(c)
+      await keyedHive(c)
         .workspace()
         .symbols(c.req.query("path") ?? ""),
     ),
@@ -165,7 +163,7 @@ export const workspace = new Hono<WsEnv>()
   .get("/:hive/workspace/definitions", async (c) =>
     answer(
       c,
-      await stub(c)
+      await keyedHive(c)
         .workspace()
         .definitions(c.req.query("name") ?? ""),
     ),
@@ -173,7 +171,7 @@ export const workspace = new Hono<WsEnv>()
   .get("/:hive/workspace/callers", async (c) =>
     answer(
       c,
-      await stub(c)
+      await keyedHive(c)
         .workspace()
         .callers(c.req.query("name") ?? ""),
     ),
@@ -181,7 +179,7 @@ export const workspace = new Hono<WsEnv>()
   .get("/:hive/workspace/imports", async (c) =>
     answer(
       c,
-      await stub(c)
+      await keyedHive(c)
         .workspace()
         .imports(c.req.query("path") ?? ""),
     ),
@@ -190,21 +188,21 @@ export const workspace = new Hono<WsEnv>()
     const entries = c.req.queries("entry");
     return answer(
       c,
-      await stub(c)
+      await keyedHive(c)
         .workspace()
         .unreachable(entries && entries.length > 0 ? entries : undefined),
     );
   })
-  .get("/:hive/workspace/missing", async (c) => answer(c, await stub(c).workspace().missing()))
-  .get("/:hive/workspace/stale", async (c) => answer(c, await stub(c).staleArtifacts()))
+  .get("/:hive/workspace/missing", async (c) => answer(c, await keyedHive(c).workspace().missing()))
+  .get("/:hive/workspace/stale", async (c) => answer(c, await keyedHive(c).staleArtifacts()))
   .post("/:hive/workspace/search", jsonBody(SearchRequestSchema), async (c) =>
-    answer(c, await stub(c).workspace().search(c.req.valid("json"))),
+    answer(c, await keyedHive(c).workspace().search(c.req.valid("json"))),
   )
   .get("/:hive/workspace/search", async (c) => {
     const topK = Number(c.req.query("k") ?? "10");
     return answer(
       c,
-      await stub(c)
+      await keyedHive(c)
         .workspace()
         .search({
           query: c.req.query("q") ?? "",
