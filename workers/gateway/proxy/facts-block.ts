@@ -23,12 +23,13 @@ export const FACTS_BUDGET_TOKENS = 1_200;
 export const FACTS_PER_TURN = 32;
 /** A value longer than this is cut with "…" (its turn's ref holds it whole). */
 const VALUE_CHARS = 160;
-/** Texts read per isolate; a client resends its whole history on every call. */
-const READ_CACHE_ENTRIES = 4_096;
-/** Texts longer than this are not read for facts (a log of megabytes states no settings). */
+/** Characters of texts whose reads an isolate keeps (the texts are the keys); a client resends its whole history on every call. */
+const READ_CACHE_CHARS = 8 * 1024 * 1024;
+/** Texts longer than this are not read for facts: it bounds the CPU one call spends reading. */
 const MAX_READ_CHARS = 256 * 1024;
 
 const readCache = new Map<string, readonly KeyValue[]>();
+let cachedChars = 0;
 
 /** One text's key–values, memoised by content (the history repeats on every call). */
 function readOnce(turn: TurnText): readonly KeyValue[] {
@@ -41,13 +42,13 @@ function readOnce(turn: TurnText): readonly KeyValue[] {
     return hit;
   }
   const values = extractKeyValues(turn.text, { toolOutput: turn.toolOutput === true });
-  if (readCache.size >= READ_CACHE_ENTRIES) {
-    const oldest = readCache.keys().next().value;
-    if (oldest !== undefined) {
-      readCache.delete(oldest);
-    }
+  while (cachedChars + cacheKey.length > READ_CACHE_CHARS && readCache.size > 0) {
+    const oldest = readCache.keys().next().value ?? "";
+    readCache.delete(oldest);
+    cachedChars -= oldest.length;
   }
   readCache.set(cacheKey, values);
+  cachedChars += cacheKey.length;
   return values;
 }
 
