@@ -58,7 +58,7 @@ function called(text: string, tool: string): boolean {
   return text.includes(`${tool}(`);
 }
 
-type Move = { content: string } | { call: { name: string; arguments: string } };
+export type Move = { content: string } | { call: { name: string; arguments: string } };
 
 /**
  * The next ref read: page on through the last one read when it said there is
@@ -148,8 +148,18 @@ function completion(move: Move, n: number) {
   };
 }
 
+/** Options of `startTestUpstream`. */
+export interface TestUpstreamOptions {
+  /** The agent's policy (default `policy`, the plan-following one); bench:proxy passes its own. */
+  policy?: (request: UpstreamRequest) => Move;
+}
+
 /** Starts the upstream on 127.0.0.1; `port` 0 (the default) takes a free one. */
-export async function startTestUpstream(port = 0): Promise<TestUpstream> {
+export async function startTestUpstream(
+  port = 0,
+  options: TestUpstreamOptions = {},
+): Promise<TestUpstream> {
+  const decide = options.policy ?? policy;
   let n = 0;
   const state: Omit<TestUpstream, "url" | "close"> = {
     requests: [],
@@ -206,7 +216,7 @@ export async function startTestUpstream(port = 0): Promise<TestUpstream> {
         default:
           break;
       }
-      const answer = completion(policy(body), n);
+      const answer = completion(decide(body), n);
       if (body.stream) {
         res.writeHead(200, { "content-type": "text/event-stream" });
         const message = answer.choices[0]?.message;

@@ -98,6 +98,8 @@ function stated(kv: KeyValue, turn: number, value = kv.value): StatedValue {
 export interface LatestOptions {
   /** Values already known from before these turns (an earlier read): stated first, in order. */
   known?: readonly StatedValue[];
+  /** Reads one turn's key–values (default `extractKeyValues`); a caller may memoise it. */
+  read?: (turn: TurnText) => readonly KeyValue[];
 }
 
 /**
@@ -120,8 +122,11 @@ export function latestValues(
   for (const k of options.known ?? []) {
     listOf(k.key).push(k);
   }
+  const read =
+    options.read ??
+    ((t: TurnText) => extractKeyValues(t.text, { toolOutput: t.toolOutput === true }));
   for (const t of [...turns].sort((a, b) => a.turn - b.turn)) {
-    for (const kv of extractKeyValues(t.text, { toolOutput: t.toolOutput === true })) {
+    for (const kv of read(t)) {
       const list = listOf(kv.key);
       const last = list.at(-1);
       if (kv.was !== undefined && (last === undefined || norm(last.value) !== norm(kv.was))) {

@@ -116,6 +116,48 @@ describe("the proxy with the openai client", () => {
   }
 });
 
+describe("the current state in what the upstream receives", () => {
+  it("sends each setting's latest value in the facts block after the results left the tail, never the replaced one", async ({
+    expect,
+  }) => {
+    const client = new OpenAI({ baseURL: `${clusterUrl()}/v1`, apiKey: keyA });
+    const results = [
+      JSON.stringify({ settings: { pool_max: "12", deploy_region: "eu-west-1" } }, null, 2),
+      "--- a/app.yaml\n+++ b/app.yaml\n@@ -1,2 +1,2 @@ settings:\n-  pool_max: 12\n+  pool_max: 48",
+      ...Array.from({ length: 6 }, (_, i) => `check ${i}: ok in ${i}ms`),
+    ];
+    const messages: ChatCompletionMessageParam[] = [
+      { role: "system", content: "You are a careful deploy agent." },
+      { role: "user", content: "Tune the pool." },
+    ];
+    results.forEach((content, i) => {
+      messages.push({
+        role: "assistant",
+        content: null,
+        tool_calls: [
+          { id: `s${i}`, type: "function", function: { name: "lookup_config", arguments: "{}" } },
+        ],
+      });
+      messages.push({ role: "tool", tool_call_id: `s${i}`, content });
+    });
+    const before = upstream.requests.length;
+    await client.chat.completions.create(
+      { model: "any-model", messages, tools },
+      { headers: { "x-lethe-session": "facts-block-1" } },
+    );
+    const sent = upstream.requests.slice(before);
+    expect(sent).toHaveLength(1);
+    const system = sent[0]?.messages[0]?.content ?? "";
+    const block = system.slice(system.indexOf("Current facts"));
+    expect(block).toMatch(/pool_max = 48 \(turn \d+\)/);
+    expect(block).toMatch(/deploy_region = eu-west-1 \(turn \d+\)/);
+    expect(block).not.toContain("= 12 (");
+    // The raw results are no longer verbatim: only the ledger's one-line previews and refs remain.
+    const verbatim = sent[0]?.messages.filter((m) => m.role === "tool").map((m) => m.content);
+    expect(verbatim?.join("\n")).not.toContain("pool_max");
+  }, 30_000);
+});
+
 describe("the proxy with an @openai/agents agent (chat completions mode)", () => {
   it("completes the task; the model reaches the moved fact through lethe_read_ref", async ({
     expect,

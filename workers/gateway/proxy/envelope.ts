@@ -1,5 +1,6 @@
 // The managed envelope the proxy sends upstream instead of the client's history:
-// system (the client's, Lethe's note, the conversation's artifacts), the task
+// system (the client's, Lethe's note, the conversation's artifacts, the current
+// facts block of proxy/facts-block.ts), the task
 // anchor, older turns compacted with citations (shared/compress), the last turns
 // verbatim, every large tool result cut to a sandwich behind a `ref:`. Pure but for
 // the compaction, which the caller passes in (the route: the compressor Worker's
@@ -15,15 +16,16 @@ import {
 import { refFor, type KeptContent } from "../../../shared/context/refs.ts";
 import type { Tokenizer } from "../../../shared/context/tokens.ts";
 import type { ProxyArtifact } from "../../../durable-objects/session/proxy-store.ts";
+import { currentFactsBlock } from "./facts-block.ts";
 
 /** The last messages sent as they are (moved back so a tool result keeps its call). */
-export const VERBATIM_TAIL_MESSAGES = 6;
+export const VERBATIM_TAIL_MESSAGES = 4;
 /** A tool result older than the tail enters the compactor as this many tokens (head, marker, tail). */
 export const OLD_TOOL_RESULT_CAP_TOKENS = 64;
 /** Older messages compacted with previews; those before are archived in blocks behind refs. */
-export const COMPACT_WINDOW_MESSAGES = 120;
+export const COMPACT_WINDOW_MESSAGES = 24;
 /** Messages per archived block; blocks align on turn numbers so each is stored once. */
-export const ARCHIVE_BLOCK_MESSAGES = 200;
+export const ARCHIVE_BLOCK_MESSAGES = 40;
 /** The task anchor (the first user message) is cut to this many tokens. */
 export const ANCHOR_CAP_TOKENS = 2_000;
 /** Artifacts shown whole, newest first, within this many tokens; the rest by name and ref. */
@@ -295,7 +297,12 @@ export async function buildEnvelope(
       content: gateText(message.content, DEFAULT_TOOL_OUTPUT_CAP_TOKENS, tokenizer, kept),
     };
   });
-  const system = [...systems, LETHE_NOTE, artifactSection(artifacts, tokenizer)]
+  const system = [
+    ...systems,
+    LETHE_NOTE,
+    artifactSection(artifacts, tokenizer),
+    currentFactsBlock(messages, artifacts, tokenizer),
+  ]
     .filter((s) => s.length > 0)
     .join("\n\n");
   return {
