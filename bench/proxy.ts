@@ -7,7 +7,7 @@ import { mulberry32 } from "../harness/prng.ts";
 import { rmSync } from "node:fs";
 import { loadTokenizer } from "../shared/context/tokens.ts";
 import type { ChatMessage } from "../shared/context/messages.ts";
-import { Lethe } from "../shared/client/lethe.ts";
+import { Lethe } from "../packages/client/lethe.ts";
 import { newAdminToken } from "../harness/admin.ts";
 import { startCluster } from "../harness/dev-server.ts";
 import { startTestUpstream } from "../harness/proxy-upstream.ts";

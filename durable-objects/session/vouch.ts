@@ -1,13 +1,13 @@
 // The session's side of outcome verification: gathers the evidence (the hive's
 // active artifacts, the session's calculations, saves, structural listings and writes) and checks a claimed
-// outcome against it (shared/agent/outcome-check.ts). Called where a mission finishes.
+// outcome against it (shared/governance/outcome-check.ts). Called where a mission finishes.
 import {
   calculationsIn,
   checkOutcome,
   savedKeysIn,
   toolResultsIn,
   type EvidenceTurn,
-} from "../../shared/agent/outcome-check.ts";
+} from "../../shared/governance/outcome-check.ts";
 import { modelServing } from "../../shared/driver/serving.ts";
 import type { SessionConfig } from "../../shared/session/config.ts";
 import type { MissionOutcome } from "../../shared/session/step.ts";

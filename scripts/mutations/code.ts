@@ -14,7 +14,7 @@ export const CODE: readonly Mutation[] = [
   {
     family: "code",
     scenario: "multi-file refactor",
-    file: "shared/mapper/graph.ts",
+    file: "durable-objects/hive/workspace/mapper/graph.ts",
     find: "const aliased = call.receiver === null && aliases.has(call.callee);",
     replace: "const aliased = false;",
     removes: "resolving calls through aliased imports in the call graph",
@@ -22,7 +22,7 @@ export const CODE: readonly Mutation[] = [
   {
     family: "code",
     scenario: "contract enforcement",
-    file: "shared/agent/policies.ts",
+    file: "shared/governance/policies.ts",
     find: 'if (on.has("verify-contracts") && outcome.files.length > 0) {',
     replace: "if (false) {",
     removes: "the verify-contracts policy",
@@ -30,7 +30,7 @@ export const CODE: readonly Mutation[] = [
   {
     family: "code",
     scenario: "legacy migration",
-    file: "shared/agent/policies.ts",
+    file: "shared/governance/policies.ts",
     find: "for (const banned of contract.forbids) {",
     replace: "for (const banned of [] as string[]) {",
     removes: "a contract's forbidden (legacy) names",

@@ -6,7 +6,7 @@ export const GOVERNANCE: readonly Mutation[] = [
   {
     family: "governance",
     scenario: "ignorance detection",
-    file: "shared/agent/policies.ts",
+    file: "shared/governance/policies.ts",
     find: 'if (on.has("halt-on-missing-dependency") && outcome.output.includes(MISSING_DEPENDENCY_MARK)) {',
     replace: "if (false) {",
     removes: "halting on a missing dependency",

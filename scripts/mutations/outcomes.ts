@@ -6,7 +6,7 @@ export const OUTCOMES: readonly Mutation[] = [
   {
     family: "outcomes",
     scenario: "a model that claims achieved without the value",
-    file: "shared/agent/outcome-check.ts",
+    file: "shared/governance/outcome-check.ts",
     find: 'const unsupported = claimed.status === "achieved" ? unsupportedClaim(claimed, evidence) : null;',
     replace: "const unsupported = null as string | null;",
     removes: "the outcome check (every achieved claim is reported as made)",
@@ -14,7 +14,7 @@ export const OUTCOMES: readonly Mutation[] = [
   {
     family: "outcomes",
     scenario: "a rename is refused by the stand-in itself",
-    file: "shared/model/moves/refusal.ts",
+    file: "workers/model/policy/moves/refusal.ts",
     find: 'finishMove(state, "not_achieved", `${STAND_IN_REFUSAL}',
     replace: 'finishMove(state, "achieved", `${STAND_IN_REFUSAL}',
     removes: "the stand-in's refusal to claim (its refusal claims achieved)",

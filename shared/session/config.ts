@@ -1,6 +1,6 @@
 // A session's configuration, validated at the gateway and stored by AgentSession.
 import { z } from "zod";
-import { PRESET_NAMES } from "../agent/presets.ts";
+import { PRESET_NAMES } from "../governance/presets.ts";
 import { parseSkill } from "../gatekeeper/skills.ts";
 import { RetentionPolicySchema } from "./checkpoint.ts";
 

@@ -1,7 +1,7 @@
 // The step context: everything one agent step reads, loaded once (state, preset,
 // tokenizer, hive view, history, the envelope the model receives) and the narrow
 // ports the stages reach out through. Built by prepare.ts; every stage reads it.
-import type { Preset } from "../../../shared/agent/presets.ts";
+import type { Preset } from "../../../shared/governance/presets.ts";
 import type { Driver } from "../../../shared/driver/driver.ts";
 import type { Tokenizer } from "../../../shared/context/tokens.ts";
 import type { SessionConfig } from "../../../shared/session/config.ts";

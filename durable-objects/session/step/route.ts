@@ -1,7 +1,7 @@
 // Stage 2 of an agent step, route: the router picks the domains the mission and the
 // last result need; the protocol's own tools are always offered; the persona's
 // grants filter the rest, and tools that cannot act in this state are left out.
-import type { Preset } from "../../../shared/agent/presets.ts";
+import type { Preset } from "../../../shared/governance/presets.ts";
 import { findGrant } from "../../../shared/gatekeeper/permissions.ts";
 import type { SessionState } from "../../../shared/session/step.ts";
 import {
