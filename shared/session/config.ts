@@ -61,7 +61,7 @@ export const SessionConfigSchema = z.strictObject({
   script: z.string().max(200_000).optional(),
   /**
    * Failure isolation: the session's file writes stay in its own hypothesis layer
-   * (durable-objects/session/speculation.ts) and reach the workspace as one version
+   * (durable-objects/session/step/speculation.ts) and reach the workspace as one version
    * only when the mission is achieved; a halt or a failed mission discards them.
    */
   speculative: z.boolean().default(false),

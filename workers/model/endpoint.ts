@@ -5,7 +5,7 @@
 import { moveToWire } from "../../shared/driver/move.ts";
 import { embedLexical, LEXICAL_DIMENSIONS, LEXICAL_MODEL } from "../../shared/embed/lexical.ts";
 import { contentKey } from "../../shared/hash.ts";
-import { agentMove, selfAssessment } from "./policy/agent-policy.ts";
+import { agentMove, selfAssessment } from "./policy/moves/agent-policy.ts";
 import {
   ASSESSMENT_MARKER,
   ROUTER_MARKER,

@@ -9,7 +9,7 @@ import type { TranscriptTurn } from "../../../shared/session/envelope.ts";
 import type { SessionState } from "../../../shared/session/step.ts";
 import type { Artifact } from "../../../shared/hive/artifact.ts";
 import type { EnvelopeView } from "../envelope-view.ts";
-import type { StepDraft, StepHost } from "../commit-step.ts";
+import type { StepDraft, StepHost } from "./commit-step.ts";
 import type { StepMeter } from "./meter.ts";
 import type { PagerOp } from "../../../shared/context/page.ts";
 import type { KeptContent } from "../../../shared/context/refs.ts";

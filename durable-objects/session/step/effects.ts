@@ -9,8 +9,8 @@ import {
   unreachableFiles,
   type Collected,
 } from "../../../shared/session/gc.ts";
-import { speculate } from "../speculation.ts";
-import type { LoopReads } from "../tool-reads.ts";
+import { speculate } from "./speculation.ts";
+import type { LoopReads } from "./tool-reads.ts";
 import { vouch } from "../vouch.ts";
 import type { Effects, Ran, StepContext } from "./context.ts";
 

@@ -9,7 +9,7 @@ import type { Artifact } from "../../../shared/hive/artifact.ts";
 import type { Tokenizer } from "../../../shared/context/tokens.ts";
 import type { SessionConfig } from "../../../shared/session/config.ts";
 import type { SessionState } from "../../../shared/session/step.ts";
-import type { StepDraft } from "../commit-step.ts";
+import type { StepDraft } from "./commit-step.ts";
 import { readHistory, renderEnvelope, type EnvelopeView } from "../envelope-view.ts";
 import type { HiveStub, HiveView, LoopHost, StepContext, StepExit } from "./context.ts";
 import { haltExit } from "./exits.ts";

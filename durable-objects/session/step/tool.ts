@@ -5,7 +5,7 @@ import { applyPolicies } from "../../../shared/governance/policies.ts";
 import type { ToolMove } from "../../../shared/driver/move.ts";
 import type { ToolOutcome } from "../../../shared/tools/tool-ports.ts";
 import { runTool } from "../tools/index.ts";
-import type { LoopReads } from "../tool-reads.ts";
+import type { LoopReads } from "./tool-reads.ts";
 import type { Admitted, Ran, StepContext } from "./context.ts";
 
 export async function tool(

@@ -5,8 +5,8 @@
 import { Hono, type Context } from "hono";
 import { errorBody } from "../../../shared/errors.ts";
 import { CompressRequestSchema } from "../../../shared/compress/rpc.ts";
-import { requireHiveKey, type AuthVariables } from "../auth.ts";
-import { jsonBody } from "../validate.ts";
+import { requireHiveKey, type AuthVariables } from "../request/auth.ts";
+import { jsonBody } from "../request/validate.ts";
 
 type CompressEnv = { Bindings: Env; Variables: AuthVariables };
 

@@ -3,7 +3,7 @@
 // every session of the hive admits its moves through the stored file (step/admit).
 import { Hono, type Context } from "hono";
 import { errorBody } from "../../../shared/errors.ts";
-import { requireHiveKey, type AuthVariables } from "../auth.ts";
+import { requireHiveKey, type AuthVariables } from "../request/auth.ts";
 
 type FirewallEnv = { Bindings: Env; Variables: AuthVariables };
 

@@ -1,7 +1,7 @@
 // A tiny workspace the mission-rule tests play the stand-in against: each move's
 // result is what the real tool would print (in shape), and staged files become
 // L1 pages in the next request, as the envelope renders them.
-import { agentMove } from "../../../../../workers/model/policy/agent-policy.ts";
+import { agentMove } from "../../../../../workers/model/policy/moves/agent-policy.ts";
 import type { ChatMessage, ToolSpec } from "../../../../../shared/model/openai-schemas.ts";
 import { findTool, toolDefinition } from "../../../../../shared/tools/catalogue.ts";
 import { dataMessage } from "../../../../../shared/context/untrusted.ts";

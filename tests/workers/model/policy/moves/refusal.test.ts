@@ -2,7 +2,7 @@
 // agent-policy.ts): a question is answered by its intent or refused plainly, and a
 // move that failed already is never made again (no auto-fix loop to halt in).
 import { describe, it } from "vitest";
-import { decideMove } from "../../../../../workers/model/policy/agent-policy.ts";
+import { decideMove } from "../../../../../workers/model/policy/moves/agent-policy.ts";
 import type { VisibleState } from "../../../../../workers/model/policy/visible-state.ts";
 import { STAND_IN_REFUSAL } from "../../../../../workers/model/policy/moves/refusal.ts";
 import { filePage, play, tools, type PlayedMove } from "./play.ts";

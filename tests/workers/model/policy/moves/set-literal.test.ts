@@ -78,7 +78,7 @@ describe("after a failed patch is travelled back from", () => {
   it("reads the file again before the next patch, instead of resending the stale one", async ({
     expect,
   }) => {
-    const { agentMove } = await import("../../../../../workers/model/policy/agent-policy.ts");
+    const { agentMove } = await import("../../../../../workers/model/policy/moves/agent-policy.ts");
     const stage = {
       id: "c1",
       type: "function" as const,
@@ -127,7 +127,7 @@ describe("after a failed patch is travelled back from", () => {
 describe("a patch held for a person's approval", () => {
   const ask = "[SYSTEM NOTICE] sizes need a person: waiting for a person to approve\n[HINT] wait";
   it("is made again once approved, and reported plainly when denied", async ({ expect }) => {
-    const { agentMove } = await import("../../../../../workers/model/policy/agent-policy.ts");
+    const { agentMove } = await import("../../../../../workers/model/policy/moves/agent-policy.ts");
     const history = (answer: string) => ({
       model: "lethe-local",
       tools: OFFERED,

@@ -1,11 +1,11 @@
 // How the stand-in's generic plan ends: the facts it found with their values, the
 // result it computed, the file it patched, and the status it judges its own plan by
 // (never the answer's truth); a plan that found nothing refuses plainly.
-import type { Move } from "../../../shared/driver/move.ts";
-import { refusal } from "./moves/refusal.ts";
-import { SET_TARGET } from "./page-facts.ts";
-import { fillArgs } from "./tool-args.ts";
-import type { DoneMove, Fact, OfferedTool, VisibleState } from "./visible-state.ts";
+import type { Move } from "../../../../shared/driver/move.ts";
+import { refusal } from "./refusal.ts";
+import { SET_TARGET } from "../page-facts.ts";
+import { fillArgs } from "../tool-args.ts";
+import type { DoneMove, Fact, OfferedTool, VisibleState } from "../visible-state.ts";
 
 /** Constants the mission names in code form (UPPER_CASE), as artifact keys. */
 export const NAMED_CONSTANT = /\b[A-Z][A-Z0-9]*_[A-Z0-9_]*[A-Z0-9]\b|\b[A-Z]{3,}[0-9]*\b/g;

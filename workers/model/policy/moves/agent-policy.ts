@@ -2,18 +2,18 @@
 // and what the request shows (mission, offered tools, earlier moves and their
 // results). It knows the protocol, never a mission's answer or file layout. The
 // agent-loop engineer (issue 9) extends it as the envelope's sections settle.
-import type { Move } from "../../../shared/driver/move.ts";
-import type { ChatRequest } from "../../../shared/model/openai-schemas.ts";
-import { operationIn } from "../../../shared/model/arithmetic-words.ts";
-import { ruleMove } from "./moves/index.ts";
-import { contentStems } from "./words.ts";
-import { pathsInText } from "../../../shared/model/paths-in-text.ts";
-import { orderedReadMove } from "./moves/ordered-reads.ts";
-import { refusal } from "./moves/refusal.ts";
+import type { Move } from "../../../../shared/driver/move.ts";
+import type { ChatRequest } from "../../../../shared/model/openai-schemas.ts";
+import { operationIn } from "../../../../shared/model/arithmetic-words.ts";
+import { ruleMove } from "./index.ts";
+import { contentStems } from "../words.ts";
+import { pathsInText } from "../../../../shared/model/paths-in-text.ts";
+import { orderedReadMove } from "./ordered-reads.ts";
+import { refusal } from "./refusal.ts";
 import { closingMove, NAMED_CONSTANT } from "./finish-plan.ts";
-import { assignmentPatch, factsOn, SET_TARGET } from "./page-facts.ts";
-import { fillArgs } from "./tool-args.ts";
-import { readState, type DoneMove, type Fact, type VisibleState } from "./visible-state.ts";
+import { assignmentPatch, factsOn, SET_TARGET } from "../page-facts.ts";
+import { fillArgs } from "../tool-args.ts";
+import { readState, type DoneMove, type Fact, type VisibleState } from "../visible-state.ts";
 
 /** Files staged in one mission before the policy stops exploring and finishes. */
 export const MAX_STAGED_PATHS = 8;

@@ -6,7 +6,7 @@ import {
   parseClientFrame,
   type ClientMessage,
   type ServerMessage,
-} from "../shared/protocol.ts";
+} from "../../shared/protocol.ts";
 
 export function send(connection: Connection, message: ServerMessage): void {
   connection.send(encodeServerMessage(message));

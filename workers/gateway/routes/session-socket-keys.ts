@@ -1,7 +1,7 @@
 // Hive keys on AgentSession sockets: the upgrade carries the opening key's id
 // (routes/sessions.ts), and a revoke (routes/admin.ts) closes that key's open
 // session sockets in every session of the hive, as the Hive does for its own.
-import { SOCKET_KEY_HEADER } from "../../shared/hive/messages.ts";
+import { SOCKET_KEY_HEADER } from "../../../shared/hive/messages.ts";
 
 /** Sessions asked at once during a revoke. */
 const REVOKE_FAN_OUT = 16;

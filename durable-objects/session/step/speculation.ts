@@ -2,13 +2,13 @@
 // live in its own state (checkpoints, rollbacks and forks carry them) and its reads
 // see them first; the workspace gets them as one version only when the mission is
 // achieved. makeToolReads wraps its reads here; the loop calls speculate/settle.
-import { sha256Hex } from "../../shared/hash.ts";
-import type { SessionConfig } from "../../shared/session/config.ts";
-import type { OverlayFile, SessionState } from "../../shared/session/step.ts";
-import type { FileWrite, SearchHit, SymbolLocation } from "../../shared/tools/tool-ports.ts";
-import { workspaceFilePath } from "../../shared/workspace/paths.ts";
-import { workerMapper } from "../hive/workspace/symbol-parser.ts";
-import type { SessionStore } from "./session-store.ts";
+import { sha256Hex } from "../../../shared/hash.ts";
+import type { SessionConfig } from "../../../shared/session/config.ts";
+import type { OverlayFile, SessionState } from "../../../shared/session/step.ts";
+import type { FileWrite, SearchHit, SymbolLocation } from "../../../shared/tools/tool-ports.ts";
+import { workspaceFilePath } from "../../../shared/workspace/paths.ts";
+import { workerMapper } from "../../hive/workspace/symbol-parser.ts";
+import type { SessionStore } from "../session-store.ts";
 import type { StepDraft } from "./commit-step.ts";
 import type { LoopReads } from "./tool-reads.ts";
 

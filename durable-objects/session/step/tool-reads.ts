@@ -1,19 +1,19 @@
 // The reads a tool may do (shared/tools/tool-ports.ts), served by the session's
 // hive (artifacts, workspace files, structural index, L3) and by the session
 // itself (references, L1). Also the two writes the loop applies for a tool.
-import { normalizeWorkspacePath } from "../../shared/gatekeeper/paths.ts";
-import type { Artifact } from "../../shared/hive/artifact.ts";
-import type { SessionConfig } from "../../shared/session/config.ts";
-import type { SessionState } from "../../shared/session/step.ts";
+import { normalizeWorkspacePath } from "../../../shared/gatekeeper/paths.ts";
+import type { Artifact } from "../../../shared/hive/artifact.ts";
+import type { SessionConfig } from "../../../shared/session/config.ts";
+import type { SessionState } from "../../../shared/session/step.ts";
 import type {
   FileWrite,
   ImportEdge,
   ReadResult,
   SymbolLocation,
   ToolReads,
-} from "../../shared/tools/tool-ports.ts";
+} from "../../../shared/tools/tool-ports.ts";
 import { overlayOf, withOverlay } from "./speculation.ts";
-import type { SessionStore } from "./session-store.ts";
+import type { SessionStore } from "../session-store.ts";
 
 /** Importers are found by asking each file for its imports; bounded per call. */
 const MAX_FILES_SCANNED_FOR_IMPORTERS = 500;

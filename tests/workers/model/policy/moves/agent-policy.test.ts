@@ -1,12 +1,12 @@
 import { describe, it } from "vitest";
-import { agentMove } from "../../../../workers/model/policy/agent-policy.ts";
-import { fillArgs } from "../../../../workers/model/policy/tool-args.ts";
+import { agentMove } from "../../../../../workers/model/policy/moves/agent-policy.ts";
+import { fillArgs } from "../../../../../workers/model/policy/tool-args.ts";
 import type {
   ChatMessage,
   ChatRequest,
   ToolSpec,
-} from "../../../../shared/model/openai-schemas.ts";
-import { findTool, toolDefinition } from "../../../../shared/tools/catalogue.ts";
+} from "../../../../../shared/model/openai-schemas.ts";
+import { findTool, toolDefinition } from "../../../../../shared/tools/catalogue.ts";
 
 // The real tool definitions of the catalogue, as the router offers them to a model.
 function catalogueTool(name: string): ToolSpec {

@@ -1,17 +1,17 @@
 // Reads a session's or a hive's figures for the metrics and span routes: the whole
 // trace paged through the session's RPC, folded into counters, plus the gauges of
 // its state; in production each read also writes a data point to Analytics Engine.
-import type { AgentSession } from "../../durable-objects/agent-session.ts";
+import type { AgentSession } from "../../../durable-objects/agent-session.ts";
 import { drizzle } from "drizzle-orm/d1";
-import { hiveKeys } from "../../shared/db/schema.ts";
-import { createLogger, describeError } from "../../shared/log.ts";
+import { hiveKeys } from "../../../shared/db/schema.ts";
+import { createLogger, describeError } from "../../../shared/log.ts";
 import {
   foldTrace,
   TraceRowSchema,
   type SessionGauges,
   type SessionMetrics,
   type TraceRow,
-} from "../../shared/observe/trace-metrics.ts";
+} from "../../../shared/observe/trace-metrics.ts";
 
 const log = createLogger("gateway.observe");
 /** Trace rows per RPC page: the session's own cap. */

@@ -1,10 +1,10 @@
 // A mission's control between steps: start, pause, a person's answer to the
 // pending question, rollback, and the alarm that runs one durable step (quarantine,
 // the next alarm, the meta-steward job when the mission ends). Called by AgentSession.
-import { err, ok, type Result } from "../../shared/result.ts";
-import { sessionStewardJob } from "../../shared/memory/steward-job.ts";
-import type { CheckpointManifest } from "../../shared/session/checkpoint.ts";
-import type { SessionConfig } from "../../shared/session/config.ts";
+import { err, ok, type Result } from "../../../shared/result.ts";
+import { sessionStewardJob } from "../../../shared/memory/steward-job.ts";
+import type { CheckpointManifest } from "../../../shared/session/checkpoint.ts";
+import type { SessionConfig } from "../../../shared/session/config.ts";
 import {
   AnswerSchema,
   answerTransition,
@@ -12,15 +12,15 @@ import {
   startTransition,
   type Answer,
   type ControlErrorCode,
-} from "../../shared/session/control.ts";
+} from "../../../shared/session/control.ts";
 import { runAgentStep } from "./agent-step.ts";
-import { checkpointMissing, findCheckpoint } from "./checkpoint-reads.ts";
+import { checkpointMissing, findCheckpoint } from "../checkpoint-reads.ts";
 import { commitDraft } from "./commit-step.ts";
-import { quarantineOutcome, withinBudget, type StepQuarantine } from "./quarantine.ts";
-import { rollbackWithFiles } from "./restore-files.ts";
-import type { LoopHost } from "./step/context.ts";
-import { workspaceHead } from "./step/prepare.ts";
-import { questionMessage } from "./watchers.ts";
+import { quarantineOutcome, withinBudget, type StepQuarantine } from "../quarantine.ts";
+import { rollbackWithFiles } from "../restore-files.ts";
+import type { LoopHost } from "./context.ts";
+import { workspaceHead } from "./prepare.ts";
+import { questionMessage } from "../watchers.ts";
 
 /** Pause between steps: lets watchers and other requests in between model calls. */
 const STEP_GAP_MS = 10;

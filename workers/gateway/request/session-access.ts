@@ -3,10 +3,10 @@
 // before ids carried one, proxy ids) are looked up with one describe() instead.
 // Used by the session, socket and observe routes.
 import type { Context } from "hono";
-import type { AgentSession } from "../../durable-objects/agent-session.ts";
-import { hiveOfSessionId } from "../../shared/contracts/session-id.ts";
-import { AppError } from "../../shared/errors.ts";
-import { SESSION_ID_PATTERN } from "../../shared/session/config.ts";
+import type { AgentSession } from "../../../durable-objects/agent-session.ts";
+import { hiveOfSessionId } from "../../../shared/contracts/session-id.ts";
+import { AppError } from "../../../shared/errors.ts";
+import { SESSION_ID_PATTERN } from "../../../shared/session/config.ts";
 import { authenticate } from "./auth.ts";
 
 export interface SessionAccess {

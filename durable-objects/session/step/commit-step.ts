@@ -1,31 +1,31 @@
 // One committed step of an AgentSession: validate, apply the pager operations,
 // build the envelope and record its section hashes, then commit turns, kept
 // content, state and checkpoint in one transaction and tell the watchers.
-import { buildEnvelope } from "../../shared/context/envelope.ts";
-import { usedTokens } from "../../shared/context/page.ts";
-import { applyPagerOps } from "../../shared/context/pager.ts";
+import { buildEnvelope } from "../../../shared/context/envelope.ts";
+import { usedTokens } from "../../../shared/context/page.ts";
+import { applyPagerOps } from "../../../shared/context/pager.ts";
 import {
   recordStep,
   sectionHashes,
   type SectionHashes,
-} from "../../shared/context/section-hits.ts";
-import { loadTokenizer, type Tokenizer } from "../../shared/context/tokens.ts";
-import type { StepMeter } from "./step/meter.ts";
-import type { StepTraceData } from "../../shared/session/step-trace.ts";
-import type { ServerMessage } from "../../shared/protocol.ts";
-import { err, ok, type Result } from "../../shared/result.ts";
-import type { SessionConfig } from "../../shared/session/config.ts";
-import { envelopeInput, type TranscriptTurn } from "../../shared/session/envelope.ts";
-import type { PagerOp } from "../../shared/context/page.ts";
-import type { KeptContent } from "../../shared/context/refs.ts";
+} from "../../../shared/context/section-hits.ts";
+import { loadTokenizer, type Tokenizer } from "../../../shared/context/tokens.ts";
+import type { StepMeter } from "./meter.ts";
+import type { StepTraceData } from "../../../shared/session/step-trace.ts";
+import type { ServerMessage } from "../../../shared/protocol.ts";
+import { err, ok, type Result } from "../../../shared/result.ts";
+import type { SessionConfig } from "../../../shared/session/config.ts";
+import { envelopeInput, type TranscriptTurn } from "../../../shared/session/envelope.ts";
+import type { PagerOp } from "../../../shared/context/page.ts";
+import type { KeptContent } from "../../../shared/context/refs.ts";
 import {
   SubmitStepSchema,
   type SessionState,
   type SubmitStep,
   type TurnInputWire,
-} from "../../shared/session/step.ts";
-import type { TraceEvent } from "../../shared/session/trace.ts";
-import type { SessionStore } from "./session-store.ts";
+} from "../../../shared/session/step.ts";
+import type { TraceEvent } from "../../../shared/session/trace.ts";
+import type { SessionStore } from "../session-store.ts";
 
 type WatchedPageEvent =
   | "staged"

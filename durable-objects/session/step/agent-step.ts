@@ -3,22 +3,22 @@
 // context; the first stage that ends the step returns its exit, which is committed
 // here (pager, checkpoint, broadcast: commit-step.ts) and may start an auto-fix.
 // A crash before the commit re-runs the step from the last commit (alarms retry).
-import type { SessionConfig } from "../../shared/session/config.ts";
+import type { SessionConfig } from "../../../shared/session/config.ts";
 import { makeToolReads } from "./tool-reads.ts";
-import { admit } from "./step/admit.ts";
-import { commitLoopDraft } from "./step/commit.ts";
-import { requestCompaction } from "./step/compact.ts";
-import type { LoopHost, LoopOutcome, StepContext, StepExit } from "./step/context.ts";
-import { effects } from "./step/effects.ts";
-import { withCompaction } from "./step/compaction-draft.ts";
-import { toolExit } from "./step/tool-exit.ts";
-import { gate } from "./step/gate.ts";
-import { StepMeter } from "./step/meter.ts";
-import { assessAtBudget, model } from "./step/model.ts";
-import { prepare } from "./step/prepare.ts";
-import { checkpointBeforeMove, recoverFrom } from "./step/recover.ts";
-import { route } from "./step/route.ts";
-import { tool } from "./step/tool.ts";
+import { admit } from "./admit.ts";
+import { commitLoopDraft } from "./commit.ts";
+import { requestCompaction } from "./compact.ts";
+import type { LoopHost, LoopOutcome, StepContext, StepExit } from "./context.ts";
+import { effects } from "./effects.ts";
+import { withCompaction } from "./compaction-draft.ts";
+import { toolExit } from "./tool-exit.ts";
+import { gate } from "./gate.ts";
+import { StepMeter } from "./meter.ts";
+import { assessAtBudget, model } from "./model.ts";
+import { prepare } from "./prepare.ts";
+import { checkpointBeforeMove, recoverFrom } from "./recover.ts";
+import { route } from "./route.ts";
+import { tool } from "./tool.ts";
 
 /** The stages in order, up to the first that ends the step. */
 async function runStages(ctx: StepContext): Promise<StepExit> {

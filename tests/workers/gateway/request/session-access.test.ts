@@ -3,10 +3,10 @@
 // another hive's session answers like a missing one on every route, observe ones included.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, it } from "vitest";
-import { newSessionId } from "../../../shared/contracts/session-id.ts";
-import { SessionConfigSchema } from "../../../shared/session/config.ts";
-import { app } from "../../../workers/gateway/app.ts";
-import { createHiveKey } from "../../../workers/gateway/auth.ts";
+import { newSessionId } from "../../../../shared/contracts/session-id.ts";
+import { SessionConfigSchema } from "../../../../shared/session/config.ts";
+import { app } from "../../../../workers/gateway/app.ts";
+import { createHiveKey } from "../../../../workers/gateway/request/auth.ts";
 
 let key = "";
 let otherKey = "";
