@@ -1,7 +1,9 @@
-// Three projects: `unit` (Node, the pure code under shared/ and the CLI),
-// `workers` (inside workerd with every binding real; `workers-evict` holds its
-// files that evict every Durable Object) and `e2e` (the whole
-// cluster booted with wrangler, driven by real clients).
+// The test projects: `unit` (Node: the pure code under shared/, the typed client, the
+// CLI, scripts, benches' pure parts, the docs), `workers` (inside workerd with every
+// binding real; `workers-evict` holds its files that evict every Durable Object), `e2e`
+// (the whole cluster booted with wrangler, driven by real clients), `reliability`
+// (hostile inputs and kills against a live cluster), `testing` (lethe/testing and
+// lethe/agents from a user's side) and `agents-pool` (the agents-chat example in the pool).
 import { readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { cloudflareTest, readD1Migrations, type D1Migration } from "@cloudflare/vitest-plugin";
@@ -10,8 +12,8 @@ import { WORKERS } from "./harness/cluster.ts";
 import { E2E_PROJECT } from "./tests/e2e/project.ts";
 import { buildWorkers, type BuiltWorker } from "./harness/build.ts";
 import { isolatedConfig } from "./harness/config-paths.ts";
-import { lethePoolMiniflare } from "./shared/testing/vitest-pool.ts";
-import { newHiveKey, workerOptionsWithoutLocalSecrets } from "./shared/testing/miniflare.ts";
+import { lethePoolMiniflare } from "./packages/testing/vitest-pool.ts";
+import { newHiveKey, workerOptionsWithoutLocalSecrets } from "./packages/testing/miniflare.ts";
 
 type PoolOptions = Exclude<Parameters<typeof cloudflareTest>[0], (...args: never[]) => unknown>;
 type AuxiliaryWorker = NonNullable<NonNullable<PoolOptions["miniflare"]>["workers"]>[number];
@@ -139,6 +141,16 @@ const EVICTING_TESTS = [
   "tests/durable-objects/agent-session-socket.test.ts",
 ];
 
+/**
+ * Pure code owned by one deployable, tested under Node in the unit project: the
+ * source mapper (tree-sitter under Node) beside the Hive's workspace, and the model
+ * stand-in's policy beside the model Worker.
+ */
+const NODE_TESTS_OF_DEPLOYABLES = [
+  "tests/durable-objects/hive/workspace/mapper/**/*.test.ts",
+  "tests/workers/model/policy/**/*.test.ts",
+];
+
 /** The project of the files in EVICTING_TESTS (`npm run test:workers` runs both). */
 const EVICTING_PROJECT = "workers-evict";
 
@@ -181,6 +193,8 @@ export default defineConfig({
           isolate: false,
           include: [
             "tests/shared/**/*.test.ts",
+            ...NODE_TESTS_OF_DEPLOYABLES,
+            "tests/packages/client/**/*.test.ts",
             "tests/cli/**/*.test.ts",
             "tests/scripts/**/*.test.ts",
             "tests/bench/**/*.test.ts",
@@ -192,7 +206,7 @@ export default defineConfig({
       },
       workersProject("workers", {
         include: WORKERS_TESTS,
-        exclude: EVICTING_TESTS,
+        exclude: [...EVICTING_TESTS, ...NODE_TESTS_OF_DEPLOYABLES],
       }),
       workersProject(EVICTING_PROJECT, { include: EVICTING_TESTS }),
       E2E_PROJECT,
@@ -213,11 +227,15 @@ export default defineConfig({
       },
       {
         // lethe/testing and lethe/agents from a user's side: Lethe inside the
-        // test's own Miniflare (tests/testing) and the agents-chat example.
+        // test's own Miniflare (tests/packages/testing) and the agents-chat example.
         test: {
           name: "testing",
           environment: "node",
-          include: ["tests/testing/**/*.test.ts", "examples/*/tests/node/**/*.test.ts"],
+          include: [
+            "tests/packages/testing/**/*.test.ts",
+            "tests/packages/agents/**/*.test.ts",
+            "examples/*/tests/node/**/*.test.ts",
+          ],
           testTimeout: 120_000,
           hookTimeout: 240_000,
           fileParallelism: false,
@@ -243,7 +261,9 @@ export default defineConfig({
         ],
         // lethe/agents from its source here (an installed lethe gives dist/agents.js).
         resolve: {
-          alias: { "lethe/agents": new URL("./shared/agents/index.ts", import.meta.url).pathname },
+          alias: {
+            "lethe/agents": new URL("./packages/agents/index.ts", import.meta.url).pathname,
+          },
         },
         test: {
           name: "agents-pool",

@@ -5,7 +5,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Lethe } from "../shared/client/lethe.ts";
+import { Lethe } from "../packages/client/lethe.ts";
 import { parseTraceEvent } from "../shared/session/trace.ts";
 import { createHiveKey, newAdminToken } from "../harness/admin.ts";
 import { DEMO_HIVE, runDemo } from "../scripts/lib/demo.ts";

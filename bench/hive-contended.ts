@@ -10,8 +10,8 @@ import path from "node:path";
 import WebSocket from "ws";
 import { createHiveKey, newAdminToken } from "../harness/admin.ts";
 import { freePort, startCluster } from "../harness/dev-server.ts";
-import { followHive, type HiveFollower } from "../shared/client/follow.ts";
-import { Lethe } from "../shared/client/lethe.ts";
+import { followHive, type HiveFollower } from "../packages/client/follow.ts";
+import { Lethe } from "../packages/client/lethe.ts";
 
 const PORT = await freePort();
 const SHORT = process.argv.includes("--short");

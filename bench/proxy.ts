@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { loadTokenizer, type Tokenizer } from "../shared/context/tokens.ts";
 import type { ChatMessage } from "../shared/context/messages.ts";
-import { Lethe } from "../shared/client/lethe.ts";
+import { Lethe } from "../packages/client/lethe.ts";
 import { newAdminToken } from "../harness/admin.ts";
 import { startCluster } from "../harness/dev-server.ts";
 import { startTestUpstream, type UpstreamRequest } from "../harness/proxy-upstream.ts";

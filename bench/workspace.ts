@@ -21,7 +21,7 @@ import { LocalVectorIndex } from "../shared/l3/local-index.ts";
 import { MemoryVectorRows } from "../harness/memory-vector-rows.ts";
 import { nodeMapper } from "../harness/node-mapper.ts";
 import { FILES, generate, type QuerySet, querySets, type Sym } from "./workspace-corpus.ts";
-import { Lethe } from "../shared/client/lethe.ts";
+import { Lethe } from "../packages/client/lethe.ts";
 
 const PORT = await freePort();
 const TOP_K = 5;

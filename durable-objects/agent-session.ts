@@ -32,17 +32,17 @@ import {
   rollbackMission,
   runMissionAlarm,
   startMission,
-} from "./session/mission.ts";
+} from "./session/step/mission.ts";
 import { sessionProxy, type SessionProxy } from "./session/proxy-rpc.ts";
 import { StepQuarantine } from "./session/quarantine.ts";
 import type { SessionErrorCode } from "./session/session-errors.ts";
 import { SessionStore, type ForkOrigin } from "./session/session-store.ts";
-import { runStep, type StepResult } from "./session/commit-step.ts";
+import { runStep, type StepResult } from "./session/step/commit-step.ts";
 import type { AgentStepHost } from "./session/step/context.ts";
 import type { Turn } from "./session/transcript-store.ts";
 import { greetWatcher, handleWatcherMessage } from "./session/watchers.ts";
 import { retainSession, storageFigures } from "./session/retention.ts";
-import { send } from "./socket.ts";
+import { send } from "./sockets/socket.ts";
 import { closeKeySockets, rememberSocketKey } from "./socket-keys.ts";
 import { migrate, schemaVersion } from "./storage/migrate.ts";
 
@@ -106,7 +106,7 @@ export class AgentSession extends Server<Env> {
     return stateView(this.name, this.#store, state);
   }
 
-  /** Commits one step (see session/commit-step.ts): all of it or, on refusal, nothing. */
+  /** Commits one step (see session/step/commit-step.ts): all of it or, on refusal, nothing. */
   async step(input: SubmitStep): Promise<Result<StepResult, SessionErrorCode>> {
     const config = this.#store.config();
     if (config === null) {

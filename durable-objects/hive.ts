@@ -43,7 +43,7 @@ import { Workspace } from "./hive/workspace/workspace.ts";
 import type { StaleArtifact } from "./hive/workspace/staleness.ts";
 import { FirewallStore, type FirewallSetResult } from "./hive/firewall-store.ts";
 import type { HiveFirewall } from "../shared/hive/firewall.ts";
-import { receive, send } from "./socket.ts";
+import { receive, send } from "./sockets/socket.ts";
 import { SOCKET_KEY_HEADER } from "../shared/hive/messages.ts";
 import { migrate, schemaVersion } from "./storage/migrate.ts";
 import {

@@ -1,7 +1,7 @@
 // Admin helpers of a local cluster, shared by `npm start`, the benchmarks and the
 // e2e tests: a fresh admin token, and hive keys minted through the typed client.
 import { randomBytes } from "node:crypto";
-import { Lethe, type CreatedKey } from "../shared/client/lethe.ts";
+import { Lethe, type CreatedKey } from "../packages/client/lethe.ts";
 
 /** A random admin token for a local cluster (passed to wrangler with --var). */
 export function newAdminToken(): string {

@@ -1,8 +1,8 @@
 // A fetch that answers chat completions with the local endpoint's deterministic
-// policy in-process (shared/model/endpoint.ts), for the benchmark and unit tests
+// policy in-process (workers/model/endpoint.ts), for the benchmark and unit tests
 // that run the real Driver without a cluster. A stand-in, not a language model.
 import type { FetchFn } from "../shared/driver/transport.ts";
-import { completeChat, completionChunks } from "../shared/model/endpoint.ts";
+import { completeChat, completionChunks } from "../workers/model/endpoint.ts";
 import type { ChatCompletion } from "../shared/model/openai-schemas.ts";
 import { SCRIPT_HEADER, SCRIPT_INDEX_HEADER } from "../shared/model/script.ts";
 

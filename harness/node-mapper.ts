@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { Language, Parser } from "web-tree-sitter";
-import { FileMapper } from "../shared/mapper/map-file.ts";
+import { FileMapper } from "../durable-objects/hive/workspace/mapper/map-file.ts";
 
 const require = createRequire(import.meta.url);
 

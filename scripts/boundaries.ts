@@ -1,6 +1,6 @@
 // `node scripts/boundaries.ts` (a step of `npm run check`): tooling keeps to its
 // side. bench/ and scripts/ never import tests/; bench/ never imports the CLI's
-// internals (it uses the typed client, shared/client/); tests import bench/ only
+// internals (it uses the typed client, packages/client/); tests import bench/ only
 // to test it (tests/bench/) and scripts/ only to test it (tests/scripts/). The
 // local cluster all three boot lives in harness/, which imports none of them.
 // Fixtures and stand-ins both sides share live in harness/.
@@ -29,7 +29,7 @@ export function brokenRule(file: string, target: string): string | null {
     return `${from}/ never imports tests/ (shared fixtures live in harness/)`;
   }
   if (from === "bench" && to === "cli") {
-    return "bench/ never imports the CLI's internals (use the typed client, shared/client/)";
+    return "bench/ never imports the CLI's internals (use the typed client, packages/client/)";
   }
   if (from === "scripts" && to === "bench") {
     return "scripts/ never imports bench/";

@@ -117,7 +117,7 @@ export async function buildPackage(): Promise<Record<string, string[]>> {
   };
   await built("client.js", {
     ...common,
-    entryPoints: [path.join(ROOT, "shared/client/index.ts")],
+    entryPoints: [path.join(ROOT, "packages/client/index.ts")],
     outfile: path.join(ROOT, "dist/client.js"),
     banner: { js: REQUIRE_SHIM },
   });
@@ -136,7 +136,7 @@ export async function buildPackage(): Promise<Record<string, string[]>> {
   const agentFiles = await built("agents.js", {
     platform: "neutral",
     target: "es2022",
-    entryPoints: { agents: path.join(ROOT, "shared/agents/index.ts") },
+    entryPoints: { agents: path.join(ROOT, "packages/agents/index.ts") },
     outdir: path.join(ROOT, "dist"),
     splitting: true,
     chunkNames: "agents-[name]-[hash]",
@@ -151,7 +151,7 @@ export async function buildPackage(): Promise<Record<string, string[]>> {
   }
   // lethe/testing: miniflare, wrangler and @cloudflare/vitest-plugin are the user's (optional peers).
   await built("testing.js", {
-    entryPoints: [path.join(ROOT, "shared/testing/index.ts")],
+    entryPoints: [path.join(ROOT, "packages/testing/index.ts")],
     outfile: path.join(ROOT, "dist/testing.js"),
     packages: "external",
   });

@@ -5,7 +5,7 @@ import { spawn } from "node:child_process";
 import { cpSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { ROOT, WORKERS, wranglerCommand, wranglerEnv } from "../harness/cluster.ts";
-import { configOptions, PREBUILT_DIR } from "../shared/testing/miniflare.ts";
+import { configOptions, PREBUILT_DIR } from "../packages/testing/miniflare.ts";
 
 /** `wrangler deploy --dry-run` of one Worker into `dir`; rejects with wrangler's output. */
 function dryRun(config: string, dir: string, name: string): Promise<void> {

@@ -1,5 +1,5 @@
 // The island check of `npm run check`: every exported function, class or constant of
-// the product (workers/, durable-objects/, shared/, cli/) must be used by another
+// the product (workers/, durable-objects/, shared/, packages/, cli/) must be used by another
 // product file; one reached only by tests, benches or scripts is an island, not a feature.
 // Names are read with the TypeScript parser, so a mention in a comment or a string
 // does not count as a use. scripts/islands-known.json lists islands that are known and
@@ -12,7 +12,7 @@ import { parseSync } from "oxc-parser";
 import { z } from "zod";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
-const PRODUCT = /^(workers|durable-objects|shared|cli)\/.*\.(ts|mts)$/;
+const PRODUCT = /^(workers|durable-objects|shared|packages|cli)\/.*\.(ts|mts)$/;
 const SKIPPED = /\.d\.ts$|\.test\.|\/tests?\//;
 /** Worker entry points and the CLI are reached by their wrangler configs and bin, not imports. */
 const ENTRY = /^(workers\/[^/]+\/index\.ts|cli\/lethe\.ts)$/;

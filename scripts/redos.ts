@@ -1,5 +1,5 @@
 // `node scripts/redos.ts` (a step of `npm run check`): every regular expression the
-// product builds (workers/, durable-objects/, shared/, cli/) is checked by recheck's
+// product builds (workers/, durable-objects/, shared/, packages/, cli/) is checked by recheck's
 // automaton checker (exact, with an attack string), and a pattern it cannot model
 // (lookarounds, \b, backreferences) by scslre, the static analysis behind
 // eslint-plugin-regexp's super-linear rules. Both are deterministic: recheck's
@@ -16,7 +16,7 @@ import { z } from "zod";
 import { RegexSiteReader, type RegexSite } from "./lib/regex-sites.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "..");
-const PRODUCT = /^(workers|durable-objects|shared|cli)\/.*\.(ts|mts)$/;
+const PRODUCT = /^(workers|durable-objects|shared|packages|cli)\/.*\.(ts|mts)$/;
 const SKIPPED = /\.d\.ts$/;
 /** The automaton checker only: exact where it applies, and the same on every run. */
 const RECHECK_PARAMS = { checker: "automaton", timeout: 60_000 } as const;

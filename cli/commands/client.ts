@@ -1,6 +1,6 @@
 // The typed client as the CLI uses it: built from the command's context, and its
 // LetheError turned into the CLI's one-line error with a hint.
-import { Lethe, LetheError } from "../../shared/client/lethe.ts";
+import { Lethe, LetheError } from "../../packages/client/lethe.ts";
 import { CliError, type CliContext } from "./context.ts";
 
 /** A client with the hive key (or, for `admin`, the admin token) the context requires. */

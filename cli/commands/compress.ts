@@ -3,7 +3,7 @@
 // the report; `lethe compress --ref <ref>` prints a cut text back from the hive.
 import { readFile } from "node:fs/promises";
 import { parseArgs } from "node:util";
-import type { CompressRequest } from "../../shared/client/lethe.ts";
+import type { CompressRequest } from "../../packages/client/lethe.ts";
 import { cliCall, clientFor } from "./client.ts";
 import { CliError, type CliContext } from "./context.ts";
 

@@ -2,7 +2,7 @@
 // firewall.yaml, which every session of the hive admits its moves through.
 // Invalid files are refused with every problem and its line (docs/gatekeeper.md).
 import { readFileSync } from "node:fs";
-import { LetheError, type FirewallAnswer, type Lethe } from "../../shared/client/lethe.ts";
+import { LetheError, type FirewallAnswer, type Lethe } from "../../packages/client/lethe.ts";
 import { cliCall, clientFor } from "./client.ts";
 import { CliError, type CliContext } from "./context.ts";
 

@@ -1,7 +1,7 @@
 // `lethe follow <hive>`: prints a hive's events as they happen, through the typed
-// client's follow (shared/client/follow.ts), which resumes from the last seq.
+// client's follow (packages/client/follow.ts), which resumes from the last seq.
 import { parseArgs } from "node:util";
-import { Lethe } from "../../shared/client/lethe.ts";
+import { Lethe } from "../../packages/client/lethe.ts";
 import { CliError, type CliContext } from "./context.ts";
 
 export async function followCommand(args: string[], ctx: CliContext): Promise<void> {

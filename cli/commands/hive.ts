@@ -1,7 +1,7 @@
 // CLI commands for hives: `hive create <name>` (admin: a new API key, printed
 // once) and `artifacts <hive>` (the active artifacts); `lethe run` mints its key here.
 import { parseArgs } from "node:util";
-import { Lethe, type CreatedKey, type ListQuery } from "../../shared/client/lethe.ts";
+import { Lethe, type CreatedKey, type ListQuery } from "../../packages/client/lethe.ts";
 import { cliCall } from "./client.ts";
 import { ArtifactPageSchema, type ArtifactPage } from "../../shared/hive/reads.ts";
 import { CliError, type CliContext } from "./context.ts";

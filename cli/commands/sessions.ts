@@ -2,7 +2,7 @@
 // `answer`, plus the session HTTP client `lethe run` (run.ts) drives a mission with.
 // Every failure is a CliError: one line with what to do.
 import { parseArgs } from "node:util";
-import { Lethe, LetheError } from "../../shared/client/lethe.ts";
+import { Lethe, LetheError } from "../../packages/client/lethe.ts";
 import type { CheckpointManifest } from "../../shared/session/checkpoint.ts";
 import type { SessionStateView } from "../../shared/session/messages.ts";
 import type { MissionOutcome, PendingHuman, SessionStatus } from "../../shared/session/step.ts";

@@ -3,7 +3,7 @@
 // receive() has validated the frame; hive.ts's onMessage hands it here.
 import type { Connection } from "partyserver";
 import type { CommitOutcome } from "../../shared/hive/messages.ts";
-import { send, type MessageFor } from "../socket.ts";
+import { send, type MessageFor } from "../sockets/socket.ts";
 import { internalOutcome, type CommitQueue } from "./commit-queue.ts";
 import type { SocketState, Subscribers } from "./subscribers.ts";
 

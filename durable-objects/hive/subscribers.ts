@@ -13,7 +13,7 @@ import {
 } from "../../shared/hive/messages.ts";
 import { packByBytes, utf8Bytes } from "../../shared/hive/pack.ts";
 import { createLogger } from "../../shared/log.ts";
-import { send } from "../socket.ts";
+import { send } from "../sockets/socket.ts";
 import type { EncodedEvent, HiveStore } from "./artifacts/store.ts";
 import { FANOUT_INTERVAL_MS, Fanout } from "./fanout.ts";
 

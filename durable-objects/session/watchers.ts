@@ -8,7 +8,7 @@ import type { Result } from "../../shared/result.ts";
 import type { Answer } from "../../shared/session/control.ts";
 import type { SessionStateView } from "../../shared/session/messages.ts";
 import type { SessionState } from "../../shared/session/step.ts";
-import { receive, send } from "../socket.ts";
+import { receive, send } from "../sockets/socket.ts";
 
 /** A paused session's question (a firewall ASK with its decision id), or null. */
 export function questionMessage(state: SessionState): ServerMessage | null {

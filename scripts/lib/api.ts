@@ -1,6 +1,6 @@
 // The demo's and the benches' gateway client with a hive key: the typed client
-// (shared/client) behind the small `call` interface they drive the cluster with.
-import { Lethe } from "../../shared/client/lethe.ts";
+// (packages/client) behind the small `call` interface they drive the cluster with.
+import { Lethe } from "../../packages/client/lethe.ts";
 
 export interface Api {
   client: Lethe;

@@ -20,6 +20,13 @@ export async function runMutations(
       words.length === 0 ||
       words.some((w) => m.family.includes(w) || m.scenario.toLowerCase().includes(w)),
   );
+  if (args.includes("--list")) {
+    for (const m of chosen) {
+      process.stdout.write(`${m.family}\t${m.scenario}\t${m.file}\t${m.removes}\n`);
+    }
+    process.stdout.write(`${chosen.length} of ${mutations.length} mutations\n`);
+    return;
+  }
   // Every mutation must apply exactly once before any runs: a stale one is a bug here.
   for (const m of chosen) {
     const text = readFileSync(path.join(root, m.file), "utf8");

@@ -2,7 +2,7 @@
 // written by other agents) enters the envelope as data: in a user-role message,
 // under Lethe's one-line header, inside a fence the text cannot close (the fence
 // is escaped inside it); meta items are also one JSON-quoted line each. Used by
-// the envelope (shared/context/envelope.ts), shared/agent/meta.ts and the
+// the envelope (shared/context/envelope.ts), shared/governance/meta.ts and the
 // stand-in model, which reads pages and results back out of their fences.
 import type { ChatMessage } from "./messages.ts";
 

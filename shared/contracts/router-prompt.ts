@@ -1,5 +1,5 @@
 // The wire format of the router's classification request. THIS IS A CONTRACT:
-// the local model endpoint's deterministic policy (shared/model/router-policy.ts)
+// the local model endpoint's deterministic policy (workers/model/policy/router-policy.ts)
 // recognises a routing request by the first line `[LETHE ROUTER]`, parses the
 // domain lines `- <domain>: <description>; tools: <a>, <b>` and answers
 // {"domains": [...], "confidence": 0..1}. The layout itself lives in

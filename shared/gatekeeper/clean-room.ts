@@ -1,7 +1,7 @@
 // The clean room where data enters a session: a model's move (tool-call arguments,
 // rationale, final answer) before it runs, is stored or resent (the session loop),
 // and a clean-room session's mission before it is stored (the gateway's create route).
-import { presetOf } from "../agent/presets.ts";
+import { presetOf } from "../governance/presets.ts";
 import type { Move } from "../driver/move.ts";
 import { redactedMarker, redactSecrets, redactValue, type Redaction } from "./redact.ts";
 

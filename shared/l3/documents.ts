@@ -3,7 +3,7 @@
 // of CHUNK_LINES lines. Called by the Hive's vector store and by the benchmark.
 import { identifierParts } from "../embed/lexical.ts";
 import { sha256Hex } from "../hash.ts";
-import type { FileMap } from "../mapper/types.ts";
+import type { FileMap } from "../workspace/symbols.ts";
 
 /** Lines per text chunk: a screenful, small enough to stage into L1 on its own. */
 export const CHUNK_LINES = 40;

@@ -19,7 +19,7 @@ import {
   type SerializerProtocol,
 } from "@langchain/langgraph-checkpoint";
 import type { Json } from "../session/checkpoint.ts";
-import { gatewayRequest, isLetheError, LetheError } from "../client/request.ts";
+import { gatewayRequest, isLetheError, LetheError } from "../http-client/request.ts";
 import { decodeValue, encodeValue, type Encoded } from "./codec.ts";
 import type {
   ListPage,
@@ -45,10 +45,10 @@ export interface LetheSaverOptions {
 
 /**
  * A refusal from the gateway (or a config the saver cannot use), with its stable
- * code and hint: the one client error (shared/client/request.ts) under the name
+ * code and hint: the one client error (shared/http-client/request.ts) under the name
  * this package has always exported.
  */
-export { LetheError as LetheSaverError } from "../client/request.ts";
+export { LetheError as LetheSaverError } from "../http-client/request.ts";
 
 function requireThread(config: RunnableConfig, what: string): string {
   const thread: unknown = config.configurable?.thread_id;

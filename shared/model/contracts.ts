@@ -7,7 +7,7 @@ import { z } from "zod";
 export const ROUTER_MARKER = "[LETHE ROUTER]";
 /** First line of the compressor's map system message (the contract: summarise-contract.ts). */
 export const SUMMARISE_MARKER = "[LETHE SUMMARISE]";
-/** First line of the step budget's self-assessment request (shared/agent/assessment.ts). */
+/** First line of the step budget's self-assessment request (shared/governance/assessment.ts). */
 export const ASSESSMENT_MARKER = "[STEP BUDGET REACHED]";
 
 // ---------------------------------------------------------------- router

@@ -2,7 +2,7 @@
 // included). The script travels WITH each request (header or metadata) and the
 // entry is chosen by the conversation's length, so no state is kept between
 // requests: a Worker has no durable memory, and a replayed request gets the same
-// answer. Read by shared/model/endpoint.ts.
+// answer. Read by workers/model/endpoint.ts.
 import { z } from "zod";
 import { err, ok, type Result } from "../result.ts";
 import { trimEndRun } from "../text-edges.ts";

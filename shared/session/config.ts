@@ -1,7 +1,7 @@
 // A session's configuration, validated at the gateway and stored by AgentSession.
 import { z } from "zod";
 import { L1ModeSchema } from "../context/page.ts";
-import { PRESET_NAMES } from "../agent/presets.ts";
+import { PRESET_NAMES } from "../governance/presets.ts";
 import { parseSkill } from "../gatekeeper/skills.ts";
 import { RetentionPolicySchema } from "./checkpoint.ts";
 
@@ -60,7 +60,7 @@ export const SessionConfigSchema = z.strictObject({
   script: z.string().max(200_000).optional(),
   /**
    * Failure isolation: the session's file writes stay in its own hypothesis layer
-   * (durable-objects/session/speculation.ts) and reach the workspace as one version
+   * (durable-objects/session/step/speculation.ts) and reach the workspace as one version
    * only when the mission is achieved; a halt or a failed mission discards them.
    */
   speculative: z.boolean().default(false),

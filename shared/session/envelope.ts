@@ -3,7 +3,7 @@
 // transcript's tail as chat messages. Pure; AgentSession calls it every step.
 import type { EnvelopeInput, Turn } from "../context/envelope.ts";
 import type { ToolCall } from "../context/messages.ts";
-import { presetOf } from "../agent/presets.ts";
+import { presetOf } from "../governance/presets.ts";
 import type { SessionConfig } from "./config.ts";
 import type { SessionState } from "./step.ts";
 

@@ -1,4 +1,4 @@
-// The `step` trace entry every committed step writes (durable-objects/session/commit-step.ts):
+// The `step` trace entry every committed step writes (durable-objects/session/step/commit-step.ts):
 // what was committed, the envelope the model received, and, for agent-loop steps, each
 // stage's timing and the step's load counts (durable-objects/session/step/meter.ts).
 import { z } from "zod";

@@ -3,7 +3,7 @@
 // provenance contentHash), and whether that code has changed since. Used by
 // extractors writing artifacts and by the Hive's staleArtifacts().
 import { sha256Hex } from "../hash.ts";
-import type { SymbolDef } from "../mapper/types.ts";
+import type { SymbolDef } from "./symbols.ts";
 
 export interface CodeCitation {
   path: string;

@@ -79,7 +79,7 @@ describe("one of each", () => {
 
   it("reaches the key's hive through one helper in the gateway and one in MCP", ({ expect }) => {
     expect(sites(/Hive\.getByName\(c\.get\("hiveKey"\)\.hive\)/)).toEqual([
-      expect.stringMatching(/^workers\/gateway\/auth\.ts:/),
+      expect.stringMatching(/^workers\/gateway\/request\/auth\.ts:/),
     ]);
     expect(sites(/Hive\.getByName\(ctx\.hive\)/)).toEqual([
       expect.stringMatching(/^durable-objects\/mcp\/tool-context\.ts:/),

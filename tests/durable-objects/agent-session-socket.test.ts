@@ -1,7 +1,7 @@
 import { evictAllDurableObjects } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, it } from "vitest";
-import { createHiveKey } from "../../workers/gateway/auth.ts";
+import { createHiveKey } from "../../workers/gateway/request/auth.ts";
 import { openSocket } from "./helpers.ts";
 import { filePage, longText, newSession, step } from "./session-fixtures.ts";
 

@@ -3,7 +3,7 @@
 import { env } from "cloudflare:workers";
 import { describe, it } from "vitest";
 import { makeArtifact, makeCommit, makeProvenance, makePut } from "../shared/hive/fixtures.ts";
-import { createHiveKey } from "../../workers/gateway/auth.ts";
+import { createHiveKey } from "../../workers/gateway/request/auth.ts";
 import { openSocket } from "./helpers.ts";
 
 const hive = () => env.Hive.getByName(`h-${crypto.randomUUID()}`);

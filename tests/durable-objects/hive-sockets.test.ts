@@ -10,7 +10,7 @@ import {
 } from "../../shared/hive/messages.ts";
 import { MAX_BATCH_WRITES } from "../../shared/hive/writes.ts";
 import type { ServerMessage } from "../../shared/protocol.ts";
-import { createHiveKey } from "../../workers/gateway/auth.ts";
+import { createHiveKey } from "../../workers/gateway/request/auth.ts";
 import { makeArtifact, makeCommit, makePut } from "../shared/hive/fixtures.ts";
 import { openSocket, type TestSocket } from "./helpers.ts";
 

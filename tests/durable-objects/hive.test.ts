@@ -4,7 +4,7 @@ import { evictAllDurableObjects } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, it } from "vitest";
 import { makeArtifact } from "../shared/hive/fixtures.ts";
-import { createHiveKey } from "../../workers/gateway/auth.ts";
+import { createHiveKey } from "../../workers/gateway/request/auth.ts";
 import { openSocket } from "./helpers.ts";
 
 const hive = () => env.Hive.getByName(`h-${crypto.randomUUID()}`);

@@ -2,8 +2,8 @@
 // Node for every fixture language, and no crash on hostile sources.
 import { describe, it } from "vitest";
 import { workerMapper } from "../../durable-objects/hive/workspace/symbol-parser.ts";
-import { CodeGraph } from "../../shared/mapper/graph.ts";
-import type { FileMap } from "../../shared/mapper/types.ts";
+import { CodeGraph } from "../../durable-objects/hive/workspace/mapper/graph.ts";
+import type { FileMap } from "../../shared/workspace/symbols.ts";
 import { javascriptRepo, pythonRepo, typescriptRepo, type Repo } from "../fixtures/repos/index.ts";
 
 async function graphOf(repo: Repo): Promise<CodeGraph> {

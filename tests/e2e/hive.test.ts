@@ -3,10 +3,10 @@
 // resuming exactly after forced reconnects.
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { main } from "../../cli/lethe.ts";
-import { followHive, type HiveFollower } from "../../shared/client/follow.ts";
+import { followHive, type HiveFollower } from "../../packages/client/follow.ts";
 import { createHiveKey } from "../../harness/admin.ts";
 import type { ServerMessage } from "../../shared/protocol.ts";
-import { Lethe } from "../../shared/client/lethe.ts";
+import { Lethe } from "../../packages/client/lethe.ts";
 import type { CommitRequestIn } from "../../shared/hive/writes.ts";
 import { makeArtifact, makeCommit, makePut } from "../shared/hive/fixtures.ts";
 import { E2E_ADMIN_TOKEN, sharedCluster, type SharedCluster } from "./helpers.ts";

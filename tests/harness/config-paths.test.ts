@@ -11,7 +11,7 @@ describe("withAbsolutePaths", () => {
       'name = "x"',
       'main = "src/index.ts"',
       "[alias]",
-      '"lethe/agents" = "../../shared/agents/index.ts"',
+      '"lethe/agents" = "../../packages/agents/index.ts"',
       '"left-alone" = "some-package"',
       "[[d1_databases]]",
       'migrations_dir = "../../migrations"',
@@ -24,7 +24,7 @@ describe("withAbsolutePaths", () => {
     const out = withAbsolutePaths(source, dir).split("\n");
     expect(out[0]).toBe("");
     expect(out).toContain(`main = ${JSON.stringify(path.join(dir, "src/index.ts"))}`);
-    expect(out).toContain(`"lethe/agents" = ${JSON.stringify("/repo/shared/agents/index.ts")}`);
+    expect(out).toContain(`"lethe/agents" = ${JSON.stringify("/repo/packages/agents/index.ts")}`);
     expect(out).toContain('"left-alone" = "some-package"');
     expect(out).toContain(`migrations_dir = ${JSON.stringify("/repo/migrations")}`);
     expect(out).toContain(`directory = ${JSON.stringify("/repo/examples/app/public")}`);

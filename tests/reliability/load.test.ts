@@ -4,7 +4,7 @@
 import { loadavg, cpus } from "node:os";
 import { describe, it } from "vitest";
 import { createHiveKey } from "../../cli/commands/hive.ts";
-import { followHive } from "../../shared/client/follow.ts";
+import { followHive } from "../../packages/client/follow.ts";
 import { makeArtifact } from "../shared/hive/fixtures.ts";
 import { rel } from "./client.ts";
 import { FULL, percentile, report } from "./helpers.ts";

@@ -6,7 +6,7 @@ import PartySocket from "partysocket";
 import WebSocket from "ws";
 import { describe, it } from "vitest";
 import { createHiveKey } from "../../cli/commands/hive.ts";
-import { followHive } from "../../shared/client/follow.ts";
+import { followHive } from "../../packages/client/follow.ts";
 import { CLOSE_KEY_REVOKED } from "../../shared/hive/messages.ts";
 import { makeArtifact } from "../shared/hive/fixtures.ts";
 import { hiveSocket, rel } from "./client.ts";

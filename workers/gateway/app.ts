@@ -5,7 +5,7 @@ import { bodyLimit } from "hono/body-limit";
 import { errorBody } from "../../shared/errors.ts";
 import { notFound, onError } from "./errors.ts";
 import { gatherHealth } from "./health.ts";
-import { requireHiveKey } from "./auth.ts";
+import { requireHiveKey } from "./request/auth.ts";
 import { inputContract } from "./contracts.ts";
 import { admin } from "./routes/admin.ts";
 import { COMPRESS_ROUTES, compress } from "./routes/compress.ts";

@@ -13,8 +13,8 @@ import {
   openAIError,
   POLICY_FINGERPRINT,
   type OpenAIErrorBody,
-} from "../../shared/model/endpoint.ts";
-import { RecordedWorkersAi as RecordedAnswers } from "../../shared/model/recorded-workers-ai.ts";
+} from "./endpoint.ts";
+import { RecordedWorkersAi as RecordedAnswers } from "./recorded-workers-ai.ts";
 import { SCRIPT_HEADER, SCRIPT_INDEX_HEADER } from "../../shared/model/script.ts";
 import { trimEndRun } from "../../shared/text-edges.ts";
 

@@ -3,7 +3,7 @@
 // A refusal throws Abort, which rolls the commit's transaction back; store.ts catches it.
 import { artifactRef, type Artifact, type ArtifactInput } from "../../../shared/hive/artifact.ts";
 import { hiveErr, type HiveEvent, type Write } from "../../../shared/hive/writes.ts";
-import { ARTIFACT_COLUMNS } from "../schema.ts";
+import { ARTIFACT_COLUMNS } from "./rows.ts";
 import { artifactRow, newVersion, versionConflict, type VersionHead } from "./put-group.ts";
 import { latestVersion } from "./queries.ts";
 

@@ -17,7 +17,7 @@ import {
 import { sha256Hex } from "../../../shared/hash.ts";
 import { packByBytes, utf8Bytes } from "../../../shared/hive/pack.ts";
 import { ok } from "../../../shared/result.ts";
-import { ARTIFACT_COLUMNS } from "../schema.ts";
+import { ARTIFACT_COLUMNS } from "./rows.ts";
 import { latestVersion } from "./queries.ts";
 
 /** An identifier's newest version as a put needs it: enough to check, link and retire it. */

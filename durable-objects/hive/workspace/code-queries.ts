@@ -1,13 +1,8 @@
 // The workspace's structural queries over its code graph (symbols of a file,
 // definitions, callers, imports, unreachable files, missing dependencies), each
 // after the index is drained and scoped to the workspace's roots. Held by workspace.ts.
-import type {
-  CallerSite,
-  Located,
-  MissingDependency,
-  ResolvedImport,
-} from "../../../shared/mapper/graph.ts";
-import type { SymbolDef } from "../../../shared/mapper/types.ts";
+import type { CallerSite, Located, MissingDependency, ResolvedImport } from "./mapper/graph.ts";
+import type { SymbolDef } from "../../../shared/workspace/symbols.ts";
 import { ok } from "../../../shared/result.ts";
 import { wsErr, type WorkspaceResult } from "../../../shared/workspace/errors.ts";
 import { workspaceFilePath } from "../../../shared/workspace/paths.ts";

@@ -4,8 +4,8 @@
 // workspace.ts after writes, before queries and on workspaceIndex().
 import { documentsFor } from "../../../shared/l3/documents.ts";
 import { createLogger, describeError } from "../../../shared/log.ts";
-import type { FileMapper } from "../../../shared/mapper/map-file.ts";
-import { languageOf } from "../../../shared/mapper/types.ts";
+import type { FileMapper } from "./mapper/map-file.ts";
+import { languageOf } from "../../../shared/workspace/symbols.ts";
 import { wsErr } from "../../../shared/workspace/errors.ts";
 import type { SymbolStore } from "./symbol-store.ts";
 import type { L3Store } from "./vector-store.ts";

@@ -2,7 +2,7 @@
 // their code changed since, or (for a fact) the cited lines no longer show its value.
 // Called by workspace.ts's stale() after the index is drained.
 import type { Artifact } from "../../../shared/hive/artifact.ts";
-import type { SymbolDef } from "../../../shared/mapper/types.ts";
+import type { SymbolDef } from "../../../shared/workspace/symbols.ts";
 import type { WorkspaceResult } from "../../../shared/workspace/errors.ts";
 import { valueInText } from "../../../shared/workspace/evidence.ts";
 import {

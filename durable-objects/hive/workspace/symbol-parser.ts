@@ -7,7 +7,7 @@ import javascriptWasm from "tree-sitter-javascript/tree-sitter-javascript.wasm";
 import pythonWasm from "tree-sitter-python/tree-sitter-python.wasm";
 import tsxWasm from "tree-sitter-typescript/tree-sitter-tsx.wasm";
 import typescriptWasm from "tree-sitter-typescript/tree-sitter-typescript.wasm";
-import { FileMapper } from "../../../shared/mapper/map-file.ts";
+import { FileMapper } from "./mapper/map-file.ts";
 
 let loading: Promise<FileMapper> | null = null;
 

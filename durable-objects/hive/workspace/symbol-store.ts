@@ -1,8 +1,8 @@
 // The Hive's symbol index: one structural map per current file (definitions,
 // imports, exports, calls) and its index state, plus the resolved code graph,
 // cached in memory until the next index change. Used by workspace.ts.
-import { CodeGraph } from "../../../shared/mapper/graph.ts";
-import type { FileMap, ParseReport } from "../../../shared/mapper/types.ts";
+import { CodeGraph } from "./mapper/graph.ts";
+import type { FileMap, ParseReport } from "../../../shared/workspace/symbols.ts";
 import type { NotIndexedReason } from "../../../shared/workspace/content.ts";
 
 export const SYMBOL_SCHEMA = `

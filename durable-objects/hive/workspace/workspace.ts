@@ -8,14 +8,9 @@ import type { Artifact } from "../../../shared/hive/artifact.ts";
 import { embedderFromEnv, type Embedder } from "../../../shared/l3/embedder.ts";
 import type { Candidate } from "../../../shared/l3/hybrid.ts";
 import type { VectorIndex } from "../../../shared/l3/vector-index.ts";
-import type {
-  CallerSite,
-  Located,
-  MissingDependency,
-  ResolvedImport,
-} from "../../../shared/mapper/graph.ts";
-import type { FileMapper } from "../../../shared/mapper/map-file.ts";
-import type { SymbolDef } from "../../../shared/mapper/types.ts";
+import type { CallerSite, Located, MissingDependency, ResolvedImport } from "./mapper/graph.ts";
+import type { FileMapper } from "./mapper/map-file.ts";
+import type { SymbolDef } from "../../../shared/workspace/symbols.ts";
 import { createLogger, describeError } from "../../../shared/log.ts";
 import { ok } from "../../../shared/result.ts";
 import { wsErr, type WorkspaceResult } from "../../../shared/workspace/errors.ts";

@@ -2,8 +2,8 @@
 // when the mission ends, and when the pager refuses the tool's L1 operations the
 // step commits without them and says why. Called by the driver, recover and verify-first.
 import type { SessionConfig } from "../../../shared/session/config.ts";
-import { commitDraft, type StepDraft } from "../commit-step.ts";
-import { settleSpeculation } from "../speculation.ts";
+import { commitDraft, type StepDraft } from "./commit-step.ts";
+import { settleSpeculation } from "./speculation.ts";
 import type { AgentStepHost } from "./context.ts";
 
 /** Commits a draft; if the pager refuses its L1 operations, commits without them and says why. */

@@ -1,7 +1,7 @@
 // The envelope's compaction added to a step draft: what it kept, its trace event and
 // the L1 pages it cut, unstaged. Called by agent-step.ts on every step's exit.
 import type { PagerOp } from "../../../shared/context/page.ts";
-import type { StepDraft } from "../commit-step.ts";
+import type { StepDraft } from "./commit-step.ts";
 import type { EnvelopeView } from "../envelope-view.ts";
 
 /** The L1 page ids a pager operation names. */

@@ -2,7 +2,7 @@
 // tokenizer, hive view, history, the envelope the model receives) and the narrow
 // ports the stages reach out through (sessionHive, the one way to the hive).
 // Built by prepare.ts; every stage reads it.
-import type { Preset } from "../../../shared/agent/presets.ts";
+import type { Preset } from "../../../shared/governance/presets.ts";
 import type { Driver } from "../../../shared/driver/driver.ts";
 import type { Tokenizer } from "../../../shared/context/tokens.ts";
 import type { SessionConfig } from "../../../shared/session/config.ts";
@@ -10,7 +10,7 @@ import type { TranscriptTurn } from "../../../shared/session/envelope.ts";
 import type { SessionState } from "../../../shared/session/step.ts";
 import type { Artifact } from "../../../shared/hive/artifact.ts";
 import type { EnvelopeView } from "../envelope-view.ts";
-import type { StepDraft, StepHost } from "../commit-step.ts";
+import type { StepDraft, StepHost } from "./commit-step.ts";
 import type { StepMeter } from "./meter.ts";
 import type { PagerOp } from "../../../shared/context/page.ts";
 import type { KeptContent } from "../../../shared/context/refs.ts";

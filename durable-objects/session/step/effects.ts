@@ -9,9 +9,9 @@ import {
   unreachableFiles,
   type Collected,
 } from "../../../shared/session/gc.ts";
-import { speculate } from "../speculation.ts";
-import type { LoopReads } from "../tool-reads.ts";
-import { vouch } from "../vouch.ts";
+import { speculate } from "./speculation.ts";
+import type { LoopReads } from "./tool-reads.ts";
+import { vouch } from "./vouch.ts";
 import type { Effects, Ran, StepContext } from "./context.ts";
 
 export async function effects(ctx: StepContext, ran: Ran, reads: LoopReads): Promise<Effects> {

@@ -2,12 +2,12 @@
 // mission without tools; otherwise it is called with the envelope and the routed
 // tools, and its answer is healed into a move (clean room: secrets removed first).
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
-import { assessmentPrompt, parseAssessment } from "../../../shared/agent/assessment.ts";
-import { metaUse } from "../../../shared/agent/meta.ts";
+import { assessmentPrompt, parseAssessment } from "../../../shared/governance/assessment.ts";
+import { metaUse } from "../../../shared/governance/meta.ts";
 import type { ToolMove } from "../../../shared/driver/move.ts";
 import { cleanMove } from "../../../shared/gatekeeper/clean-room.ts";
 import type { MissionOutcome } from "../../../shared/session/step.ts";
-import { vouch } from "../vouch.ts";
+import { vouch } from "./vouch.ts";
 import type { MoveTrace, StepContext, Staged, StepExit } from "./context.ts";
 import { assessmentExit, finalExit, modelErrorExit } from "./exits.ts";
 import type { Routed } from "./route.ts";

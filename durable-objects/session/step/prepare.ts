@@ -1,15 +1,15 @@
 // Stage 1 of an agent step, prepare: the step context built once — the state and
 // persona, the one tokenizer, the hive sync (meta, firewall), the workspace head,
 // verify-first, the one history read and the one envelope the model will receive.
-import { presetOf } from "../../../shared/agent/presets.ts";
-import { metaLines } from "../../../shared/agent/meta.ts";
+import { presetOf } from "../../../shared/governance/presets.ts";
+import { metaLines } from "../../../shared/governance/meta.ts";
 import { knowledgeMeta } from "../../../shared/memory/meta-items.ts";
 import { modelDriver } from "../../../shared/driver/factory.ts";
 import type { Artifact } from "../../../shared/hive/artifact.ts";
 import type { Tokenizer } from "../../../shared/context/tokens.ts";
 import type { SessionConfig } from "../../../shared/session/config.ts";
 import type { SessionState } from "../../../shared/session/step.ts";
-import type { StepDraft } from "../commit-step.ts";
+import type { StepDraft } from "./commit-step.ts";
 import { readHistory, renderEnvelope, type EnvelopeView } from "../envelope-view.ts";
 import {
   sessionHive,

@@ -3,7 +3,7 @@
 // grants filter the rest, and tools that cannot act in this state are left out.
 // The router's classification is remembered across the steps of one request (same
 // mission, persona and user turn, no failure since) for ROUTE_REFRESH_STEPS steps.
-import type { Preset } from "../../../shared/agent/presets.ts";
+import type { Preset } from "../../../shared/governance/presets.ts";
 import { findGrant } from "../../../shared/gatekeeper/permissions.ts";
 import type { SessionState } from "../../../shared/session/step.ts";
 import {

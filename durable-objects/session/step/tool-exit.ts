@@ -3,7 +3,7 @@
 // Called by agent-step.ts after the gate stage.
 import type { ToolMove } from "../../../shared/driver/move.ts";
 import { recordToolResult } from "../../../shared/gatekeeper/state.ts";
-import type { StepDraft } from "../commit-step.ts";
+import type { StepDraft } from "./commit-step.ts";
 import type { Admitted, Effects, Gated, MoveTrace, Ran, StepContext, StepExit } from "./context.ts";
 import { stepTurns } from "./exits.ts";
 import { MAX_AUTOFIX_ATTEMPTS } from "./recover.ts";

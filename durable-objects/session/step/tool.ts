@@ -1,13 +1,13 @@
 // Stage 5 of an agent step, tool: the admitted move runs (durable-objects/session/tools/) and the
-// persona's kernel policies (shared/agent/policies.ts) may replace its outcome:
+// persona's kernel policies (shared/governance/policies.ts) may replace its outcome:
 // halt on a missing dependency, purge L1 on a vulnerability, refuse a contract break.
 // A page larger than L1 is staged as its digest, the whole text kept by ref.
-import { applyPolicies } from "../../../shared/agent/policies.ts";
+import { applyPolicies } from "../../../shared/governance/policies.ts";
 import { digestOversizePages } from "../../../shared/context/oversize.ts";
 import type { ToolMove } from "../../../shared/driver/move.ts";
 import type { ToolOutcome } from "../../../shared/tools/tool-ports.ts";
 import { runTool } from "../tools/index.ts";
-import type { LoopReads } from "../tool-reads.ts";
+import type { LoopReads } from "./tool-reads.ts";
 import type { Admitted, Ran, StepContext } from "./context.ts";
 
 export async function tool(

@@ -9,7 +9,7 @@ async function load(): Promise<typeof Testing> {
   } catch {
     // Not installed here: this folder is inside Lethe's repository, whose source is the package.
     return (await import(
-      new URL("../../../shared/testing/index.ts", import.meta.url).href
+      new URL("../../../packages/testing/index.ts", import.meta.url).href
     )) as typeof Testing;
   }
 }

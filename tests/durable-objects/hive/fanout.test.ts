@@ -6,7 +6,7 @@ import { describe, it } from "vitest";
 import { Fanout } from "../../../durable-objects/hive/fanout.ts";
 import type { HiveEvent } from "../../../shared/hive/writes.ts";
 import type { ServerMessage } from "../../../shared/protocol.ts";
-import { createHiveKey } from "../../../workers/gateway/auth.ts";
+import { createHiveKey } from "../../../workers/gateway/request/auth.ts";
 import { makeArtifact } from "../../shared/hive/fixtures.ts";
 import { openSocket, type TestSocket } from "../helpers.ts";
 

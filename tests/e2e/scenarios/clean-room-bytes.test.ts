@@ -9,7 +9,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { startCluster, type Cluster } from "../../../harness/dev-server.ts";
-import { completeChat, createEmbeddings, listModels } from "../../../shared/model/endpoint.ts";
+import { completeChat, createEmbeddings, listModels } from "../../../workers/model/endpoint.ts";
 import { completionSse } from "../../../harness/local-model-fetch.ts";
 import {
   SCRIPT_INDEX_METADATA_KEY,

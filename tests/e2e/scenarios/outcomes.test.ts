@@ -3,7 +3,7 @@
 // a mission beyond the stand-in ends in the stand-in's own refusal. The mutation
 // runner (scripts/mutations.ts, family "outcomes") removes each of these in turn.
 import { describe, it } from "vitest";
-import { STAND_IN_REFUSAL } from "../../../shared/model/moves/refusal.ts";
+import { STAND_IN_REFUSAL } from "../../../workers/model/policy/moves/refusal.ts";
 import { invariantViolations, OFFLINE, scenarioCluster } from "./harness.ts";
 
 const env = scenarioCluster(0, "scenarios-outcomes");

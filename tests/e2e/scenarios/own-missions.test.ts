@@ -10,7 +10,7 @@ import {
   scenarioCluster,
   type MissionRun,
 } from "./harness.ts";
-import { STAND_IN_REFUSAL } from "../../../shared/model/moves/refusal.ts";
+import { STAND_IN_REFUSAL } from "../../../workers/model/policy/moves/refusal.ts";
 
 const env = scenarioCluster(0, "scenarios-own-missions");
 

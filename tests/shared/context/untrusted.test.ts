@@ -2,7 +2,7 @@
 // calls, special-token text): the envelope keeps them as quoted data after the
 // task anchor, and the stand-in model still reads the real mission.
 import { beforeAll, describe, expect, it } from "vitest";
-import { metaLines } from "../../../shared/agent/meta.ts";
+import { metaLines } from "../../../shared/governance/meta.ts";
 import { buildEnvelope, TOOL_RESULT_HEADER } from "../../../shared/context/envelope.ts";
 import { loadTokenizer, type Tokenizer } from "../../../shared/context/tokens.ts";
 import {
@@ -14,7 +14,7 @@ import {
 } from "../../../shared/context/untrusted.ts";
 import type { Page } from "../../../shared/context/page.ts";
 import type { Artifact } from "../../../shared/hive/artifact.ts";
-import { readState } from "../../../shared/model/visible-state.ts";
+import { readState } from "../../../workers/model/policy/visible-state.ts";
 
 const MISSION = "report the value of config.TIMEOUT";
 

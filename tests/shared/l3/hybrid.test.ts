@@ -6,9 +6,9 @@ import { embedderFromEnv, lexicalEmbedder } from "../../../shared/l3/embedder.ts
 import { hybridSearch } from "../../../shared/l3/hybrid.ts";
 import { LocalVectorIndex } from "../../../shared/l3/local-index.ts";
 import { MemoryVectorRows } from "../../../harness/memory-vector-rows.ts";
-import { createEmbeddings } from "../../../shared/model/endpoint.ts";
+import { createEmbeddings } from "../../../workers/model/endpoint.ts";
 import { pythonRepo, typescriptRepo } from "../../fixtures/repos/index.ts";
-import { mapRepo } from "../mapper/fixture-graph.ts";
+import { mapRepo } from "../../durable-objects/hive/workspace/mapper/fixture-graph.ts";
 
 async function indexRepo(repo: Record<string, string>) {
   const { maps } = await mapRepo(repo);

@@ -1,5 +1,5 @@
 import { describe, it } from "vitest";
-import { completeChat } from "../../../shared/model/endpoint.ts";
+import { completeChat } from "../../../workers/model/endpoint.ts";
 import { encodeScript, SCRIPT_METADATA_KEY } from "../../../shared/model/script.ts";
 
 const conversation = (assistantTurns: number) => ({

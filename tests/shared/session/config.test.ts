@@ -1,6 +1,6 @@
 import { describe, it } from "vitest";
 import { parseRunArgs } from "../../../cli/commands/run.ts";
-import { PRESETS } from "../../../shared/agent/presets.ts";
+import { PRESETS } from "../../../shared/governance/presets.ts";
 import { L1ModeSchema, PagerStateSchema } from "../../../shared/context/page.ts";
 import { SessionConfigSchema } from "../../../shared/session/config.ts";
 

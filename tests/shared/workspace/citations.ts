@@ -1,7 +1,7 @@
 // Provenance fields for artifacts that tests write directly (a symbol's lines or
 // a line range), built with the citation format and hash the product verifies.
 import { sha256Hex } from "../../../shared/hash.ts";
-import type { SymbolDef } from "../../../shared/mapper/types.ts";
+import type { SymbolDef } from "../../../shared/workspace/symbols.ts";
 import { citedLines, formatCitation } from "../../../shared/workspace/provenance.ts";
 
 /** The provenance fields an artifact extracted from `def` carries. */

@@ -9,7 +9,7 @@ import { loadTokenizer } from "../../../shared/context/tokens.ts";
 import {
   RecordedWorkersAi,
   type WorkersAiRecording,
-} from "../../../shared/model/recorded-workers-ai.ts";
+} from "../../../workers/model/recorded-workers-ai.ts";
 import { compressionDriver, summariserIdentity } from "../../../workers/compressor/summariser.ts";
 import recordings from "../../fixtures/workers-ai/recordings.json" with { type: "json" };
 

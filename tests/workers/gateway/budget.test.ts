@@ -5,7 +5,7 @@ import { env } from "cloudflare:workers";
 import { describe, it } from "vitest";
 import { MAX_BATCH_WRITES } from "../../../shared/hive/writes.ts";
 import { app } from "../../../workers/gateway/app.ts";
-import { createHiveKey } from "../../../workers/gateway/auth.ts";
+import { createHiveKey } from "../../../workers/gateway/request/auth.ts";
 import {
   MODEL_REQUEST_BUDGET_MS,
   REQUEST_BUDGET_MS,

@@ -5,7 +5,7 @@ import { env } from "cloudflare:workers";
 import { describe, it } from "vitest";
 import { CLOSE_KEY_REVOKED } from "../../../shared/hive/messages.ts";
 import { app } from "../../../workers/gateway/app.ts";
-import { createHiveKey } from "../../../workers/gateway/auth.ts";
+import { createHiveKey } from "../../../workers/gateway/request/auth.ts";
 import { openSocket } from "../../durable-objects/helpers.ts";
 import { makeArtifact, makeCommit, makePut } from "../../shared/hive/fixtures.ts";
 

@@ -4,7 +4,7 @@ import { env } from "cloudflare:workers";
 import { describe, it } from "vitest";
 import { ErrorBodySchema } from "../../../shared/errors.ts";
 import { MAX_IDENTIFIER_CHARS } from "../../../shared/hive/artifact.ts";
-import { createHiveKey } from "../../../workers/gateway/auth.ts";
+import { createHiveKey } from "../../../workers/gateway/request/auth.ts";
 import { makeArtifact, makePut, makeProvenance } from "../../shared/hive/fixtures.ts";
 
 async function client() {

@@ -7,7 +7,7 @@ import { env } from "cloudflare:workers";
 import { describe, it } from "vitest";
 import { ErrorBodySchema } from "../../../shared/errors.ts";
 import { app } from "../../../workers/gateway/app.ts";
-import { createHiveKey } from "../../../workers/gateway/auth.ts";
+import { createHiveKey } from "../../../workers/gateway/request/auth.ts";
 
 const ADMIN = "test-admin-token-0123456789";
 const withAdmin = { ...env, LETHE_ADMIN_TOKEN: ADMIN } as Env;

@@ -5,7 +5,7 @@ import { SELF } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, it } from "vitest";
 import { ErrorBodySchema } from "../../../shared/errors.ts";
-import { createHiveKey } from "../../../workers/gateway/auth.ts";
+import { createHiveKey } from "../../../workers/gateway/request/auth.ts";
 
 async function client() {
   const hive = `m-${crypto.randomUUID().slice(0, 8)}`;

@@ -1,7 +1,7 @@
 import { SELF } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, it } from "vitest";
-import { createHiveKey } from "../../../workers/gateway/auth.ts";
+import { createHiveKey } from "../../../workers/gateway/request/auth.ts";
 
 const BASE = "http://lethe.test/v1/sessions";
 let key = "";

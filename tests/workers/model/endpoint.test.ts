@@ -7,7 +7,7 @@ import { describe, it } from "vitest";
 import { driverConfigFromEnv } from "../../../shared/driver/config.ts";
 import { Driver } from "../../../shared/driver/driver.ts";
 import { encodeScript, SCRIPT_HEADER } from "../../../shared/model/script.ts";
-import { createHiveKey } from "../../../workers/gateway/auth.ts";
+import { createHiveKey } from "../../../workers/gateway/request/auth.ts";
 
 const chatBody = (overrides: Record<string, unknown> = {}) => ({
   model: "lethe-local",

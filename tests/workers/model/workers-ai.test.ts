@@ -10,7 +10,7 @@ import { WORKERS_AI_DEFAULTS } from "../../../shared/driver/workers-ai-models.ts
 import {
   RecordedWorkersAi,
   type WorkersAiRecording,
-} from "../../../shared/model/recorded-workers-ai.ts";
+} from "../../../workers/model/recorded-workers-ai.ts";
 import recordings from "../../fixtures/workers-ai/recordings.json" with { type: "json" };
 
 /** A production Worker's environment with the recorded binding as AI (MODEL still bound). */

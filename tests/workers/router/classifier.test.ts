@@ -7,7 +7,7 @@ import { describe, it } from "vitest";
 import {
   RecordedWorkersAi,
   type WorkersAiRecording,
-} from "../../../shared/model/recorded-workers-ai.ts";
+} from "../../../workers/model/recorded-workers-ai.ts";
 import { modelClassifier } from "../../../workers/router/classifier.ts";
 import { routeStep } from "../../../workers/router/route.ts";
 import recordings from "../../fixtures/workers-ai/recordings.json" with { type: "json" };

@@ -1,7 +1,7 @@
 import { describe, it } from "vitest";
 import { ROUTER_MIN_CONFIDENCE } from "../../../workers/router/classification.ts";
 import { parseRouterDomains, ROUTER_MARKER } from "../../../shared/model/contracts.ts";
-import { routeByOverlap } from "../../../shared/model/router-policy.ts";
+import { routeByOverlap } from "../../../workers/model/policy/router-policy.ts";
 import {
   buildClassifyRequest,
   type ClassifyRequest,

@@ -7,7 +7,7 @@ import { bodyLimit } from "hono/body-limit";
 import { MCP_HIVE_HEADER, mcpRegistryName } from "../../../durable-objects/mcp-session.ts";
 import { HIVE_KEY_PREFIX } from "../../../shared/hive/keys.ts";
 import { SOCKET_KEY_HEADER } from "../../../shared/hive/messages.ts";
-import { authorizeHive, presentedKey } from "../auth.ts";
+import { authorizeHive, presentedKey } from "../request/auth.ts";
 
 /** Largest MCP request body (one JSON-RPC message or a batch). */
 export const MCP_MAX_BODY_BYTES = 1024 * 1024;

@@ -5,7 +5,7 @@ import { isAppError } from "../../../shared/errors.ts";
 import { SESSION_ID_PATTERN } from "../../../shared/session/config.ts";
 import { hiveOfSessionId } from "../../../shared/contracts/session-id.ts";
 import { HIVE_KEY_PREFIX } from "../../../shared/hive/keys.ts";
-import { authorizeHive, presentedKey } from "../auth.ts";
+import { authorizeHive, presentedKey } from "../request/auth.ts";
 import { ProxyFailure, rpcFailure, type Bindings } from "./failure.ts";
 import { SESSION_HEADER, invalidRequest } from "./request.ts";
 

@@ -4,7 +4,7 @@
 import type { Context } from "hono";
 import { createLogger } from "../../../shared/log.ts";
 import type { ProxyCall } from "../../../shared/observe/proxy-span.ts";
-import { authenticate } from "../auth.ts";
+import { authenticate } from "../request/auth.ts";
 import { CLIENT_TOKENS_HEADER, SESSION_HEADER, UPSTREAM_TOKENS_HEADER } from "./request.ts";
 
 type Bindings = { Bindings: Env };

@@ -6,9 +6,9 @@ import { Hono } from "hono";
 import { z } from "zod";
 import { hiveKeys } from "../../../shared/db/schema.ts";
 import { AppError } from "../../../shared/errors.ts";
-import { checkHiveName, createHiveKey, requireAdmin, revokeHiveKey } from "../auth.ts";
-import { jsonBody } from "../validate.ts";
-import { closeSessionKeySockets } from "../session-socket-keys.ts";
+import { checkHiveName, createHiveKey, requireAdmin, revokeHiveKey } from "../request/auth.ts";
+import { jsonBody } from "../request/validate.ts";
+import { closeSessionKeySockets } from "./session-socket-keys.ts";
 import { closeMcpKeySessions } from "../mcp/route.ts";
 
 export const CreateKeySchema = z.strictObject({

@@ -4,9 +4,9 @@
 // GET /v1/hives/:hive/refs/:ref gives any of them back. Hive key on both.
 import { Hono } from "hono";
 import { CompressRequestSchema } from "../../../shared/compress/rpc.ts";
-import { keyedHive, requireHiveKey, type AuthVariables } from "../auth.ts";
+import { keyedHive, requireHiveKey, type AuthVariables } from "../request/auth.ts";
 import { unwrap } from "../results.ts";
-import { jsonBody } from "../validate.ts";
+import { jsonBody } from "../request/validate.ts";
 
 type CompressEnv = { Bindings: Env; Variables: AuthVariables };
 

@@ -2,7 +2,7 @@
 // body, compiled by the gatekeeper before it is stored) and DELETE. Behind a hive key;
 // every session of the hive admits its moves through the stored file (step/admit).
 import { Hono, type Context } from "hono";
-import { keyedHive, requireHiveKey, type AuthVariables } from "../auth.ts";
+import { keyedHive, requireHiveKey, type AuthVariables } from "../request/auth.ts";
 import { unwrap } from "../results.ts";
 
 type FirewallEnv = { Bindings: Env; Variables: AuthVariables };

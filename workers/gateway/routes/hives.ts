@@ -14,9 +14,9 @@ import {
   type HiveResult,
 } from "../../../shared/hive/writes.ts";
 import { SOCKET_KEY_HEADER } from "../../../shared/hive/messages.ts";
-import { keyedHive, requireHiveKey, type AuthVariables } from "../auth.ts";
+import { keyedHive, requireHiveKey, type AuthVariables } from "../request/auth.ts";
 import { unwrap } from "../results.ts";
-import { jsonBody } from "../validate.ts";
+import { jsonBody } from "../request/validate.ts";
 
 type HiveEnv = { Bindings: Env; Variables: AuthVariables };
 

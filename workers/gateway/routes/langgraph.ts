@@ -13,9 +13,9 @@ import {
   type GraphErrorCode,
 } from "../../../shared/langgraph/wire.ts";
 import type { Result } from "../../../shared/result.ts";
-import { requireHiveKey, type AuthVariables } from "../auth.ts";
+import { requireHiveKey, type AuthVariables } from "../request/auth.ts";
 import { unwrap } from "../results.ts";
-import { jsonBody } from "../validate.ts";
+import { jsonBody } from "../request/validate.ts";
 
 type GraphEnv = { Bindings: Env; Variables: AuthVariables };
 

@@ -12,7 +12,7 @@ import { MemoryTimeSchema } from "../../../shared/memory/requests.ts";
 import { queryTerms, retrieve } from "../../../shared/memory/retrieve.ts";
 import type { Fact } from "../../../shared/memory/schema.ts";
 import { knowledgeConfig } from "../../../durable-objects/hive/knowledge.ts";
-import { requireAdmin } from "../auth.ts";
+import { requireAdmin } from "../request/auth.ts";
 
 /** Mirrored rows ranked per search at most: bounded cost per request. */
 const MAX_MIRROR_CANDIDATES = 2_000;

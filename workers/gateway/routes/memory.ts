@@ -11,9 +11,9 @@ import {
 } from "../../../shared/memory/requests.ts";
 import { errorBody } from "../../../shared/errors.ts";
 import type { MemoryResult } from "../../../shared/memory/schema.ts";
-import { keyedHive, requireHiveKey, type AuthVariables } from "../auth.ts";
+import { keyedHive, requireHiveKey, type AuthVariables } from "../request/auth.ts";
 import { unwrap } from "../results.ts";
-import { jsonBody } from "../validate.ts";
+import { jsonBody } from "../request/validate.ts";
 
 type MemoryEnv = { Bindings: Env; Variables: AuthVariables };
 

@@ -6,7 +6,7 @@
 // LETHE_OPEN_MODEL_ROUTES is set on a gateway whose LETHE_ENV is "local".
 // /v1/chat/completions itself is the context-managing proxy (proxy/route.ts).
 import { Hono, type MiddlewareHandler } from "hono";
-import { authenticate } from "../auth.ts";
+import { authenticate } from "../request/auth.ts";
 
 export const MODEL_ROUTES = ["/chat/completions", "/embeddings", "/models"] as const;
 /** Served at /v1 too: the proxy owns only /v1/chat/completions. */

@@ -12,15 +12,15 @@ import {
 } from "../../../shared/observe/prometheus.ts";
 import { traceToSpans } from "../../../shared/observe/spans.ts";
 import { sumMetrics } from "../../../shared/observe/trace-metrics.ts";
-import { requireAdmin, requireHiveKey } from "../auth.ts";
-import { openSession, sessionNotFound } from "../session-access.ts";
+import { requireAdmin, requireHiveKey } from "../request/auth.ts";
+import { openSession, sessionNotFound } from "../request/session-access.ts";
 import {
   hiveFigures,
   knownHives,
   readTrace,
   sessionFigures,
   type SessionFigures,
-} from "../observe.ts";
+} from "./observe-figures.ts";
 
 type Bindings = { Bindings: Env };
 

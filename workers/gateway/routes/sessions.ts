@@ -10,13 +10,13 @@ import { LABEL_PATTERN } from "../../../shared/session/checkpoint.ts";
 import { cleanConfig } from "../../../shared/gatekeeper/clean-room.ts";
 import { SessionConfigSchema } from "../../../shared/session/config.ts";
 import { SubmitStepSchema } from "../../../shared/session/step.ts";
-import { authorizeHive } from "../auth.ts";
+import { authorizeHive } from "../request/auth.ts";
 import { AnswerSchema } from "../../../shared/session/control.ts";
 import type { Result } from "../../../shared/result.ts";
 import { unwrap as unwrapResult } from "../results.ts";
-import { openSession, sessionNotFound, type SessionAccess } from "../session-access.ts";
-import { jsonBody } from "../validate.ts";
-import { withSocketKey } from "../session-socket-keys.ts";
+import { openSession, sessionNotFound, type SessionAccess } from "../request/session-access.ts";
+import { jsonBody } from "../request/validate.ts";
+import { withSocketKey } from "./session-socket-keys.ts";
 
 type Bindings = { Bindings: Env; Variables: { session: SessionAccess } };
 

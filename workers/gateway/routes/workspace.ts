@@ -12,9 +12,9 @@ import {
   SearchRequestSchema,
   WriteRequestSchema,
 } from "../../../shared/workspace/requests.ts";
-import { keyedHive, requireHiveKey, type AuthVariables } from "../auth.ts";
+import { keyedHive, requireHiveKey, type AuthVariables } from "../request/auth.ts";
 import { unwrap } from "../results.ts";
-import { jsonBody } from "../validate.ts";
+import { jsonBody } from "../request/validate.ts";
 
 type WsEnv = { Bindings: Env; Variables: AuthVariables };
 

@@ -4,7 +4,7 @@
 // explicit `X = V` / `X: V` lines), lets the latest turn win, and says plainly
 // what it cannot settle: a value a later turn speaks of without a value it can read
 // is "unsettled", a value that came back after another is given beside it (a
-// conflict). Every other turn stays cited by ref. Called by shared/model/endpoint.ts.
+// conflict). Every other turn stays cited by ref. Called by workers/model/endpoint.ts.
 import {
   latestValues,
   type StatedValue,

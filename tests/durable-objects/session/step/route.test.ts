@@ -2,7 +2,7 @@
 // is remembered across the steps of one request and asked again when the user
 // speaks, a result fails, or ROUTE_REFRESH_STEPS steps have passed.
 import { describe, it } from "vitest";
-import { presetOf } from "../../../../shared/agent/presets.ts";
+import { presetOf } from "../../../../shared/governance/presets.ts";
 import type { TranscriptTurn } from "../../../../shared/session/envelope.ts";
 import type { StepContext } from "../../../../durable-objects/session/step/context.ts";
 import { ROUTE_REFRESH_STEPS, route } from "../../../../durable-objects/session/step/route.ts";

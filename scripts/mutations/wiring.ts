@@ -1,0 +1,46 @@
+// Mutations of the "wiring" family (scripts/mutations.ts): step wiring: retries, rollbacks, compaction, supersession.
+// Each removes one capability; the family's scenario file must then fail.
+import type { Mutation } from "../lib/mutation.ts";
+
+export const WIRING: readonly Mutation[] = [
+  {
+    family: "wiring",
+    scenario: "prune-for-retry",
+    file: "durable-objects/session/restore-files.ts",
+    find: "host.store.rollback(manifest);",
+    replace: "void manifest;",
+    removes: "travelling the conversation back before a retry",
+  },
+  {
+    family: "wiring",
+    scenario: "a verify-first rollback restores the files",
+    file: "durable-objects/session/restore-files.ts",
+    find: "const paths = since.filter((p) => !before.has(p));",
+    replace: "const paths: string[] = [];",
+    removes: "restoring the files a rollback covers",
+  },
+  {
+    family: "wiring",
+    scenario: "compaction",
+    file: "durable-objects/session/envelope-view.ts",
+    find: "? compressEnvelope(input, built, { tokenizer })",
+    replace: "? null",
+    removes: "compressing a section past 0.8 of its budget before the model call",
+  },
+  {
+    family: "wiring",
+    scenario: "supersession",
+    file: "shared/compress/merge.ts",
+    find: "const key = subjectOfKey(entry.fact.subject);",
+    replace: "const key = subjectOfKey(`${entry.fact.subject} ${entry.fact.value}`);",
+    removes: "merging facts by subject (a replaced value stays current beside the new one)",
+  },
+  {
+    family: "wiring",
+    scenario: "supersession",
+    file: "shared/compress/merge.ts",
+    find: "const newest = live.at(-1);",
+    replace: "const newest = live.at(0);",
+    removes: "the compressor's supersession (the oldest value of a subject stays current)",
+  },
+];
