@@ -93,12 +93,10 @@ export class Hive extends Server<Env> {
         log.error("mirror.schedule.failed", describeError(error));
       });
     });
-    this.#relays = new Relays({
-      ...{ kv: ctx.storage.kv, store: this.#store, commits: this.#commits, hive: () => this.name },
-      ...{
-        relay: (name) => env.Relay.getByName(name),
-        directSubscribers: () => this.#subscribers.count,
-      },
+    const relay = (name: string) => env.Relay.getByName(name);
+    this.#relays = new Relays(ctx.storage.kv, this.#store, this.#commits, relay, {
+      hive: () => this.name,
+      directSubscribers: () => this.#subscribers.count,
     });
     this.#workspace = new Workspace({
       storage: ctx.storage,

@@ -41,24 +41,37 @@ export interface RelayFeed {
   closeKey(keyId: string): Promise<number>;
 }
 
-export interface RelayDeps {
+/** What the Hive tells its relays' side about itself. */
+export interface HiveFacts {
+  hive: () => string;
+  directSubscribers: () => number;
+}
+
+export interface RelayDeps extends HiveFacts {
   kv: SyncKvStorage;
   store: HiveStore;
   commits: CommitQueue;
   /** The relay object of a name (the gateway binds the Relay class of lethe-relay). */
   relay: (name: string) => RelayFeed;
-  hive: () => string;
-  directSubscribers: () => number;
 }
 
 export class Relays {
   readonly #deps: RelayDeps;
   /** Relay name → subscribers it reported holding. */
   readonly #held: Map<string, number>;
+  /** Attaches per relay: a feed's "holding none" answer loses to an attach made after it was sent. */
+  readonly #attaches = new Map<string, number>();
   /** The RPC target the Hive's relays() hands out. */
   readonly link: RelayLink;
 
-  constructor(deps: RelayDeps) {
+  constructor(
+    kv: SyncKvStorage,
+    store: HiveStore,
+    commits: CommitQueue,
+    relay: (name: string) => RelayFeed,
+    facts: HiveFacts,
+  ) {
+    const deps = { kv, store, commits, relay, ...facts };
     this.#deps = deps;
     this.#held = new Map(deps.kv.get<Array<[string, number]>>(SET_KEY) ?? []);
     this.link = new RelayLink(this, deps);
@@ -101,6 +114,7 @@ export class Relays {
 
   /** A relay holds subscribers and wants the feed; returns the head it starts from. */
   attach(name: string, holding: number): number {
+    this.#attaches.set(name, (this.#attaches.get(name) ?? 0) + 1);
     this.#set(name, holding);
     return this.#deps.store.head;
   }
@@ -131,11 +145,18 @@ export class Relays {
     const hive = this.#deps.hive();
     const batch = [...events];
     for (const name of this.#held.keys()) {
+      const attaches = this.#attaches.get(name);
       this.#deps
         .relay(name)
         .feed(hive, batch)
         .then(
-          (holding) => (holding === 0 ? this.detach(name) : this.#held.set(name, holding)),
+          (holding) => {
+            if (holding > 0) {
+              this.#held.set(name, holding);
+            } else if (this.#attaches.get(name) === attaches) {
+              this.detach(name);
+            }
+          },
           (error: unknown) => log.warn("relay.feed.failed", { name, ...describeError(error) }),
         );
     }

@@ -152,7 +152,7 @@ export class RelayedSubscribers {
   async ack(ws: WebSocket, seq: number): Promise<void> {
     const entry = this.#entries.get(ws);
     const sub = entry?.state.sub;
-    if (entry === undefined || sub == null) {
+    if (entry === undefined || sub === null || sub === undefined) {
       send(ws, {
         type: "sys.error",
         code: "NOT_SUBSCRIBED",
@@ -182,7 +182,7 @@ export class RelayedSubscribers {
   /** Catch-up pages while the window has room, from the ring or the Hive's log; live at the head. */
   async #pump(entry: Entry): Promise<void> {
     const sub = entry.state.sub;
-    if (sub == null) {
+    if (sub === null || sub === undefined) {
       return;
     }
     for (;;) {
@@ -252,7 +252,7 @@ export class RelayedSubscribers {
     }
     for (const [ws, entry] of this.#entries) {
       const sub = entry.state.sub;
-      if (sub == null) {
+      if (sub === null || sub === undefined) {
         continue;
       }
       try {
