@@ -5,7 +5,14 @@
 import { env } from "cloudflare:workers";
 import { describe, it } from "vitest";
 import { CLOSE_KEY_REVOKED } from "../../shared/hive/messages.ts";
-import { relayCount, relayName, placeSubscriber } from "../../shared/hive/relays.ts";
+import {
+  RELAY_HIVE_HEADER,
+  RELAY_NAME_HEADER,
+  RELAY_SUBSCRIBER_HEADER,
+  relayCount,
+  relayName,
+  placeSubscriber,
+} from "../../shared/hive/relays.ts";
 import type { ServerMessage } from "../../shared/protocol.ts";
 import { createHiveKey } from "../../workers/gateway/auth.ts";
 import { makeArtifact, makeCommit, makePut } from "../shared/hive/fixtures.ts";
@@ -140,6 +147,42 @@ describe("Hive relays", () => {
     expect(aborted).toBe(true);
     expect(received).toEqual(range(1, total));
     socket.close();
+  });
+
+  it("keeps the other relays' sockets open when one relay is aborted", async ({ expect }) => {
+    const h = await relayedHive();
+    const kept = await h.open("a", "&since=0");
+    await collect(kept, (m) => m.type === "hive.synced");
+    // A second relay of the same hive, reached as the gateway would place a socket on it.
+    const second = relayName(h.name, 1);
+    const response = await env.Relay.getByName(second).fetch(
+      new Request(`http://relay/parties/hive/${h.name}?since=0`, {
+        headers: {
+          Upgrade: "websocket",
+          [RELAY_HIVE_HEADER]: h.name,
+          [RELAY_NAME_HEADER]: second,
+          [RELAY_SUBSCRIBER_HEADER]: "b",
+        },
+      }),
+    );
+    const other = response.webSocket;
+    if (other === null) {
+      throw new Error(`no upgrade: ${response.status}`);
+    }
+    other.accept();
+    const otherClosed = new Promise<number>((resolve) =>
+      other.addEventListener("close", (event) => resolve(event.code)),
+    );
+    let keptClosed = false;
+    kept.socket.addEventListener("close", () => (keptClosed = true));
+    await env.Relay.getByName(second)
+      .abort()
+      .catch(() => undefined);
+    await otherClosed;
+    await h.putOne();
+    expect(await collect(kept, (_m, seqs) => seqs.length >= 1)).toEqual([1]);
+    expect(keptClosed).toBe(false);
+    kept.close();
   });
 
   it("closes relayed sockets when their key is revoked", async ({ expect }) => {
