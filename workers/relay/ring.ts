@@ -4,9 +4,12 @@ import type { EncodedEvent } from "../../durable-objects/hive/artifacts/store.ts
 
 /** Events a relay keeps (at 50 commits/s, well over a minute of a busy hive). */
 export const RING_EVENTS = 4_096;
+/** And at most this many bytes of event text: a relay's memory stays small beside its sockets. */
+export const RING_BYTES = 8 * 1024 * 1024;
 
 export class EventRing {
   #events: EncodedEvent[] = [];
+  #bytes = 0;
 
   /** Appends events newer than the ring's last (older ones are dropped). */
   push(events: readonly EncodedEvent[]): void {
@@ -14,16 +17,26 @@ export class EventRing {
     for (const event of events) {
       if (event.seq > last) {
         this.#events.push(event);
+        this.#bytes += event.body.length;
       }
     }
-    if (this.#events.length > RING_EVENTS) {
-      this.#events = this.#events.slice(this.#events.length - RING_EVENTS);
+    let drop = 0;
+    while (
+      drop < this.#events.length &&
+      (this.#events.length - drop > RING_EVENTS || this.#bytes > RING_BYTES)
+    ) {
+      this.#bytes -= this.#events[drop]?.body.length ?? 0;
+      drop++;
+    }
+    if (drop > 0) {
+      this.#events = this.#events.slice(drop);
     }
   }
 
   /** Forgets everything (the relay's head was reset). */
   clear(): void {
     this.#events = [];
+    this.#bytes = 0;
   }
 
   /**
