@@ -679,4 +679,8 @@ async function seedOverSocket(
   ws.close();
 }
 
-await main();
+if (process.argv.includes("--fanout")) {
+  await import("./hive-fanout.ts");
+} else {
+  await main();
+}

@@ -9,6 +9,7 @@ import {
   ListQuerySchema,
   MAX_CHANGES_LIMIT,
   type ArtifactPage,
+  type ChangesPage,
   type ListQueryIn,
   type Snapshot,
 } from "../shared/hive/reads.ts";
@@ -17,7 +18,6 @@ import {
   hiveErr,
   type CommitRequestIn,
   type CommitResult,
-  type HiveEvent,
   type HiveResult,
   type PutRequestIn,
   type RetractRequestIn,
@@ -38,6 +38,7 @@ import { Knowledge, knowledgeConfig } from "./hive/knowledge.ts";
 import { MemoryService } from "./hive/memory-service.ts";
 import { HiveStore } from "./hive/artifacts/store.ts";
 import { Subscribers, type SocketState } from "./hive/subscribers.ts";
+import { Relays, type RelayLink } from "./hive/relays.ts";
 import { workerMapper } from "./hive/workspace/symbol-parser.ts";
 import { Workspace } from "./hive/workspace/workspace.ts";
 import type { StaleArtifact } from "./hive/workspace/staleness.ts";
@@ -54,17 +55,9 @@ import {
   type SessionPage,
 } from "./hive/session-registry.ts";
 
-export { HIVE_MIGRATIONS };
+export { HIVE_MIGRATIONS, type ChangesPage };
 
 const log = createLogger("hive");
-
-export interface ChangesPage {
-  events: HiveEvent[];
-  /** The hive's latest seq when this page was read. */
-  head: number;
-  /** More events follow: call again with the last event's seq. */
-  more: boolean;
-}
 
 export class Hive extends Server<Env> {
   static override options = { hibernate: true };
@@ -79,13 +72,18 @@ export class Hive extends Server<Env> {
   /** Sockets partyserver already turned into Connections (see webSocketMessage). */
   readonly #wrapped = new WeakSet<WebSocket>();
   readonly #memory: MemoryService;
+  readonly #relays: Relays;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     migrate(ctx.storage, HIVE_MIGRATIONS);
     this.#store = new HiveStore(ctx.storage);
     this.#refs = new RefStore(ctx.storage);
-    this.#subscribers = new Subscribers(this.#store, () => this.getConnections<SocketState>());
+    this.#subscribers = new Subscribers(
+      this.#store,
+      () => this.getConnections<SocketState>(),
+      (events) => this.#relays.feed(events),
+    );
     this.#mirror = new Mirror(ctx.storage, this.#store, env.JOBS, env.DB);
     this.#commits = new CommitQueue(this.#store, (events) => {
       this.#subscribers.publish(events);
@@ -94,6 +92,11 @@ export class Hive extends Server<Env> {
         // until the next commit arms it again.
         log.error("mirror.schedule.failed", describeError(error));
       });
+    });
+    const relay = (name: string) => env.Relay.getByName(name);
+    this.#relays = new Relays(ctx.storage.kv, this.#store, this.#commits, relay, {
+      hive: () => this.name,
+      directSubscribers: () => this.#subscribers.count,
     });
     this.#workspace = new Workspace({
       storage: ctx.storage,
@@ -290,9 +293,14 @@ export class Hive extends Server<Env> {
     return ok(this.#store.snapshot());
   }
 
-  /** Closes the sockets opened with a revoked key (the admin route calls this at the revoke). */
-  closeKeySockets(keyId: string): number {
-    return this.#subscribers.closeKey(keyId);
+  /** Closes the sockets opened with a revoked key, its own and its relays' (the admin route's revoke). */
+  async closeKeySockets(keyId: string): Promise<number> {
+    return this.#subscribers.closeKey(keyId) + (await this.#relays.closeKey(keyId));
+  }
+
+  /** The relays as an RPC target: the gateway's placement, the relays' feed-back (hive/relays.ts). */
+  relays(): RelayLink {
+    return this.#relays.link;
   }
 
   /** Reads the D1 mirror back and repairs its gaps now (the alarm does it on its own). */
@@ -381,6 +389,7 @@ export class Hive extends Server<Env> {
         sockets: this.ctx.getWebSockets().length,
         head: this.#store.head,
         subscribers: this.#subscribers.count,
+        relayed: this.#relays.relayed,
         mirroredSeq: this.#mirror.mirroredSeq,
         confirmedSeq: this.#mirror.confirmedSeq,
       },

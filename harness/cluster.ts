@@ -15,7 +15,7 @@ export interface WorkerInfo {
 
 export const WORKERS: readonly WorkerInfo[] = [
   { name: "lethe-gateway", dir: ".", config: "wrangler.toml", envInterface: "Env" },
-  ...(["router", "gatekeeper", "compressor", "model"] as const).map((w) => ({
+  ...(["router", "gatekeeper", "compressor", "model", "relay"] as const).map((w) => ({
     name: `lethe-${w}`,
     dir: `workers/${w}`,
     config: `workers/${w}/wrangler.toml`,

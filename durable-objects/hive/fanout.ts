@@ -25,6 +25,11 @@ export class FanoutBatch {
     this.#maxFrameBytes = maxFrameBytes;
   }
 
+  /** The events of this batch, in seq order (the relays are fed them as they are). */
+  get events(): readonly EncodedEvent[] {
+    return this.#events;
+  }
+
   /** The seq of the last event (0 when empty). */
   get head(): number {
     return this.#events.at(-1)?.seq ?? 0;

@@ -72,9 +72,17 @@ export class Subscribers {
   #fannedOutAt = 0;
   #loaded = false;
 
-  constructor(store: HiveStore, connections: () => Iterable<Connection<SocketState>>) {
+  /** Called with each fan-out's events, once per batch: the relays' feed (relays.ts). */
+  readonly #onFanOut: (events: readonly EncodedEvent[]) => void;
+
+  constructor(
+    store: HiveStore,
+    connections: () => Iterable<Connection<SocketState>>,
+    onFanOut: (events: readonly EncodedEvent[]) => void = () => {},
+  ) {
     this.#store = store;
     this.#connections = connections;
+    this.#onFanOut = onFanOut;
   }
 
   get count(): number {
@@ -324,6 +332,7 @@ export class Subscribers {
     if (head === 0) {
       return;
     }
+    this.#onFanOut(batch.events);
     for (const [id, entry] of this.#entries) {
       const { sub } = entry;
       try {

@@ -8,7 +8,10 @@ import {
   type ServerMessage,
 } from "../../shared/protocol.ts";
 
-export function send(connection: Connection, message: ServerMessage): void {
+/** Whatever a frame is sent on: a partyserver Connection or a raw hibernatable WebSocket. */
+export type FrameSink = Pick<Connection, "send">;
+
+export function send(connection: FrameSink, message: ServerMessage): void {
   connection.send(encodeServerMessage(message));
 }
 
@@ -23,7 +26,7 @@ export type MessageFor<N extends Namespace> = Extract<
  * for another kind of server) answers with `sys.error` and returns null.
  */
 export function receive<N extends Namespace>(
-  connection: Connection,
+  connection: FrameSink,
   raw: string | ArrayBuffer | ArrayBufferView,
   ns: N,
 ): MessageFor<N> | null {

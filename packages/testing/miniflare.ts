@@ -139,7 +139,7 @@ function bundleModules(entry: string): NonNullable<Extract<V4WorkerOptions["modu
 }
 
 /**
- * Miniflare (v4-shaped) options of Lethe's five Workers, from their wrangler
+ * Miniflare (v4-shaped) options of Lethe's six Workers, from their wrangler
  * configs and pre-built bundles: the gateway (with the AgentSession and Hive
  * Durable Objects, D1, the jobs queue), router, gatekeeper, compressor and the
  * offline model. Vectorize has no local simulator: the gateway falls back to

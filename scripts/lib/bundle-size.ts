@@ -22,7 +22,7 @@ const KiB = 1024;
 /**
  * Gzip budgets, with margin under the Free plan's 3 MiB per Worker: 2 MiB for a
  * Worker that counts tokens (one encoding's rank tables are ~1 MiB gzipped), 300
- * KiB for the two that only route and admit.
+ * KiB for the two that only route and admit and for the relay.
  */
 export const GZIP_BUDGETS: Readonly<Record<string, number>> = {
   "lethe-gateway": 2048 * KiB,
@@ -30,6 +30,7 @@ export const GZIP_BUDGETS: Readonly<Record<string, number>> = {
   "lethe-model": 2048 * KiB,
   "lethe-router": 300 * KiB,
   "lethe-gatekeeper": 300 * KiB,
+  "lethe-relay": 300 * KiB,
 };
 
 export function measureBundle(dir: string): BundleSize {

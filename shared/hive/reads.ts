@@ -2,6 +2,7 @@
 // time; and the shapes of listings and snapshots. Shared by RPC, HTTP and CLI.
 import { z } from "zod";
 import { ArtifactKindSchema, ArtifactSchema, IdentifierSchema, TagSchema } from "./artifact.ts";
+import type { HiveEvent } from "./writes.ts";
 
 /** Rows per listing page: a page stays far below the RPC and frame limits. */
 export const MAX_LIST_LIMIT = 500;
@@ -52,3 +53,12 @@ export const SnapshotSchema = z.object({
   artifacts: z.array(ArtifactSchema),
 });
 export type Snapshot = z.infer<typeof SnapshotSchema>;
+
+/** A page of the log (Hive.changesSince). */
+export interface ChangesPage {
+  events: HiveEvent[];
+  /** The hive's latest seq when this page was read. */
+  head: number;
+  /** More events follow: call again with the last event's seq. */
+  more: boolean;
+}

@@ -21,7 +21,7 @@ export const PRODUCT_ROOTS = [
 ] as const;
 
 /**
- * What ships on its own: the five Workers, the Durable Objects (deployed inside the
+ * What ships on its own: the six Workers, the Durable Objects (deployed inside the
  * gateway's script, owned apart), the CLI and each published entry point. A folder of
  * `shared/` must be reached by two or more of them.
  */
@@ -31,6 +31,7 @@ export const DEPLOYABLES: Readonly<Record<string, readonly string[]>> = {
   "gatekeeper Worker": ["workers/gatekeeper/"],
   "compressor Worker": ["workers/compressor/"],
   "model Worker": ["workers/model/"],
+  "relay Worker": ["workers/relay/"],
   "Durable Objects": ["durable-objects/"],
   "lethe CLI": ["cli/"],
   "lethe/client": ["packages/client/"],

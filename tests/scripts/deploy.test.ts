@@ -103,6 +103,8 @@ describe("npm run deploy", { timeout: DEPLOY_RUN_TIMEOUT_MS }, () => {
       "worker",
       "worker",
       "worker",
+      "worker",
+      "worker",
     ]);
     const workers = titles
       .filter((t) => t.startsWith("worker"))
@@ -112,21 +114,23 @@ describe("npm run deploy", { timeout: DEPLOY_RUN_TIMEOUT_MS }, () => {
       "lethe-router",
       "lethe-gatekeeper",
       "lethe-compressor,",
+      "lethe-relay,",
       "lethe-gateway",
       "lethe-compressor",
+      "lethe-relay",
     ]);
     expect(out).toContain("D1 migrations: all apply cleanly to a scratch local database");
     expect(out).toContain("lethe-gateway: bundled (dry run, not uploaded)");
     expect(out).toContain("LETHE_ADMIN_TOKEN: NOT SET");
     expect(out).toContain("models served by Workers AI (the AI binding)");
     expect(out).toMatch(/router\s+@cf\/meta\/llama-3\.1-8b-instruct/);
-    // Each of the six bundles (the compressor twice), against the Workers Paid plan's 10 MiB.
+    // Each of the eight bundles (the compressor and the relay twice), against the Workers Paid plan's 10 MiB.
     const sizes = [
       ...out.matchAll(
         /([\d.]+) KiB gzip \([\d.]+ KiB raw\) of the Workers Paid plan's 10240\.0 KiB: \d+%, fits/g,
       ),
     ];
-    expect(sizes).toHaveLength(6);
+    expect(sizes).toHaveLength(8);
     for (const name of ["lethe-gateway", "lethe-router", "lethe-compressor"]) {
       const config = readFileSync(path.join(ROOT, `.deploy/${name}.toml`), "utf8");
       expect(config, name).toMatch(/LETHE_ENV = "production"/);
@@ -158,10 +162,12 @@ describe("npm run deploy", { timeout: DEPLOY_RUN_TIMEOUT_MS }, () => {
       "lethe-gatekeeper",
       "lethe-gateway",
       "lethe-model",
+      "lethe-relay",
       "lethe-router",
     ]);
     expect(after.workers["lethe-gateway"]?.secrets).toEqual(["LETHE_ADMIN_TOKEN"]);
     expect(after.workers["lethe-compressor"]?.deploys).toBe(2);
+    expect(after.workers["lethe-relay"]?.deploys).toBe(2);
     expect(after.migrations).toEqual(["0000_init.sql", "0001_next.sql"]);
     expect(readFileSync(path.join(ROOT, ".deploy/lethe-gateway.toml"), "utf8")).toContain(
       after.d1[0]?.uuid ?? "?",

@@ -187,6 +187,19 @@ export function deployPlan(): Step[] {
     },
     {
       kind: "worker",
+      title:
+        "Worker lethe-relay, first pass without its binding to the gateway's Hive (the gateway binds its Relay class)",
+      offline: true,
+      run: (ctx) => {
+        if (ctx.gatewayExists && !ctx.dryRun) {
+          ctx.log("lethe-relay (first pass): skipped, the gateway exists");
+          return;
+        }
+        deployWorker(ctx, byName("lethe-relay"), "-first-pass");
+      },
+    },
+    {
+      kind: "worker",
       title: "Worker lethe-gateway (with its secrets)",
       offline: true,
       run: (ctx) => deployWorker(ctx, byName("lethe-gateway"), ""),
@@ -196,6 +209,12 @@ export function deployPlan(): Step[] {
       title: "Worker lethe-compressor (complete)",
       offline: true,
       run: (ctx) => deployWorker(ctx, byName("lethe-compressor"), ""),
+    },
+    {
+      kind: "worker",
+      title: "Worker lethe-relay (complete)",
+      offline: true,
+      run: (ctx) => deployWorker(ctx, byName("lethe-relay"), ""),
     },
   ];
 }

@@ -1,5 +1,5 @@
-// Admin routes: hive API key management, authorised by LETHE_ADMIN_TOKEN. The
-// key is returned once, at creation; only its hash is stored.
+// Admin routes: hive API key management and a hive's relays, authorised by
+// LETHE_ADMIN_TOKEN. The key is returned once, at creation; only its hash is stored.
 import { desc, eq } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import { Hono } from "hono";
@@ -8,12 +8,16 @@ import { hiveKeys } from "../../../shared/db/schema.ts";
 import { AppError } from "../../../shared/errors.ts";
 import { checkHiveName, createHiveKey, requireAdmin, revokeHiveKey } from "../request/auth.ts";
 import { jsonBody } from "../request/validate.ts";
+import { RelayModeSchema } from "../../../shared/hive/relays.ts";
+import { unwrap } from "../results.ts";
 import { closeSessionKeySockets } from "./session-socket-keys.ts";
 import { closeMcpKeySessions } from "../mcp/route.ts";
 
 export const CreateKeySchema = z.strictObject({
   label: z.string().min(1).max(128).default("default"),
 });
+
+export const RelayModeBodySchema = z.strictObject({ mode: RelayModeSchema });
 
 export const admin = new Hono<{ Bindings: Env }>()
   .use("*", requireAdmin)
@@ -60,4 +64,36 @@ export const admin = new Hono<{ Bindings: Env }>()
       closedSessionSockets,
       closedMcpSessions,
     });
+  })
+  .get("/hives/:hive/relays", async (c) => {
+    const hive = c.req.param("hive");
+    checkHiveName(hive);
+    return c.json(await c.env.Hive.getByName(hive).relays().status());
+  })
+  // auto: relays once the hive holds RELAY_AUTO_AFTER subscribers; always; never (new sockets only).
+  .put("/hives/:hive/relays", jsonBody(RelayModeBodySchema), async (c) => {
+    const hive = c.req.param("hive");
+    checkHiveName(hive);
+    const set = await c.env.Hive.getByName(hive).relays().setMode(c.req.valid("json").mode);
+    return c.json({ mode: unwrap(set) });
+  })
+  // Ends one relay at once, as an eviction would: its subscribers resume with since (drills, benches).
+  .post("/hives/:hive/relays/:relay/abort", async (c) => {
+    const hive = c.req.param("hive");
+    checkHiveName(hive);
+    const relay = c.req.param("relay");
+    const { relays } = await c.env.Hive.getByName(hive).relays().status();
+    if (!relays.includes(relay)) {
+      throw new AppError("NOT_FOUND", "no relay of that name serves this hive", {
+        status: 404,
+        hint: "GET /v1/admin/hives/:hive/relays lists them",
+      });
+    }
+    const outcome = await c.env.Relay.getByName(relay)
+      .abort()
+      .then(
+        () => "ended",
+        () => "ended",
+      );
+    return c.json({ relay, outcome });
   });

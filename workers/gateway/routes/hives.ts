@@ -14,6 +14,11 @@ import {
   type HiveResult,
 } from "../../../shared/hive/writes.ts";
 import { SOCKET_KEY_HEADER } from "../../../shared/hive/messages.ts";
+import {
+  RELAY_HIVE_HEADER,
+  RELAY_NAME_HEADER,
+  RELAY_SUBSCRIBER_HEADER,
+} from "../../../shared/hive/relays.ts";
 import { keyedHive, requireHiveKey, type AuthVariables } from "../request/auth.ts";
 import { unwrap } from "../results.ts";
 import { jsonBody } from "../request/validate.ts";
@@ -97,6 +102,10 @@ export async function hiveSocket(c: Context<HiveEnv>): Promise<Response> {
   // The Hive remembers which key opened the socket, so revoking the key closes it.
   const headers = new Headers(c.req.raw.headers);
   headers.set(SOCKET_KEY_HEADER, keyId);
+  const relayed = await placeOnRelay(c, url, headers);
+  if (relayed !== null) {
+    return relayed;
+  }
   const forwarded = new Request(url, { method: c.req.method, headers });
   const routed = await routePartykitRequest(forwarded, c.env, {
     onBeforeConnect: (_request, lobby) =>
@@ -124,4 +133,30 @@ export async function hiveSocket(c: Context<HiveEnv>): Promise<Response> {
     routed ??
     c.json(errorBody("NOT_FOUND", "no such socket", "connect to /parties/hive/<hive>"), 404)
   );
+}
+
+/**
+ * An upgrade to the key's own hive goes to the relay the Hive places it on
+ * (hash of the subscriber id over the hive's relays), or null: the Hive holds it.
+ * partysocket's `_pk` is the subscriber id, so a reconnect lands on the same relay.
+ */
+async function placeOnRelay(
+  c: Context<HiveEnv>,
+  url: URL,
+  headers: Headers,
+): Promise<Response | null> {
+  const { hive } = c.get("hiveKey");
+  const upgrade = c.req.header("Upgrade")?.toLowerCase() === "websocket";
+  if (!upgrade || url.pathname !== `/parties/hive/${encodeURIComponent(hive)}`) {
+    return null;
+  }
+  const subscriber = url.searchParams.get("_pk") ?? crypto.randomUUID();
+  const relay = await c.env.Hive.getByName(hive).relays().placement(subscriber);
+  if (relay === null) {
+    return null;
+  }
+  headers.set(RELAY_HIVE_HEADER, hive);
+  headers.set(RELAY_NAME_HEADER, relay);
+  headers.set(RELAY_SUBSCRIBER_HEADER, subscriber);
+  return c.env.Relay.getByName(relay).fetch(new Request(url, { method: c.req.method, headers }));
 }

@@ -1,0 +1,257 @@
+// The Hive's side of its relays: which relay objects hold its subscribers, the
+// feed that sends each fan-out batch once per relay (fire-and-forget: the commit
+// path never waits on a relay), placement of a new socket, and the RPC surface a
+// relay calls back on (RelayLink: attach, catch-up reads, commits, snapshots).
+import { RpcTarget } from "cloudflare:workers";
+import type { CommitOutcome } from "../../shared/hive/messages.ts";
+import type { Snapshot } from "../../shared/hive/reads.ts";
+import { CommitRequestSchema } from "../../shared/hive/writes.ts";
+import {
+  RELAY_AUTO_AFTER,
+  RelayModeSchema,
+  relayCount,
+  relayName,
+  placeSubscriber,
+  type RelayMode,
+} from "../../shared/hive/relays.ts";
+import { createLogger, describeError } from "../../shared/log.ts";
+import { err, ok, type Result } from "../../shared/result.ts";
+import type { EncodedEvent, HiveStore } from "./artifacts/store.ts";
+import type { CommitQueue } from "./commit-queue.ts";
+
+const log = createLogger("hive");
+
+const MODE_KEY = "relays.mode";
+const SET_KEY = "relays.set";
+
+/** Events per catch-up read a relay makes. */
+export const RELAY_READ_EVENTS = 512;
+
+/** A page of the log as a relay reads it (the stored JSON texts). */
+export interface RelayEvents {
+  events: EncodedEvent[];
+  head: number;
+  /** `after` is older than the retention window: the relay sends a snapshot instead. */
+  beyondRetention: boolean;
+}
+
+/** What the Hive needs of a relay object (workers/relay implements it). */
+export interface RelayFeed {
+  feed(hive: string, events: EncodedEvent[]): Promise<number>;
+  closeKey(keyId: string): Promise<number>;
+}
+
+/** What the Hive tells its relays' side about itself. */
+export interface HiveFacts {
+  hive: () => string;
+  directSubscribers: () => number;
+}
+
+export interface RelayDeps extends HiveFacts {
+  kv: SyncKvStorage;
+  store: HiveStore;
+  commits: CommitQueue;
+  /** The relay object of a name (the gateway binds the Relay class of lethe-relay). */
+  relay: (name: string) => RelayFeed;
+}
+
+export class Relays {
+  readonly #deps: RelayDeps;
+  /** Relay name → subscribers it reported holding. */
+  readonly #held: Map<string, number>;
+  /** Attaches per relay: a feed's "holding none" answer loses to an attach made after it was sent. */
+  readonly #attaches = new Map<string, number>();
+  /** The RPC target the Hive's relays() hands out. */
+  readonly link: RelayLink;
+
+  constructor(
+    kv: SyncKvStorage,
+    store: HiveStore,
+    commits: CommitQueue,
+    relay: (name: string) => RelayFeed,
+    facts: HiveFacts,
+  ) {
+    const deps = { kv, store, commits, relay, ...facts };
+    this.#deps = deps;
+    this.#held = new Map(deps.kv.get<Array<[string, number]>>(SET_KEY) ?? []);
+    this.link = new RelayLink(this, deps);
+  }
+
+  get mode(): RelayMode {
+    return RelayModeSchema.catch("auto").parse(this.#deps.kv.get(MODE_KEY));
+  }
+
+  setMode(mode: RelayMode): void {
+    this.#deps.kv.put(MODE_KEY, mode);
+  }
+
+  /** Subscribers held by relays (as each last reported). */
+  get relayed(): number {
+    let sum = 0;
+    for (const n of this.#held.values()) {
+      sum += n;
+    }
+    return sum;
+  }
+
+  get names(): string[] {
+    return [...this.#held.keys()];
+  }
+
+  /** The relay a new socket goes to, or null for the Hive itself. */
+  placement(subscriberId: string): string | null {
+    const mode = this.mode;
+    const direct = this.#deps.directSubscribers();
+    if (
+      mode === "never" ||
+      (mode === "auto" && this.#held.size === 0 && direct < RELAY_AUTO_AFTER)
+    ) {
+      return null;
+    }
+    const total = direct + this.relayed + 1;
+    return relayName(this.#deps.hive(), placeSubscriber(subscriberId, relayCount(total)));
+  }
+
+  /** A relay holds subscribers and wants the feed; returns the head it starts from. */
+  attach(name: string, holding: number): number {
+    this.#attaches.set(name, (this.#attaches.get(name) ?? 0) + 1);
+    this.#set(name, holding);
+    return this.#deps.store.head;
+  }
+
+  detach(name: string): void {
+    if (this.#held.delete(name)) {
+      this.#deps.kv.put(SET_KEY, [...this.#held]);
+    }
+  }
+
+  #set(name: string, holding: number): void {
+    const known = this.#held.has(name);
+    this.#held.set(name, holding);
+    if (!known) {
+      this.#deps.kv.put(SET_KEY, [...this.#held]);
+    }
+  }
+
+  /**
+   * One fan-out batch, once to each relay, never awaited: a relay that is slow or
+   * gone costs the Hive one RPC send. A relay answers how many subscribers it
+   * still holds; one that holds none leaves the set until a socket brings it back.
+   */
+  feed(events: readonly EncodedEvent[]): void {
+    if (this.#held.size === 0) {
+      return;
+    }
+    const hive = this.#deps.hive();
+    const batch = [...events];
+    for (const name of this.#held.keys()) {
+      const attaches = this.#attaches.get(name);
+      this.#deps
+        .relay(name)
+        .feed(hive, batch)
+        .then(
+          (holding) => {
+            if (holding > 0) {
+              this.#held.set(name, holding);
+            } else if (this.#attaches.get(name) === attaches) {
+              this.detach(name);
+            }
+          },
+          (error: unknown) => log.warn("relay.feed.failed", { name, ...describeError(error) }),
+        );
+    }
+  }
+
+  /** Closes the relayed sockets opened with a revoked key; returns how many. */
+  async closeKey(keyId: string): Promise<number> {
+    const counts = await Promise.all(
+      this.names.map((name) =>
+        this.#deps
+          .relay(name)
+          .closeKey(keyId)
+          .catch((error: unknown) => {
+            log.warn("relay.close_key.failed", { name, ...describeError(error) });
+            return 0;
+          }),
+      ),
+    );
+    return counts.reduce((a, b) => a + b, 0);
+  }
+}
+
+/**
+ * The Hive's RPC surface for its relays and the gateway's placement
+ * (`stub.relays().placement(id)`: one round trip, pipelined).
+ */
+export class RelayLink extends RpcTarget {
+  readonly #relays: Relays;
+  readonly #deps: RelayDeps;
+
+  constructor(relays: Relays, deps: RelayDeps) {
+    super();
+    this.#relays = relays;
+    this.#deps = deps;
+  }
+
+  /** Where a new socket of `subscriberId` goes: a relay's name, or null for the Hive. */
+  placement(subscriberId: string): string | null {
+    return this.#relays.placement(String(subscriberId));
+  }
+
+  setMode(mode: RelayMode): Result<RelayMode, "INVALID_REQUEST"> {
+    const parsed = RelayModeSchema.safeParse(mode);
+    if (!parsed.success) {
+      return err(
+        "INVALID_REQUEST",
+        `relay mode ${String(mode)} is unknown`,
+        "use auto, always or never",
+      );
+    }
+    this.#relays.setMode(parsed.data);
+    return ok(parsed.data);
+  }
+
+  /** The relays in use and the subscribers each reported. */
+  status(): { mode: RelayMode; relays: string[]; relayed: number } {
+    return { mode: this.#relays.mode, relays: this.#relays.names, relayed: this.#relays.relayed };
+  }
+
+  attach(name: string, holding: number): { head: number } {
+    return { head: this.#relays.attach(String(name), Number(holding) || 0) };
+  }
+
+  detach(name: string): void {
+    this.#relays.detach(String(name));
+  }
+
+  /** Up to RELAY_READ_EVENTS events after `after` (a relay's catch-up or gap fill). */
+  events(after: number, through?: number): RelayEvents {
+    const store = this.#deps.store;
+    const head = store.head;
+    if (!store.canReplayFrom(after)) {
+      return { events: [], head, beyondRetention: true };
+    }
+    const last = Math.min(head, through ?? head);
+    return {
+      events: store.eventBodies(after, last, RELAY_READ_EVENTS),
+      head,
+      beyondRetention: false,
+    };
+  }
+
+  snapshot(): Snapshot {
+    return this.#deps.store.snapshot();
+  }
+
+  /** A relayed socket's commit frame: one group, each commit's outcome in order. */
+  async commit(commits: unknown[]): Promise<CommitOutcome[]> {
+    const parsed = commits.map((c) => CommitRequestSchema.parse(c));
+    return new Promise((resolve, reject) => {
+      this.#deps.commits
+        .enqueue(parsed, { results: [], answer: resolve })
+        .catch((error: unknown) =>
+          reject(error instanceof Error ? error : new Error(String(error))),
+        );
+    });
+  }
+}

@@ -1,0 +1,271 @@
+// Relay: a Durable Object holding a share of one hive's subscriber sockets. The
+// Hive feeds it each batch of events once (fire-and-forget); it keeps a ring of
+// recent events, fans them out under each socket's window, fills any gap from the
+// Hive's log, forwards commit frames to the Hive, and hibernates like the Hive. A
+// relay that dies loses nothing: its subscribers reconnect with `since`.
+import { DurableObject } from "cloudflare:workers";
+import { SOCKET_KEY_HEADER, type CommitOutcome } from "../../shared/hive/messages.ts";
+import {
+  RELAY_HIVE_HEADER,
+  RELAY_NAME_HEADER,
+  RELAY_SUBSCRIBER_HEADER,
+} from "../../shared/hive/relays.ts";
+import { errorBody } from "../../shared/errors.ts";
+import { createLogger, describeError } from "../../shared/log.ts";
+import { PROTOCOL_VERSION } from "../../shared/protocol.ts";
+import type { EncodedEvent } from "../../durable-objects/hive/artifacts/store.ts";
+import { internalOutcome } from "../../durable-objects/hive/commit-queue.ts";
+import type { RelayEvents } from "../../durable-objects/hive/relays.ts";
+import { receive, send } from "../../durable-objects/sockets/socket.ts";
+import type { Hive } from "../../durable-objects/hive.ts";
+import { EventRing } from "./ring.ts";
+import { RelayedSubscribers, type EventSource } from "./relayed-subscribers.ts";
+
+const log = createLogger("relay");
+
+export interface RelayBindings {
+  Hive: DurableObjectNamespace<Hive>;
+}
+
+export class Relay extends DurableObject<RelayBindings> implements EventSource {
+  readonly ring = new EventRing();
+  readonly #subscribers = new RelayedSubscribers(this);
+  /** The seq up to which the ring (and every live subscriber) is complete; persisted. */
+  #head: number;
+  /** The Hive feeds this relay (it attached since this instance started). */
+  #attached = false;
+  /** Every step that reads or moves the head runs in turn: frames leave in seq order. */
+  #chain: Promise<void> = Promise.resolve();
+  #opens = 0;
+
+  constructor(ctx: DurableObjectState, env: RelayBindings) {
+    super(ctx, env);
+    this.#head = ctx.storage.kv.get<number>("head") ?? 0;
+    this.#subscribers.restore(ctx.getWebSockets(), this.#head);
+  }
+
+  get head(): number {
+    return this.#head;
+  }
+
+  #hive(): string {
+    return this.ctx.storage.kv.get<string>("hive") ?? "";
+  }
+
+  #link() {
+    return this.env.Hive.getByName(this.#hive()).relays();
+  }
+
+  async readLog(after: number, through: number): Promise<RelayEvents> {
+    return this.#link().events(after, through);
+  }
+
+  async snapshot() {
+    return this.#link().snapshot();
+  }
+
+  #serial(step: () => Promise<void>): Promise<void> {
+    const run = this.#chain.then(step);
+    this.#chain = run.catch((error: unknown) =>
+      log.error("relay.step.failed", describeError(error)),
+    );
+    return run;
+  }
+
+  /** Registers with the Hive (idempotent) and catches the ring up to the Hive's head. */
+  async #attach(): Promise<void> {
+    const name = this.ctx.storage.kv.get<string>("name") ?? "";
+    const { head } = await this.#link().attach(name, this.#subscribers.size);
+    this.#attached = true;
+    if (!this.#subscribers.anyLive || head < this.#head) {
+      // Nobody live depends on the old head (or the hive was reset): start at the Hive's.
+      this.ring.clear();
+      this.#head = head;
+      this.ctx.storage.kv.put("head", head);
+      return;
+    }
+    await this.#fill(head);
+  }
+
+  /** Reads the Hive's log from the head through `through` and fans it out. */
+  async #fill(through: number): Promise<void> {
+    while (this.#head < through) {
+      const page = await this.readLog(this.#head, through);
+      if (page.beyondRetention || page.events.length === 0) {
+        // Live subscribers cannot be made whole from the log: they reconnect with since.
+        this.ctx
+          .getWebSockets()
+          .forEach((ws) => ws.close(1012, "relay fell behind: reconnect with since"));
+        this.ring.clear();
+        this.#head = page.head;
+        this.ctx.storage.kv.put("head", this.#head);
+        return;
+      }
+      this.#advance(page.events);
+    }
+  }
+
+  #advance(events: readonly EncodedEvent[]): void {
+    const fresh = events.filter((e) => e.seq > this.#head);
+    const last = fresh.at(-1);
+    if (last === undefined) {
+      return;
+    }
+    this.ring.push(fresh);
+    this.#head = last.seq;
+    this.ctx.storage.kv.put("head", this.#head);
+    this.#subscribers.fanOut(fresh);
+  }
+
+  /** One batch from the Hive; answers how many subscribers this relay still holds. */
+  async feed(hive: string, events: EncodedEvent[]): Promise<number> {
+    if (this.#subscribers.size === 0 || hive !== this.#hive()) {
+      return 0;
+    }
+    await this.#serial(async () => {
+      const first = events[0];
+      if (!this.#attached) {
+        await this.#attach();
+      } else if (first !== undefined && first.seq > this.#head + 1) {
+        await this.#fill(first.seq - 1);
+      }
+      this.#advance(events);
+    });
+    return this.#subscribers.size;
+  }
+
+  /** Closes the sockets opened with a revoked key; returns how many. */
+  async closeKey(keyId: string): Promise<number> {
+    return this.#subscribers.closeKey(keyId);
+  }
+
+  /** Ends this relay at once, as an eviction would: its sockets close and clients resume with since. */
+  async abort(): Promise<void> {
+    this.ctx.abort("relay aborted");
+  }
+
+  /** A WebSocket upgrade the gateway placed here (after checking the hive key). */
+  override async fetch(request: Request): Promise<Response> {
+    const hive = request.headers.get(RELAY_HIVE_HEADER);
+    const name = request.headers.get(RELAY_NAME_HEADER);
+    const id = request.headers.get(RELAY_SUBSCRIBER_HEADER);
+    if (request.headers.get("Upgrade")?.toLowerCase() !== "websocket" || !hive || !name || !id) {
+      return Response.json(
+        errorBody(
+          "WEBSOCKET_ONLY",
+          "a relay only accepts the gateway's WebSocket upgrades",
+          "connect to /parties/hive/<hive>",
+        ),
+        { status: 400 },
+      );
+    }
+    if (this.#hive() !== hive) {
+      this.ctx.storage.kv.put("hive", hive);
+      this.ctx.storage.kv.put("name", name);
+    }
+    const [client, server] = Object.values(new WebSocketPair()) as [WebSocket, WebSocket];
+    this.ctx.acceptWebSocket(server);
+    const keyId = request.headers.get(SOCKET_KEY_HEADER);
+    const state = {
+      id,
+      opened: Date.now() + (this.#opens++ % 1_000) / 1_000,
+      sub: null,
+      ...(keyId === null ? {} : { keyId }),
+    };
+    server.serializeAttachment(state);
+    this.#subscribers.add(server, state);
+    send(server, { type: "sys.welcome", server: "Hive", name: hive, protocol: PROTOCOL_VERSION });
+    const since = new URL(request.url).searchParams.get("since");
+    if (since !== null) {
+      const seq = Number(since);
+      if (!Number.isSafeInteger(seq) || seq < 0) {
+        send(server, {
+          type: "sys.error",
+          code: "INVALID_SINCE",
+          message: `since=${since.slice(0, 32)} is not a sequence number`,
+          hint: "use ?since=<last seq received>, or 0 for the whole log",
+        });
+      } else {
+        void this.#subscribe(server, seq);
+      }
+    }
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  #subscribe(ws: WebSocket, since: number): Promise<void> {
+    return this.#serial(async () => {
+      if (!this.#attached || since > this.#head) {
+        await this.#attach();
+      }
+      await this.#subscribers.subscribe(ws, since);
+    });
+  }
+
+  override async webSocketMessage(ws: WebSocket, raw: string | ArrayBuffer): Promise<void> {
+    const message = receive(ws, raw, "hive");
+    if (message === null) {
+      return;
+    }
+    const nonce = "nonce" in message && message.nonce !== undefined ? { nonce: message.nonce } : {};
+    switch (message.type) {
+      case "sys.ping":
+        send(ws, { type: "sys.pong", at: Date.now(), ...nonce });
+        return;
+      case "hive.ping":
+        send(ws, { type: "hive.pong", at: Date.now(), ...nonce });
+        return;
+      case "hive.subscribe":
+        return this.#subscribe(ws, message.since);
+      case "hive.ack":
+        return this.#serial(() => this.#subscribers.ack(ws, message.seq));
+      case "hive.unsubscribe":
+        return this.#serial(async () => this.#subscribers.unsubscribe(ws));
+      case "hive.commit": {
+        const [result = internalOutcome()] = await this.#commit([message.commit]);
+        if (result.ok) {
+          send(ws, { type: "hive.committed", id: message.id, result: result.result });
+        } else {
+          const { code, message: text, hint, conflict } = result;
+          send(ws, {
+            type: "hive.rejected",
+            id: message.id,
+            code,
+            message: text,
+            ...(hint === undefined ? {} : { hint }),
+            ...(conflict === undefined ? {} : { conflict }),
+          });
+        }
+        return;
+      }
+      case "hive.commits":
+        send(ws, {
+          type: "hive.results",
+          id: message.id,
+          results: await this.#commit(message.commits),
+        });
+        return;
+      default: {
+        const unreachable: never = message;
+        return unreachable;
+      }
+    }
+  }
+
+  /** A relayed socket's commits, committed by the Hive as one group. */
+  async #commit(commits: readonly unknown[]): Promise<CommitOutcome[]> {
+    try {
+      return await this.#link().commit([...commits]);
+    } catch (error) {
+      log.error("relay.commit.failed", describeError(error));
+      return commits.map(() => internalOutcome());
+    }
+  }
+
+  override webSocketClose(ws: WebSocket): void {
+    this.#subscribers.remove(ws);
+  }
+
+  override webSocketError(ws: WebSocket): void {
+    this.#subscribers.remove(ws);
+  }
+}
