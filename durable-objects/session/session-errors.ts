@@ -1,5 +1,5 @@
 // The codes an AgentSession refuses with over RPC; the gateway maps each to its
-// HTTP status (workers/gateway/results.ts).
+// HTTP status (workers/gateway/routes/results.ts).
 export type SessionErrorCode =
   | "NOT_FOUND"
   | "SESSION_EXISTS"

@@ -48,10 +48,6 @@ const KNOWN_CYCLES: readonly (readonly string[])[] = [
     "shared/session/",
     "shared/tools/",
   ],
-  // The routes import results.ts (the one Result-to-HTTP path) from the gateway's
-  // root, which mounts them (app.ts). results.ts is being reworked into the one
-  // Result-to-HTTP path (issue 40, "one of each"); it moves beside the routes after that.
-  ["workers/gateway/", "workers/gateway/routes/"],
 ];
 
 /** Product folders that may be imported by shared/: shared/ itself. */

@@ -1,14 +1,14 @@
 // The "one of each" rules of docs/architecture.md, checked in the product's code
 // (every TypeScript file outside tests, bench, scripts, harness and examples):
 // one L1 mode type, one driver factory, one way to each hive stub, one
-// Result-to-HTTP path (workers/gateway/results.ts).
+// Result-to-HTTP path (workers/gateway/routes/results.ts).
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { HTTPException } from "hono/http-exception";
 import { describe, it } from "vitest";
 import { err } from "../../shared/result.ts";
-import { unwrap } from "../../workers/gateway/results.ts";
+import { unwrap } from "../../workers/gateway/routes/results.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const NOT_PRODUCT = ["tests/", "bench/", "scripts/", "harness/", "examples/", "node_modules/"];
@@ -90,7 +90,7 @@ describe("one of each", () => {
     const tables = sites(/Record<string, (\d{3}|ContentfulStatusCode)|STATUS\[/).filter((s) =>
       s.startsWith("workers/gateway/"),
     );
-    expect(tables.every(inFile("workers/gateway/results.ts"))).toBe(true);
+    expect(tables.every(inFile("workers/gateway/routes/results.ts"))).toBe(true);
   });
 
   it("answers the compress and firewall refusals with the statuses their routes used", async ({

@@ -9,7 +9,7 @@ import { AppError } from "../../../shared/errors.ts";
 import { checkHiveName, createHiveKey, requireAdmin, revokeHiveKey } from "../request/auth.ts";
 import { jsonBody } from "../request/validate.ts";
 import { RelayModeSchema } from "../../../shared/hive/relays.ts";
-import { unwrap } from "../results.ts";
+import { unwrap } from "./results.ts";
 import { closeSessionKeySockets } from "./session-socket-keys.ts";
 import { closeMcpKeySessions } from "../mcp/route.ts";
 

@@ -5,7 +5,7 @@
 import { Hono } from "hono";
 import { CompressRequestSchema } from "../../../shared/compress/rpc.ts";
 import { keyedHive, requireHiveKey, type AuthVariables } from "../request/auth.ts";
-import { unwrap } from "../results.ts";
+import { unwrap } from "./results.ts";
 import { jsonBody } from "../request/validate.ts";
 
 type CompressEnv = { Bindings: Env; Variables: AuthVariables };

@@ -3,7 +3,7 @@
 // every session of the hive admits its moves through the stored file (step/admit).
 import { Hono, type Context } from "hono";
 import { keyedHive, requireHiveKey, type AuthVariables } from "../request/auth.ts";
-import { unwrap } from "../results.ts";
+import { unwrap } from "./results.ts";
 
 type FirewallEnv = { Bindings: Env; Variables: AuthVariables };
 

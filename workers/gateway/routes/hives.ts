@@ -20,7 +20,7 @@ import {
   RELAY_SUBSCRIBER_HEADER,
 } from "../../../shared/hive/relays.ts";
 import { keyedHive, requireHiveKey, type AuthVariables } from "../request/auth.ts";
-import { unwrap } from "../results.ts";
+import { unwrap } from "./results.ts";
 import { jsonBody } from "../request/validate.ts";
 
 type HiveEnv = { Bindings: Env; Variables: AuthVariables };

@@ -14,7 +14,7 @@ import {
 } from "../../../shared/langgraph/wire.ts";
 import type { Result } from "../../../shared/result.ts";
 import { requireHiveKey, type AuthVariables } from "../request/auth.ts";
-import { unwrap } from "../results.ts";
+import { unwrap } from "./results.ts";
 import { jsonBody } from "../request/validate.ts";
 
 type GraphEnv = { Bindings: Env; Variables: AuthVariables };

@@ -12,7 +12,7 @@ import {
 import { errorBody } from "../../../shared/errors.ts";
 import type { MemoryResult } from "../../../shared/memory/schema.ts";
 import { keyedHive, requireHiveKey, type AuthVariables } from "../request/auth.ts";
-import { unwrap } from "../results.ts";
+import { unwrap } from "./results.ts";
 import { jsonBody } from "../request/validate.ts";
 
 type MemoryEnv = { Bindings: Env; Variables: AuthVariables };

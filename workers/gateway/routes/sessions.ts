@@ -13,7 +13,7 @@ import { SubmitStepSchema } from "../../../shared/session/step.ts";
 import { authorizeHive } from "../request/auth.ts";
 import { AnswerSchema } from "../../../shared/session/control.ts";
 import type { Result } from "../../../shared/result.ts";
-import { unwrap as unwrapResult } from "../results.ts";
+import { unwrap as unwrapResult } from "./results.ts";
 import { openSession, sessionNotFound, type SessionAccess } from "../request/session-access.ts";
 import { jsonBody } from "../request/validate.ts";
 import { withSocketKey } from "./session-socket-keys.ts";

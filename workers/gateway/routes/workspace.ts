@@ -13,7 +13,7 @@ import {
   WriteRequestSchema,
 } from "../../../shared/workspace/requests.ts";
 import { keyedHive, requireHiveKey, type AuthVariables } from "../request/auth.ts";
-import { unwrap } from "../results.ts";
+import { unwrap } from "./results.ts";
 import { jsonBody } from "../request/validate.ts";
 
 type WsEnv = { Bindings: Env; Variables: AuthVariables };

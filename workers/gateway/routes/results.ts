@@ -3,16 +3,16 @@
 // one onError (errors.ts) sends. The HTTP status of every refusal code lives here.
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { errorBody } from "../../shared/errors.ts";
-import type { HiveErrorCode } from "../../shared/hive/writes.ts";
-import type { GraphErrorCode } from "../../shared/langgraph/wire.ts";
-import type { MemoryErrorCode } from "../../shared/memory/schema.ts";
-import type { Result } from "../../shared/result.ts";
-import type { WorkspaceErrorCode } from "../../shared/workspace/errors.ts";
-import type { CompressInputErrorCode } from "../../shared/compress/errors.ts";
-import type { FirewallSetErrorCode } from "../../shared/hive/firewall.ts";
-import type { RefStoreErrorCode } from "../../durable-objects/hive/ref-store.ts";
-import type { SessionErrorCode } from "../../durable-objects/session/session-errors.ts";
+import { errorBody } from "../../../shared/errors.ts";
+import type { HiveErrorCode } from "../../../shared/hive/writes.ts";
+import type { GraphErrorCode } from "../../../shared/langgraph/wire.ts";
+import type { MemoryErrorCode } from "../../../shared/memory/schema.ts";
+import type { Result } from "../../../shared/result.ts";
+import type { WorkspaceErrorCode } from "../../../shared/workspace/errors.ts";
+import type { CompressInputErrorCode } from "../../../shared/compress/errors.ts";
+import type { FirewallSetErrorCode } from "../../../shared/hive/firewall.ts";
+import type { RefStoreErrorCode } from "../../../durable-objects/hive/ref-store.ts";
+import type { SessionErrorCode } from "../../../durable-objects/session/session-errors.ts";
 
 /** Hive writes and reads: a lost race 409, a trimmed log 410, a reused key 422. */
 const HIVE: Record<HiveErrorCode, ContentfulStatusCode> = {
