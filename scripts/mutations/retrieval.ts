@@ -39,8 +39,8 @@ export const RETRIEVAL: readonly Mutation[] = [
     family: "retrieval",
     scenario: "cognitive load",
     file: "durable-objects/session/step/route.ts",
-    find: "const routedTools = routed.ok ? routed.value.tools",
-    replace: "const routedTools = false ? routed.value.tools",
+    find: "const routedTools = classified.tools;",
+    replace: "const routedTools = TOOL_CATALOGUE.map(toolDefinition);",
     removes: "routing (every tool offered at every step)",
   },
   {
