@@ -52,10 +52,18 @@ function sourceFiles(dir: string): string[] {
   if (!statSync(abs, { throwIfNoEntry: false })?.isDirectory()) {
     return [];
   }
-  return readdirSync(abs, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile() && /\.(ts|mts|js|mjs)$/.test(e.name) && !e.name.endsWith(".d.ts"))
-    .map((e) => path.relative(ROOT, path.join(e.parentPath, e.name)).split(path.sep).join("/"))
-    .filter((f) => !f.split("/").some((part) => part === "node_modules" || part === "dist"));
+  return (
+    readdirSync(abs, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile() && /\.(ts|mts|js|mjs)$/.test(e.name) && !e.name.endsWith(".d.ts"))
+      .map((e) => path.relative(ROOT, path.join(e.parentPath, e.name)).split(path.sep).join("/"))
+      // Build output and tool state (wrangler's .wrangler/tmp bundles of a running cluster) are not source.
+      .filter(
+        (f) =>
+          !f
+            .split("/")
+            .some((part) => part === "node_modules" || part === "dist" || part.startsWith(".")),
+      )
+  );
 }
 
 function resolveImport(from: string, specifier: string, known: ReadonlySet<string>): string | null {
