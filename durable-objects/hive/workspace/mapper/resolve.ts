@@ -43,7 +43,7 @@ export function joinPath(dir: string, relative: string): string | null {
 export function resolveJs(files: ReadonlySet<string>, from: string, specifier: string): Resolution {
   if (
     !specifier.startsWith("./") &&
-    !specifier.startsWith("../../../../shared/") &&
+    !specifier.startsWith("../") &&
     specifier !== "." &&
     specifier !== ".."
   ) {
