@@ -11,7 +11,7 @@ import { HIVE_NAME_PATTERN } from "../../shared/session/config.ts";
 import { L1ModeSchema, type L1Mode } from "../../shared/context/page.ts";
 import { CliError, type CliContext } from "./context.ts";
 import { PlainWebSocket } from "../../packages/client/follow.ts";
-import { trimRun } from "../../shared/text-edges.ts";
+import { trimRun } from "../../shared/base/text-edges.ts";
 import { createHiveKey } from "./hive.ts";
 import { outcomeFailure, RUN_EXIT } from "./run-outcome.ts";
 import { scanDirectory } from "./run-scan.ts";

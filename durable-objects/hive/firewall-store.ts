@@ -7,7 +7,7 @@ import {
   type FirewallSetErrorCode,
   type HiveFirewall,
 } from "../../shared/hive/firewall.ts";
-import { err, ok, type Result } from "../../shared/result.ts";
+import { err, ok, type Result } from "../../shared/base/result.ts";
 
 const KEY = "firewall";
 

@@ -2,8 +2,8 @@
 // of compiled firewalls and parsed skills, and Result values for every outcome.
 // workers/gatekeeper wraps it in a WorkerEntrypoint; tests drive it directly.
 import { z } from "zod";
-import { sha256Hex } from "../hash.ts";
-import { err, ok, type Err, type Result } from "../result.ts";
+import { sha256Hex } from "../base/hash.ts";
+import { err, ok, type Err, type Result } from "../base/result.ts";
 import { admit, type Admission } from "./admit.ts";
 import { FirewallCache } from "./firewall-cache.ts";
 import { MAX_FIREWALL_SIZE, type FirewallAction } from "./firewall-schema.ts";
