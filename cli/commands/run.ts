@@ -7,7 +7,7 @@ import { parseArgs } from "node:util";
 import { encodeScript, MAX_SCRIPT_ENTRIES, ScriptSchema } from "../../shared/model/script.ts";
 import PartySocket from "partysocket";
 import { PRESET_NAMES } from "../../shared/governance/presets.ts";
-import { HIVE_NAME_PATTERN } from "../../shared/session/config.ts";
+import { HIVE_NAME_PATTERN } from "../../shared/hive/name.ts";
 import { L1ModeSchema, type L1Mode } from "../../shared/context/page.ts";
 import { CliError, type CliContext } from "./context.ts";
 import { PlainWebSocket } from "../../packages/client/follow.ts";

@@ -1,7 +1,7 @@
 // The hive's firewall.yaml, kept in the Hive's storage: validated and compiled by
 // the gatekeeper before it is stored, read by every session of the hive each step.
 import type { FirewallLoadError } from "../../shared/gatekeeper/firewall.ts";
-import { MAX_FIREWALL_SIZE } from "../../shared/gatekeeper/firewall-schema.ts";
+import { MAX_FIREWALL_SIZE } from "../../shared/hive/firewall.ts";
 import {
   HiveFirewallSchema,
   type FirewallSetErrorCode,

@@ -7,10 +7,10 @@ import { sha256Hex } from "../base/hash.ts";
 import { err, ok, type Err, type Ok } from "../base/result.ts";
 import {
   FirewallFileSchema,
-  MAX_FIREWALL_SIZE,
   type FirewallAction,
   type FirewallRuleInput,
 } from "./firewall-schema.ts";
+import { MAX_FIREWALL_SIZE } from "../hive/firewall.ts";
 import { parseGrant, type Grant } from "./permissions.ts";
 import { compileSafePattern } from "./safe-pattern.ts";
 
