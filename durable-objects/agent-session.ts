@@ -5,7 +5,7 @@ import { Server, type Connection, type ConnectionContext, type WSMessage } from 
 import type { CompactionErrorCode } from "../shared/compress/compaction.ts";
 import type { ComponentHealth } from "../shared/health.ts";
 import type { ServerMessage } from "../shared/protocol.ts";
-import { err, ok, type Result } from "../shared/result.ts";
+import { err, ok, type Result } from "../shared/base/result.ts";
 import type { CheckpointDiff, CheckpointManifest } from "../shared/session/checkpoint.ts";
 import type { SessionConfig } from "../shared/session/config.ts";
 import type { SessionStateView } from "../shared/session/messages.ts";

@@ -3,7 +3,7 @@
 // gateway's /v1/hives/:hive/langgraph routes call its typed RPC; answers are Results.
 import { DurableObject } from "cloudflare:workers";
 import type { ListPage, PutCheckpoint, PutWrites, WireTuple } from "../shared/langgraph/wire.ts";
-import { ok } from "../shared/result.ts";
+import { ok } from "../shared/base/result.ts";
 import {
   GRAPH_SCHEMA,
   GraphStore,

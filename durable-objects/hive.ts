@@ -23,10 +23,10 @@ import {
   type RetractRequestIn,
   type SupersedeRequestIn,
 } from "../shared/hive/writes.ts";
-import { createLogger, describeError } from "../shared/log.ts";
+import { createLogger, describeError } from "../shared/base/log.ts";
 import { PROTOCOL_VERSION } from "../shared/protocol.ts";
 import type { KeptContent } from "../shared/context/refs.ts";
-import { err, ok, type Result } from "../shared/result.ts";
+import { err, ok, type Result } from "../shared/base/result.ts";
 import type { WorkspaceResult } from "../shared/workspace/errors.ts";
 import { HIVE_MIGRATIONS } from "./hive/schema.ts";
 import { CommitQueue } from "./hive/commit-queue.ts";

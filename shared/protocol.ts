@@ -9,7 +9,7 @@ import {
 } from "./contracts/text.ts";
 import { HiveClientMessages, HiveServerMessages } from "./hive/messages.ts";
 import { fastCommitFrame, fastCommitsFrame } from "./hive/commit-fast-path.ts";
-import { err, ok, type Result } from "./result.ts";
+import { err, ok, type Result } from "./base/result.ts";
 import { SessionClientMessages, SessionServerMessages } from "./session/messages.ts";
 
 export const PROTOCOL_VERSION = 1;

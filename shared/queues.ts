@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { CompressBudgetSchema } from "./compress/budget.ts";
 import { HiveEventSchema } from "./hive/writes.ts";
+import { MemoryStewardJobSchema } from "./memory/steward-job.ts";
 
 /** Queue messages are capped at 128 KB by Cloudflare; jobs carry references, not payloads. */
 export const MAX_JOB_BYTES = 120 * 1024;
@@ -42,19 +43,6 @@ export const SessionCompactJobSchema = z.object({
   sentAt: z.number(),
 });
 
-/**
- * A meta-steward run for one hive: after a session finishes (`session` set) or
- * on the production cron. The id is the run's idempotency key in the Hive.
- */
-export const MemoryStewardJobSchema = z.object({
-  type: z.literal("memory.steward"),
-  id: z.string().min(1).max(128),
-  hive: z.string().min(1).max(63),
-  session: z.string().min(1).max(128).optional(),
-  trigger: z.enum(["session", "cron"]),
-  sentAt: z.number(),
-});
-
 export const JobSchema = z.discriminatedUnion("type", [
   HealthPingJobSchema,
   HiveMirrorJobSchema,
@@ -65,4 +53,3 @@ export type Job = z.infer<typeof JobSchema>;
 export type HealthPingJob = z.infer<typeof HealthPingJobSchema>;
 export type HiveMirrorJob = z.infer<typeof HiveMirrorJobSchema>;
 export type SessionCompactJob = z.infer<typeof SessionCompactJobSchema>;
-export type MemoryStewardJob = z.infer<typeof MemoryStewardJobSchema>;

@@ -11,7 +11,7 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import path from "node:path";
 import type { ChatMessage } from "../../shared/context/messages.ts";
 import { REPLY_PRIMING_TOKENS, type Tokenizer } from "../../shared/context/tokens.ts";
-import { contentKey } from "../../shared/hash.ts";
+import { contentKey } from "../../shared/base/hash.ts";
 import { completionSse } from "../../harness/local-model-fetch.ts";
 import { answerWithStandIn, serviceCallMarker } from "../../harness/service-calls.ts";
 import type { ChatCompletion } from "../../shared/model/openai-schemas.ts";

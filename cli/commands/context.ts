@@ -1,6 +1,6 @@
 // What every CLI command gets: the gateway URL, credentials from flags or the
 // environment, an output sink, and CliError for one-line failures with a hint.
-import { trimEndRun } from "../../shared/text-edges.ts";
+import { trimEndRun } from "../../shared/base/text-edges.ts";
 
 export class CliError extends Error {
   override readonly name = "CliError";

@@ -5,7 +5,8 @@ import { parseArgs } from "node:util";
 import { Lethe, LetheError } from "../../packages/client/lethe.ts";
 import type { CheckpointManifest } from "../../shared/session/checkpoint.ts";
 import type { SessionStateView } from "../../shared/session/messages.ts";
-import type { MissionOutcome, PendingHuman, SessionStatus } from "../../shared/session/step.ts";
+import type { PendingHuman, SessionStatus } from "../../shared/session/step.ts";
+import type { MissionOutcome } from "../../shared/governance/mission-outcome.ts";
 import { CliError, type CliContext } from "./context.ts";
 
 /** What the CLI reads of GET /v1/sessions/:id/state. */

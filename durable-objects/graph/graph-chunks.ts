@@ -1,10 +1,10 @@
 // Content-addressed chunks of a hive's LangGraph values, scoped per thread (so a
 // deleted thread frees them): admitted only when each hashes to its key and every
 // chunk a value refers to exists; read back by internalising skeletons.
-import { contentKey } from "../../shared/hash.ts";
+import { contentKey } from "../../shared/base/hash.ts";
 import type { StoredValue, WireValue } from "../../shared/langgraph/wire.ts";
 import { blobRefs, internalize, type Json } from "../../shared/session/checkpoint.ts";
-import { err, ok } from "../../shared/result.ts";
+import { err, ok } from "../../shared/base/result.ts";
 import type { GraphResult } from "./graph-store.ts";
 
 /** One chunk row stays under the 2 MB row limit with room for its key. */

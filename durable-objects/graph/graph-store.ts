@@ -13,7 +13,7 @@ import {
   type WireTuple,
 } from "../../shared/langgraph/wire.ts";
 import type { Json } from "../../shared/session/checkpoint.ts";
-import { err, ok, type Result } from "../../shared/result.ts";
+import { err, ok, type Result } from "../../shared/base/result.ts";
 import { GraphChunks } from "./graph-chunks.ts";
 
 /** Rows examined per list request before it answers with a `next` cursor. */

@@ -3,7 +3,7 @@
 // a socket frame's answer is sent by the drain itself. Owned by hive.ts.
 import type { CommitOutcome } from "../../shared/hive/messages.ts";
 import type { CommitRequest, HiveResult } from "../../shared/hive/writes.ts";
-import { createLogger, describeError } from "../../shared/log.ts";
+import { createLogger, describeError } from "../../shared/base/log.ts";
 import type { Committed, EncodedEvent, HiveStore } from "./artifacts/store.ts";
 
 const log = createLogger("hive");

@@ -1,13 +1,13 @@
 // The hive's firewall.yaml, kept in the Hive's storage: validated and compiled by
 // the gatekeeper before it is stored, read by every session of the hive each step.
 import type { FirewallLoadError } from "../../shared/gatekeeper/firewall.ts";
-import { MAX_FIREWALL_SIZE } from "../../shared/gatekeeper/firewall-schema.ts";
+import { MAX_FIREWALL_SIZE } from "../../shared/hive/firewall.ts";
 import {
   HiveFirewallSchema,
   type FirewallSetErrorCode,
   type HiveFirewall,
 } from "../../shared/hive/firewall.ts";
-import { err, ok, type Result } from "../../shared/result.ts";
+import { err, ok, type Result } from "../../shared/base/result.ts";
 
 const KEY = "firewall";
 

@@ -1,7 +1,7 @@
 // The write statements of the Hive's knowledge tables: a fact inserted or closed, a
 // steward version's changelog entry, a rejected candidate kept, a counter bumped.
 // KnowledgeStore calls them inside its run and rollback transactions.
-import { sha256Hex } from "../../shared/hash.ts";
+import { sha256Hex } from "../../shared/base/hash.ts";
 import { nameKey, skeleton } from "../../shared/memory/lookalike.ts";
 import {
   MAX_KEPT_REJECTED_CHARS,

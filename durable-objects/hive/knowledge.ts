@@ -21,7 +21,7 @@ import {
   type StewardRunRequestIn,
 } from "../../shared/memory/schema.ts";
 import { citedSources } from "../../shared/memory/validate.ts";
-import { err, ok } from "../../shared/result.ts";
+import { err, ok } from "../../shared/base/result.ts";
 import { citedLines, parseCitation } from "../../shared/workspace/provenance.ts";
 import { KnowledgeStore } from "./knowledge-store.ts";
 import type { Workspace } from "./workspace/workspace.ts";

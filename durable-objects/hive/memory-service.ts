@@ -5,7 +5,7 @@
 import { RpcTarget } from "cloudflare:workers";
 import type { Artifact } from "../../shared/hive/artifact.ts";
 import type { CommitRequestIn, CommitResult, HiveResult } from "../../shared/hive/writes.ts";
-import { createLogger } from "../../shared/log.ts";
+import { createLogger } from "../../shared/base/log.ts";
 import type {
   ChangelogEntry,
   MemoryResult,

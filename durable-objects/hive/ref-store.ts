@@ -3,7 +3,7 @@
 // chunks under the 2 MB row limit. Written by POST /v1/hives/:hive/compress,
 // read by GET /v1/hives/:hive/refs/:ref, both through the Hive's RPC.
 import { isRef, refMatches, type KeptContent } from "../../shared/context/refs.ts";
-import { err, ok, type Result } from "../../shared/result.ts";
+import { err, ok, type Result } from "../../shared/base/result.ts";
 
 /** Characters per row: at most 3 bytes each in UTF-8, well under the 2 MB row limit. */
 export const REF_CHUNK_CHARS = 256 * 1024;

@@ -14,8 +14,8 @@ import {
   placeSubscriber,
   type RelayMode,
 } from "../../shared/hive/relays.ts";
-import { createLogger, describeError } from "../../shared/log.ts";
-import { err, ok, type Result } from "../../shared/result.ts";
+import { createLogger, describeError } from "../../shared/base/log.ts";
+import { err, ok, type Result } from "../../shared/base/result.ts";
 import type { EncodedEvent, HiveStore } from "./artifacts/store.ts";
 import type { CommitQueue } from "./commit-queue.ts";
 

@@ -12,7 +12,7 @@ import {
   SUBSCRIBER_WINDOW_EVENTS,
 } from "../../shared/hive/messages.ts";
 import { packByBytes, utf8Bytes } from "../../shared/hive/pack.ts";
-import { createLogger } from "../../shared/log.ts";
+import { createLogger } from "../../shared/base/log.ts";
 import { send } from "../sockets/socket.ts";
 import type { EncodedEvent, HiveStore } from "./artifacts/store.ts";
 import { FANOUT_INTERVAL_MS, Fanout } from "./fanout.ts";

@@ -2,7 +2,7 @@
 // Object as one more subscriber (the same protocol and ordering guarantees as the
 // CLI's `follow`), opened while the session has resource subscriptions.
 import type { HiveEvent } from "../../shared/hive/writes.ts";
-import { createLogger, describeError } from "../../shared/log.ts";
+import { createLogger, describeError } from "../../shared/base/log.ts";
 import { ServerMessageSchema } from "../../shared/protocol.ts";
 import { mcpHive } from "./tool-context.ts";
 

@@ -2,7 +2,7 @@
 // structured content), or an MCP tool error whose text is the typed
 // {error:{code,message,hint}} body the HTTP API answers with.
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { errorBody } from "../../shared/errors.ts";
+import { errorBody } from "../../shared/base/errors.ts";
 
 type AnyResult =
   | { ok: true; value: unknown }

@@ -7,7 +7,7 @@ import {
   staleCompaction,
   type CompactionErrorCode,
 } from "../../shared/compress/compaction.ts";
-import { err, ok, type Result } from "../../shared/result.ts";
+import { err, ok, type Result } from "../../shared/base/result.ts";
 import type { SessionStore } from "./session-store.ts";
 
 export interface CompactionHost {

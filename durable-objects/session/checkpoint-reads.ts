@@ -2,7 +2,7 @@
 // envelope at a step, transcript pages and the content behind a ref. Called by
 // AgentSession's read methods; every answer is a Result value.
 import { isRef } from "../../shared/context/refs.ts";
-import { err, ok, type Result } from "../../shared/result.ts";
+import { err, ok, type Result } from "../../shared/base/result.ts";
 import {
   diffCheckpoints,
   type CheckpointDiff,

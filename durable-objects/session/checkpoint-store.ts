@@ -1,7 +1,7 @@
 // Checkpoint rows of a session: each points at its manifest blob; the manifest
 // points at the state blob and page blobs. The `parent` column is the live chain
 // (re-linked when retention removes a checkpoint).
-import { contentKey } from "../../shared/hash.ts";
+import { contentKey } from "../../shared/base/hash.ts";
 import {
   CheckpointManifestSchema,
   blobRefs,

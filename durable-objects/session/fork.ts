@@ -3,7 +3,7 @@
 // metadata; turn and reference contents stay in the origin and are read through it.
 import { blobRefs, type CheckpointManifest, type Json } from "../../shared/session/checkpoint.ts";
 import type { SessionConfig } from "../../shared/session/config.ts";
-import { err, ok, type Result } from "../../shared/result.ts";
+import { err, ok, type Result } from "../../shared/base/result.ts";
 import { checkpointMissing, findCheckpoint } from "./checkpoint-reads.ts";
 import type { SessionStore } from "./session-store.ts";
 import type { TurnWithPrev } from "./transcript-store.ts";

@@ -4,13 +4,13 @@
 import { RpcTarget } from "cloudflare:workers";
 import { z } from "zod";
 import { isRef } from "../../shared/context/refs.ts";
-import { contentKey } from "../../shared/hash.ts";
+import { contentKey } from "../../shared/base/hash.ts";
 import {
   PROXY_CALL_KIND,
   ProxyCallSchema,
   type ProxyCall,
 } from "../../shared/observe/proxy-span.ts";
-import { err, ok, type Result } from "../../shared/result.ts";
+import { err, ok, type Result } from "../../shared/base/result.ts";
 import type { SessionStore } from "./session-store.ts";
 import {
   ProxyLinkSchema,

@@ -4,7 +4,7 @@
 // Own tables, so the session's blob sweep never touches them. Called by
 // durable-objects/session/proxy-rpc.ts.
 import { z } from "zod";
-import { err, ok, type Result } from "../../shared/result.ts";
+import { err, ok, type Result } from "../../shared/base/result.ts";
 
 /** Text stored per row; a 20 MB original spans several rows (a DO value holds 2 MB). */
 const CHUNK_CHARS = 512 * 1024;

@@ -1,7 +1,7 @@
 // Rollback covers files as well as conversation: the workspace files a session
 // wrote after a checkpoint are written back as they were at the checkpoint's
 // workspace version (or deleted when they did not exist then), as one new version.
-import { err, ok, type Result } from "../../shared/result.ts";
+import { err, ok, type Result } from "../../shared/base/result.ts";
 import type { CheckpointManifest } from "../../shared/session/checkpoint.ts";
 
 /** The workspace RPC target (Hive.workspace()) as rollback uses it. */

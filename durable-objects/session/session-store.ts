@@ -3,7 +3,7 @@
 // step is committed in one SQLite transaction: after a crash the session is exactly
 // its last commit. The genesis state is genesis.ts.
 import type { KeptContent } from "../../shared/context/refs.ts";
-import { contentKey } from "../../shared/hash.ts";
+import { contentKey } from "../../shared/base/hash.ts";
 import {
   externalize,
   internalize,

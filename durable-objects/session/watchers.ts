@@ -4,7 +4,7 @@
 // onConnect/onMessage and its alarm.
 import type { Connection, WSMessage } from "partyserver";
 import { PROTOCOL_VERSION, type ServerMessage } from "../../shared/protocol.ts";
-import type { Result } from "../../shared/result.ts";
+import type { Result } from "../../shared/base/result.ts";
 import type { Answer } from "../../shared/session/control.ts";
 import type { SessionStateView } from "../../shared/session/messages.ts";
 import type { SessionState } from "../../shared/session/step.ts";

@@ -3,7 +3,7 @@
 // identical content stored once. The session (its tables, blobs inline when they
 // fit one chunk, keyed by contentKey) and the Hive's workspace (ws_ tables, keyed by
 // the full SHA-256 its manifests carry) each open one over their own tables.
-import { contentKey, sha256Hex } from "../../shared/hash.ts";
+import { contentKey, sha256Hex } from "../../shared/base/hash.ts";
 
 /** Chunk size: half the 2 MB row limit leaves room for the row's other columns. */
 export const BLOB_CHUNK_BYTES = 1024 * 1024;

@@ -26,7 +26,7 @@ import {
   LetheError,
   TextBody,
 } from "../../shared/http-client/request.ts";
-import { trimEndRun } from "../../shared/text-edges.ts";
+import { trimEndRun } from "../../shared/base/text-edges.ts";
 
 export type { HiveFollower } from "./follow.ts";
 export {

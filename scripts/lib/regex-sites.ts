@@ -37,7 +37,7 @@ function child(node: Node, key: string): Node {
   return value;
 }
 
-/** What escapeRegExp (shared/regexp.ts) does, for statically known text. */
+/** What escapeRegExp (shared/base/regexp.ts) does, for statically known text. */
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }

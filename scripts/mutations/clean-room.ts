@@ -75,7 +75,7 @@ export const CLEAN_ROOM: readonly Mutation[] = [
   {
     family: "clean-room",
     scenario: BYTES,
-    file: "shared/log.ts",
+    file: "shared/base/log.ts",
     find: "    return redactSecrets(value).text;\n",
     replace: "    return value;\n",
     removes: "redacting secrets out of structured log lines (a client's request id is logged)",

@@ -14,7 +14,7 @@ import {
   type SummaryAnswer,
   type SummaryFact,
 } from "../model/summarise-contract.ts";
-import { err, ok, type Result } from "../result.ts";
+import { err, ok, type Result } from "../base/result.ts";
 import { ANSWER_HINTS, type SummaryAnswerErrorCode } from "./errors.ts";
 import { controlLine } from "./guard.ts";
 

@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { refMatches } from "../context/refs.ts";
 import { ReductionReportSchema } from "../context/report.ts";
-import { err, ok, type Result } from "../result.ts";
+import { err, ok, type Result } from "../base/result.ts";
 import { SUMMARY_MARKER } from "./block.ts";
 
 export const KeptContentSchema = z.object({ ref: z.string(), content: z.string() });

@@ -9,7 +9,7 @@ import { ChatMessageSchema, type ChatMessage } from "../context/messages.ts";
 import type { KeptContent } from "../context/refs.ts";
 import { reductionReport, type ReductionReport } from "../context/report.ts";
 import type { Tokenizer } from "../context/tokens.ts";
-import { err, ok, type Result } from "../result.ts";
+import { err, ok, type Result } from "../base/result.ts";
 import { isSummaryBlock, type BlockLine, type CompressionMethod } from "./block.ts";
 import { summariseRange } from "./run.ts";
 import type { CompressInputErrorCode, SummariserFailureCode } from "./errors.ts";

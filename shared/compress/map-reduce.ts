@@ -15,7 +15,7 @@ import {
   type NumberedTurn,
   type SummaryFact,
 } from "../model/summarise-contract.ts";
-import { err, ok, type Err, type Result } from "../result.ts";
+import { err, ok, type Err, type Result } from "../base/result.ts";
 import { parseSummaryAnswer, type ParsedAnswer } from "./answer.ts";
 import { chunkTurns } from "./chunk.ts";
 import type { SummariserFailureCode } from "./errors.ts";

@@ -2,7 +2,7 @@
 // budget and a content hash, rendered to OpenAI chat messages. AgentSession
 // builds one per step; the compressor reduces the sections that ask for it.
 import { z } from "zod";
-import { contentKey } from "../hash.ts";
+import { contentKey } from "../base/hash.ts";
 import type { ChatMessage } from "./messages.ts";
 import type { Page } from "./page.ts";
 import type { Tokenizer } from "./tokens.ts";

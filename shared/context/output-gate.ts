@@ -1,8 +1,8 @@
 // The output gate: a tool output over its token cap enters history as a
 // sandwich preview (head, an offload marker, tail) while the original is kept
 // behind `ref:<key>`. The gatekeeper calls it on every tool output; pure.
-import { AppError } from "../errors.ts";
-import { err, ok, type Result } from "../result.ts";
+import { AppError } from "../base/errors.ts";
+import { err, ok, type Result } from "../base/result.ts";
 import { refFor } from "./refs.ts";
 import { reductionReport, type ReductionReport } from "./report.ts";
 import { loadedTokenizer, type Tokenizer } from "./tokens.ts";

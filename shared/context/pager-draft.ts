@@ -1,7 +1,7 @@
 // The pager's working copy and the rules every operation shares: admitting a
 // page (strict mode, capacity, eviction by score), removing one (keeping its
 // content under a ref) and the report of what left L1. Used by pager.ts only.
-import { err, ok, type Result } from "../result.ts";
+import { err, ok, type Result } from "../base/result.ts";
 import {
   DEFAULT_PRIORITY,
   MAX_EVICTED_STUBS,

@@ -1,7 +1,7 @@
 // The L1 pager: pure operations over a JSON PagerState. AgentSession loads the
 // state, applies an op with the step number and counter, stores the returned
 // state and the kept contents (under their refs), and persists nothing else.
-import { err, ok } from "../result.ts";
+import { err, ok } from "../base/result.ts";
 import {
   DEFAULT_PRIORITY,
   PagerOpSchema,

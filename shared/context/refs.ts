@@ -1,7 +1,7 @@
 // References to content that left L1 or history: `ref:<key>`, where key is
-// contentKey(content) from shared/hash.ts. The caller stores the content under
+// contentKey(content) from shared/base/hash.ts. The caller stores the content under
 // the ref; anyone holding the ref can check that what comes back is the same.
-import { contentKey } from "../hash.ts";
+import { contentKey } from "../base/hash.ts";
 
 export const REF_PREFIX = "ref:";
 const REF_PATTERN = /^ref:[0-9a-f]{32}$/;

@@ -1,7 +1,7 @@
 // Exact token counts for o200k_base and cl100k_base, with a model → encoding
 // table and a bounded content-hash count cache. Used by the pager, the envelope,
 // the output gate, the pruner, AgentSession and the compressor.
-import { contentKey } from "../hash.ts";
+import { contentKey } from "../base/hash.ts";
 import { BpeCounter, type RawRanks } from "./bpe.ts";
 import { LruCache } from "./lru.ts";
 import type { ChatMessage } from "./messages.ts";

@@ -2,7 +2,7 @@
 // pointing Lethe at OpenAI, Ollama, vLLM or the local endpoint needs no code
 // change. Read by whoever constructs a Driver (AgentSession, router, compressor, CLI).
 import { z } from "zod";
-import { err, ok, type Result } from "../result.ts";
+import { err, ok, type Result } from "../base/result.ts";
 
 export const MODEL_ROLES = ["router", "compression", "agent"] as const;
 export type ModelRole = (typeof MODEL_ROLES)[number];

@@ -4,7 +4,7 @@
 // answer into a typed move. Callers: AgentSession's step loop, router, compressor.
 import OpenAI from "openai";
 import type { ChatCompletionCreateParamsBase } from "openai/resources/chat/completions";
-import { createLogger, type Logger } from "../log.ts";
+import { createLogger, type Logger } from "../base/log.ts";
 import type { DriverConfig } from "./config.ts";
 import { healMove, moveFromToolCall, rawRef } from "./heal.ts";
 import { costOf } from "./pricing.ts";

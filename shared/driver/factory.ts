@@ -3,7 +3,7 @@
 // the `openai` client over that source's transport (the network for an
 // endpoint, `AI.run` for Workers AI, the MODEL binding for the stand-in).
 // Callers: the session's steps, the proxy, the router's classifier, the summariser.
-import { err, ok, type Result } from "../result.ts";
+import { err, ok, type Result } from "../base/result.ts";
 import { driverConfigFromEnv, type DriverConfigInput, type SourceDefaults } from "./config.ts";
 import { Driver } from "./driver.ts";
 import { modelServing, settingsOf, type ModelServing, type ServingErrorCode } from "./serving.ts";

@@ -1,8 +1,8 @@
 // Healing: turns a model's raw answer into a typed move, or a typed refusal that
 // keeps the raw answer for a `ref:` handle. Stages, in order: reasoning tags, code
 // fences and chatter, JSON repair, `KEY: value` lines, misspelt keys, validation.
-import { contentKey } from "../hash.ts";
-import type { Err, Ok } from "../result.ts";
+import { contentKey } from "../base/hash.ts";
+import type { Err, Ok } from "../base/result.ts";
 import { extractJson, parseKeyValueLines, stripFences, stripThinking } from "./extract.ts";
 import { healName, normaliseName } from "./heal-keys.ts";
 import {

@@ -3,7 +3,7 @@
 // compressor's summariser, /health). An OpenAI-compatible endpoint
 // (LETHE_MODEL_BASE_URL) wins; else the Workers AI binding `AI`; else the local
 // stand-in behind the MODEL binding, refused in production unless allowed.
-import { err, ok, type Result } from "../result.ts";
+import { err, ok, type Result } from "../base/result.ts";
 import {
   DEFAULT_MODEL,
   MODEL_ROLES,

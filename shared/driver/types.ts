@@ -4,8 +4,8 @@ import type {
   ChatCompletionMessageParam,
   ChatCompletionTool,
 } from "openai/resources/chat/completions";
-import type { Logger } from "../log.ts";
-import type { Err } from "../result.ts";
+import type { Logger } from "../base/log.ts";
+import type { Err } from "../base/result.ts";
 import type { ModelRole } from "./config.ts";
 import type { HealErrorCode, Healed } from "./heal.ts";
 import type { DriverErrorCode, FetchFn } from "./transport.ts";

@@ -2,7 +2,7 @@
 // AgentSession (through the gatekeeper Worker) passes the session's state in and
 // persists the state that comes back. Order: error streaks, loops, thrash and
 // deadlock, catalogue, permissions, the active skill, arguments, paths, the firewall.
-import { contentKey } from "../hash.ts";
+import { contentKey } from "../base/hash.ts";
 import {
   findTool,
   TOOL_CATALOGUE,

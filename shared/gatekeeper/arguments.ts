@@ -3,7 +3,7 @@
 // and an example of a valid call.
 import type { z } from "zod";
 import type { ToolSpec } from "../tools/catalogue.ts";
-import { err, ok, type Result } from "../result.ts";
+import { err, ok, type Result } from "../base/result.ts";
 
 /** Issues spelled out in one refusal; more would bury the first one. */
 export const MAX_REPORTED_ISSUES = 3;

@@ -3,7 +3,7 @@
 // and a clean-room session's mission before it is stored (the gateway's create route).
 import { presetOf } from "../governance/presets.ts";
 import type { Move } from "../driver/move.ts";
-import { redactedMarker, redactSecrets, redactValue, type Redaction } from "./redact.ts";
+import { redactedMarker, redactSecrets, redactValue, type Redaction } from "../base/redact.ts";
 
 /**
  * Known token prefixes. A string that ENDS in one of these (plus a few token

@@ -1,7 +1,7 @@
 // Compiled firewalls keyed by the sha256 of their text: a changed firewall.yaml
 // has a new hash and is compiled afresh; an unchanged one costs one hash.
-import { sha256Hex } from "../hash.ts";
-import type { Ok } from "../result.ts";
+import { sha256Hex } from "../base/hash.ts";
+import type { Ok } from "../base/result.ts";
 import { loadFirewall, type Firewall, type FirewallLoadError } from "./firewall.ts";
 
 /** Firewalls kept per isolate: one per active hive; 64 hives fit in a few MB. */

@@ -5,8 +5,6 @@ import { isValidGrant } from "./permissions.ts";
 
 /** Rules per file: 1,000 is the benchmarked size; 5x that still admits in well under 1 ms. */
 export const MAX_FIREWALL_RULES = 5000;
-/** Longest firewall.yaml accepted (bytes of UTF-16 text); a rule is ~150 bytes. */
-export const MAX_FIREWALL_SIZE = 1_000_000;
 /** How long an ASK waits for a person before it counts as denied, unless the file says otherwise. */
 export const DEFAULT_ASK_TIMEOUT_SECONDS = 300;
 

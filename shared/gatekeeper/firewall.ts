@@ -3,14 +3,14 @@
 // Called by the gatekeeper Worker (through FirewallCache) and by tests.
 import { isNode, LineCounter, parseDocument, type Document } from "yaml";
 import type { z } from "zod";
-import { sha256Hex } from "../hash.ts";
-import { err, ok, type Err, type Ok } from "../result.ts";
+import { sha256Hex } from "../base/hash.ts";
+import { err, ok, type Err, type Ok } from "../base/result.ts";
 import {
   FirewallFileSchema,
-  MAX_FIREWALL_SIZE,
   type FirewallAction,
   type FirewallRuleInput,
 } from "./firewall-schema.ts";
+import { MAX_FIREWALL_SIZE } from "../hive/firewall.ts";
 import { parseGrant, type Grant } from "./permissions.ts";
 import { compileSafePattern } from "./safe-pattern.ts";
 

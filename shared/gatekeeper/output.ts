@@ -4,10 +4,10 @@
 // warning. Called by the gatekeeper Worker's gateOutput RPC.
 import { gateOutput, type GatedOutput } from "../context/output-gate.ts";
 import type { Tokenizer } from "../context/tokens.ts";
-import { isAppError } from "../errors.ts";
-import { err, ok, type Result } from "../result.ts";
+import { isAppError } from "../base/errors.ts";
+import { err, ok, type Result } from "../base/result.ts";
 import { annotateResult } from "./cognition.ts";
-import { redactSecrets, type Redaction } from "./redact.ts";
+import { redactSecrets, type Redaction } from "../base/redact.ts";
 import type { GatekeeperState } from "./state.ts";
 
 export type OutputErrorCode = "OUTPUT_TOO_LARGE" | "TOKENIZER_NOT_LOADED";

@@ -2,7 +2,7 @@
 // canonical workspace-relative path, confined to the allowed roots. Used by the
 // gatekeeper for every path argument and by the Hive workspace (issue 6).
 import { describeProblem, nameProblem } from "../contracts/text.ts";
-import { err, ok, type Result } from "../result.ts";
+import { err, ok, type Result } from "../base/result.ts";
 
 export type PathErrorCode =
   | "PATH_EMPTY"

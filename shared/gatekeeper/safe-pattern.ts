@@ -1,7 +1,7 @@
 // Regular expressions from hive configuration (firewall.yaml): compiled only
 // when they cannot backtrack catastrophically, and matched against bounded input.
 import safeRegex from "safe-regex2";
-import { err, ok, type Result } from "../result.ts";
+import { err, ok, type Result } from "../base/result.ts";
 
 /** Longest accepted pattern: a domain or path rule fits in a few dozen characters. */
 export const MAX_PATTERN_LENGTH = 256;

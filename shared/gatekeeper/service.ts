@@ -2,11 +2,12 @@
 // of compiled firewalls and parsed skills, and Result values for every outcome.
 // workers/gatekeeper wraps it in a WorkerEntrypoint; tests drive it directly.
 import { z } from "zod";
-import { sha256Hex } from "../hash.ts";
-import { err, ok, type Err, type Result } from "../result.ts";
+import { sha256Hex } from "../base/hash.ts";
+import { err, ok, type Err, type Result } from "../base/result.ts";
 import { admit, type Admission } from "./admit.ts";
 import { FirewallCache } from "./firewall-cache.ts";
-import { MAX_FIREWALL_SIZE, type FirewallAction } from "./firewall-schema.ts";
+import { type FirewallAction } from "./firewall-schema.ts";
+import { MAX_FIREWALL_SIZE } from "../hive/firewall.ts";
 import type { FirewallIssue, FirewallLoadError } from "./firewall.ts";
 import { parseSkill, type Skill } from "./skills.ts";
 import { GatekeeperStateSchema, initialGatekeeperState } from "./state.ts";

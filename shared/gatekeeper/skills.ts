@@ -3,7 +3,7 @@
 // the protocol of the skill it is following.
 import { parse as parseYaml } from "yaml";
 import { z } from "zod";
-import { err, ok, type Result } from "../result.ts";
+import { err, ok, type Result } from "../base/result.ts";
 import { isValidGrant } from "./permissions.ts";
 
 /** Protocol text quoted in a refusal: a SKILL.md body is usually 1-3k characters. */

@@ -1,7 +1,7 @@
 // The gatekeeper's per-session state: a plain JSON value that AgentSession
 // persists and passes to every admit() call; every helper returns a new value.
 import { z } from "zod";
-import { contentKey } from "../hash.ts";
+import { contentKey } from "../base/hash.ts";
 
 /** Refusals or tool failures in a row before the session must involve the person:
  * issue 9's auto-fix loop retries at most twice, so a third error means retrying

@@ -4,7 +4,7 @@
 import { jsonrepair } from "jsonrepair";
 import { z } from "zod";
 import { ASSESSMENT_MARKER } from "../model/contracts.ts";
-import type { MissionOutcome } from "../session/step.ts";
+import type { MissionOutcome } from "./mission-outcome.ts";
 
 export function assessmentPrompt(budget: number): string {
   return [

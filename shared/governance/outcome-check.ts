@@ -4,7 +4,7 @@
 // it. Called by the session loop where a mission finishes.
 import { z } from "zod";
 import { pathsInText } from "../model/paths-in-text.ts";
-import type { MissionOutcome } from "../session/step.ts";
+import type { MissionOutcome } from "./mission-outcome.ts";
 import { missionIntent, type FilesAsk } from "./mission-intent.ts";
 
 export const OutcomeEvidenceSchema = z.object({

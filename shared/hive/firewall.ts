@@ -1,7 +1,11 @@
-// A hive's firewall.yaml as stored by the Hive and served by its routes: the text,
-// its hash and the compiled summary. Every session of the hive admits its moves through it.
+// A hive's firewall.yaml as stored by the Hive and served by its routes: the text
+// (at most MAX_FIREWALL_SIZE characters, which the gatekeeper also enforces when it
+// compiles the file), its hash and the compiled summary. Every session of the hive
+// admits its moves through it.
 import { z } from "zod";
-import { MAX_FIREWALL_SIZE } from "../gatekeeper/firewall-schema.ts";
+
+/** Longest firewall.yaml accepted (bytes of UTF-16 text); a rule is ~150 bytes. */
+export const MAX_FIREWALL_SIZE = 1_000_000;
 
 export const HiveFirewallSchema = z.object({
   /** The firewall.yaml text as given (at most MAX_FIREWALL_SIZE characters). */

@@ -1,6 +1,6 @@
 // Hive API keys: their format and the hash that is all D1 ever stores. Used by the
 // gateway's auth and by lethe/testing, which registers keys in a user's Miniflare.
-import { sha256Hex } from "../hash.ts";
+import { sha256Hex } from "../base/hash.ts";
 
 export const HIVE_KEY_PREFIX = "lethe_";
 /** 160 random bits: unguessable, short enough to paste. */

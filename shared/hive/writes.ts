@@ -9,8 +9,8 @@ import {
   MAX_REASON_CHARS,
   ProvenanceSchema,
 } from "./artifact.ts";
-import { sha256Hex } from "../hash.ts";
-import type { Err } from "../result.ts";
+import { sha256Hex } from "../base/hash.ts";
+import type { Err } from "../base/result.ts";
 
 /** Writes per atomic batch: enough for a step's findings, small enough for one transaction. */
 export const MAX_BATCH_WRITES = 64;

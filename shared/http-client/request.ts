@@ -2,7 +2,7 @@
 // `lethe/client`, `lethe/agents` over a service binding, the `lethe/langgraph`
 // saver): one request with a bearer credential and a timeout, and one error
 // class, LetheError, for a gateway refusal or a transport failure.
-import { ErrorBodySchema } from "../errors.ts";
+import { ErrorBodySchema } from "../base/errors.ts";
 
 /** A gateway refusal or a transport failure: `code`, a one-line `message`, a `hint`. */
 export class LetheError extends Error {

@@ -2,7 +2,7 @@
 // parts, signature, doc comment, path) and, for files without a map, text chunks
 // of CHUNK_LINES lines. Called by the Hive's vector store and by the benchmark.
 import { identifierParts } from "../embed/lexical.ts";
-import { sha256Hex } from "../hash.ts";
+import { sha256Hex } from "../base/hash.ts";
 import type { FileMap } from "../workspace/symbols.ts";
 
 /** Lines per text chunk: a screenful, small enough to stage into L1 on its own. */

@@ -2,7 +2,7 @@
 // externalised into a skeleton plus content-addressed chunks (so unchanged parts
 // are never sent twice); other serde types travel as base64. Used by saver.ts.
 import type { SerializerProtocol } from "@langchain/langgraph-checkpoint";
-import { contentKey } from "../hash.ts";
+import { contentKey } from "../base/hash.ts";
 import { externalize, type Json } from "../session/checkpoint.ts";
 import type { StoredValue, WireValue } from "./wire.ts";
 

@@ -2,7 +2,7 @@
 // validity, steward candidates, runs, versions and changelog entries. Validated
 // by the Hive's knowledge store, the memory routes, the steward job and the CLI.
 import { z } from "zod";
-import type { Result } from "../result.ts";
+import type { Result } from "../base/result.ts";
 
 /** Subjects and predicates are names, not text: short, one line. */
 export const MAX_SUBJECT_CHARS = 200;

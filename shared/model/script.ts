@@ -4,8 +4,8 @@
 // requests: a Worker has no durable memory, and a replayed request gets the same
 // answer. Read by workers/model/endpoint.ts.
 import { z } from "zod";
-import { err, ok, type Result } from "../result.ts";
-import { trimEndRun } from "../text-edges.ts";
+import { err, ok, type Result } from "../base/result.ts";
+import { trimEndRun } from "../base/text-edges.ts";
 import type { ChatRequest } from "./openai-schemas.ts";
 
 /** Header carrying the script: base64url (or plain) JSON array of entries. */

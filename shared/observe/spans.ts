@@ -2,7 +2,7 @@
 // one span per step, one child span per stage of the step (trace field `stages`),
 // one span per compaction job, one span per proxy call (proxy-span.ts). Served by
 // GET /v1/sessions/:id/spans.
-import { sha256Hex } from "../hash.ts";
+import { sha256Hex } from "../base/hash.ts";
 import { PROXY_CALL_KIND, ProxyCallSchema } from "./proxy-span.ts";
 import type { TraceRow } from "./trace-metrics.ts";
 

@@ -3,11 +3,11 @@ import { z } from "zod";
 import { L1ModeSchema } from "../context/page.ts";
 import { PRESET_NAMES } from "../governance/presets.ts";
 import { parseSkill } from "../gatekeeper/skills.ts";
+import { HIVE_NAME_PATTERN } from "../hive/name.ts";
 import { RetentionPolicySchema } from "./checkpoint.ts";
 
 /** Up to 128 characters: an id carries its hive (shared/contracts/session-id.ts). */
 export const SESSION_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$/;
-export const HIVE_NAME_PATTERN = /^[a-z0-9][a-z0-9-]{0,62}$/;
 /** Missions are instructions, not documents: long inputs belong in the workspace. */
 export const MAX_MISSION_CHARS = 8_000;
 

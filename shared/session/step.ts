@@ -5,6 +5,7 @@ import { ToolCallSchema } from "../context/messages.ts";
 import { PagerOpSchema, type PagerState } from "../context/page.ts";
 import type { SectionHitTracker } from "../context/section-hits.ts";
 import type { GatekeeperState } from "../gatekeeper/state.ts";
+import type { MissionOutcome } from "../governance/mission-outcome.ts";
 import { LABEL_PATTERN } from "./checkpoint.ts";
 
 /** A turn's content is stored as a blob; larger payloads go through the output gate. */
@@ -90,14 +91,6 @@ export interface SessionState {
 export interface OverlayFile {
   path: string;
   content: string;
-}
-
-export interface MissionOutcome {
-  status: "achieved" | "partially_achieved" | "not_achieved" | "halted";
-  summary: string;
-  next?: string;
-  /** Why the session halted, when it did. */
-  reason?: string;
 }
 
 export interface PendingHuman {

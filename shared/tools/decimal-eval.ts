@@ -10,7 +10,7 @@ import {
   type CalcErrorCode,
   type Expr,
 } from "./decimal-parse.ts";
-import type { Result } from "../result.ts";
+import type { Result } from "../base/result.ts";
 
 export {
   FUNCTIONS,

@@ -1,7 +1,7 @@
 // The parser of the `calculate` tool's expressions: a tokenizer and a hand-written
 // recursive-descent parser (never eval), bounded in length and nesting before any
 // recursion starts. Evaluated by shared/tools/decimal-eval.ts.
-import { err, ok, type Result } from "../result.ts";
+import { err, ok, type Result } from "../base/result.ts";
 
 /** Same bound as the tool schema's `expression` (CalculateArgsSchema). */
 export const MAX_EXPRESSION_CHARS = 2_000;

@@ -1,7 +1,7 @@
 // Unified diffs for the `apply_patch` tool: parse @@ hunks (context, -, +, and
 // `\ No newline at end of file`) and apply them to a file's text with exact
 // context matching and a small line-offset fuzz. Called by durable-objects/session/tools/edit.ts.
-import { err, ok, type Result } from "../result.ts";
+import { err, ok, type Result } from "../base/result.ts";
 
 /**
  * How far (in lines) a numbered hunk may have drifted from where its header

@@ -1,7 +1,7 @@
 // What the workspace does with a file's bytes: refuse it (too large), store it
 // without indexing it (binary, invalid UTF-8, too large to parse) or store and
 // index it. Called by the Hive's workspace store on every write.
-import { ok } from "../result.ts";
+import { ok } from "../base/result.ts";
 import { wsErr, type WorkspaceResult } from "./errors.ts";
 
 /** Largest file stored: source files are far smaller; 8 MiB bounds one write's CPU and storage. */

@@ -1,7 +1,7 @@
 // The workspace's typed errors and their HTTP statuses: every refusal carries a
 // code, a message and a hint. Used by the Hive's workspace store and the gateway.
 import type { PathErrorCode } from "../gatekeeper/paths.ts";
-import { err, type Err, type Result } from "../result.ts";
+import { err, type Err, type Result } from "../base/result.ts";
 
 export type WorkspaceErrorCode =
   | PathErrorCode

@@ -1,7 +1,7 @@
 // Whether a fact's value appears in the code lines it cites. save_artifact refuses
 // a fact its evidence does not show, and the Hive's verify-first check reports an
 // artifact whose value contradicts its citation (a poisoned artifact).
-import { escapeRegExp } from "../regexp.ts";
+import { escapeRegExp } from "../base/regexp.ts";
 
 /** Strings longer than this are prose, not a value a line of code holds verbatim. */
 export const MAX_CHECKED_STRING = 200;

@@ -1,7 +1,7 @@
 // Exact-text patches: each edit replaces one occurrence of `oldText`, which must
 // occur exactly once (so an edit never lands in the wrong place). Pure; called
 // by the Hive's workspace store.
-import { ok } from "../result.ts";
+import { ok } from "../base/result.ts";
 import { wsErr, type WorkspaceResult } from "./errors.ts";
 import type { Edit } from "./requests.ts";
 

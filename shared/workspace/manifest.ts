@@ -2,7 +2,7 @@
 // chained manifest hash and the shapes readers get. A checkpoint (AgentSession)
 // cites a manifest by its id. Used by the Hive's workspace store, the gateway and
 // the CLI.
-import { sha256Hex } from "../hash.ts";
+import { sha256Hex } from "../base/hash.ts";
 import type { NotIndexedReason } from "./content.ts";
 
 /** The empty workspace's manifest hash (version 0). */

@@ -2,7 +2,7 @@
 // project) plus the rule that a file path names a file, not the root. Called by
 // the Hive's workspace store for every path it is given.
 import { normalizeWorkspacePath } from "../gatekeeper/paths.ts";
-import { ok } from "../result.ts";
+import { ok } from "../base/result.ts";
 import { wsErr, type WorkspaceResult } from "./errors.ts";
 
 /** Default roots: the whole workspace. A hive may narrow them (configure()). */

@@ -1,8 +1,8 @@
 // Validates a write before the Hive commits it: each path canonical and inside
 // the roots, no path twice, content decoded (base64) and classified (refused,
 // stored-not-indexed, or indexed). Pure; called by the Hive's workspace store.
-import { sha256Hex } from "../hash.ts";
-import { ok } from "../result.ts";
+import { sha256Hex } from "../base/hash.ts";
+import { ok } from "../base/result.ts";
 import { classifyContent, type NotIndexedReason } from "./content.ts";
 import { wsErr, type WorkspaceResult } from "./errors.ts";
 import { workspaceFilePath } from "./paths.ts";

@@ -2,7 +2,7 @@
 // (`path@v<version>:<start>-<end>#<symbol>` plus the code's SHA-256 as its
 // provenance contentHash), and whether that code has changed since. Used by
 // extractors writing artifacts and by the Hive's staleArtifacts().
-import { sha256Hex } from "../hash.ts";
+import { sha256Hex } from "../base/hash.ts";
 import type { SymbolDef } from "./symbols.ts";
 
 export interface CodeCitation {

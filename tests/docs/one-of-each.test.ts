@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { HTTPException } from "hono/http-exception";
 import { describe, it } from "vitest";
-import { err } from "../../shared/result.ts";
+import { err } from "../../shared/base/result.ts";
 import { unwrap } from "../../workers/gateway/routes/results.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");

@@ -8,7 +8,7 @@ import type { ChatMessage, ToolCall } from "../../shared/context/messages.ts";
 import { loadTokenizer } from "../../shared/context/tokens.ts";
 import { SUMMARY_MESSAGE_NAME } from "../../shared/compress/block.ts";
 import { compressConversation } from "../../shared/compress/compress.ts";
-import { createLogger } from "../../shared/log.ts";
+import { createLogger } from "../../shared/base/log.ts";
 import { SCRIPT_HEADER } from "../../shared/model/script.ts";
 import type { SessionCompactJob } from "../../shared/queues.ts";
 import type { SessionNamespace, SessionStub } from "./session-binding.ts";

@@ -17,9 +17,9 @@ import {
   SummariseRequestSchema,
   type SummariseOptions,
 } from "../../shared/compress/rpc.ts";
-import { createLogger, describeError } from "../../shared/log.ts";
+import { createLogger, describeError } from "../../shared/base/log.ts";
 import { SCRIPT_HEADER } from "../../shared/model/script.ts";
-import { err, ok, type Result } from "../../shared/result.ts";
+import { err, ok, type Result } from "../../shared/base/result.ts";
 import {
   compressionDriver,
   compressionModel,

@@ -3,7 +3,7 @@
 // replays the session's artifacts itself). Throws only for transient faults.
 import { transcriptCandidates, type ReplayTurn } from "../../shared/memory/extract.ts";
 import type { MemoryResult, StewardOutcome } from "../../shared/memory/schema.ts";
-import type { MemoryStewardJob } from "../../shared/queues.ts";
+import type { MemoryStewardJob } from "../../shared/memory/steward-job.ts";
 import type { HiveNamespace, SessionNamespace } from "./session-binding.ts";
 
 /** Transcript rows per read: AgentSession.transcript() pages hold at most 500. */

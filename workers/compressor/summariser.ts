@@ -6,8 +6,8 @@ import type { SummariserIdentity } from "../../shared/compress/compress.ts";
 import type { Driver } from "../../shared/driver/driver.ts";
 import { modelDriver } from "../../shared/driver/factory.ts";
 import { modelServing } from "../../shared/driver/serving.ts";
-import type { Result } from "../../shared/result.ts";
-import { ok } from "../../shared/result.ts";
+import type { Result } from "../../shared/base/result.ts";
+import { ok } from "../../shared/base/result.ts";
 
 /** The bindings the summariser may use (structural, so the generated Env fits). */
 export interface SummariserEnv {

@@ -12,8 +12,8 @@ import {
   type FirewallSummary,
 } from "../../shared/gatekeeper/service.ts";
 import type { ComponentHealth } from "../../shared/health.ts";
-import { createLogger, describeError } from "../../shared/log.ts";
-import { err, type Result } from "../../shared/result.ts";
+import { createLogger, describeError } from "../../shared/base/log.ts";
+import { err, type Result } from "../../shared/base/result.ts";
 
 const log = createLogger("gatekeeper");
 // One per isolate: compiled firewalls and parsed skills are reused across requests.

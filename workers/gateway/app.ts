@@ -2,7 +2,7 @@
 // Objects by partyserver; everything else is JSON with typed errors.
 import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { errorBody } from "../../shared/errors.ts";
+import { errorBody } from "../../shared/base/errors.ts";
 import { notFound, onError } from "./errors.ts";
 import { gatherHealth } from "./health.ts";
 import { requireHiveKey } from "./request/auth.ts";

@@ -4,8 +4,8 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { z } from "zod";
 import { STEP_WALL_BUDGET_MS } from "../../durable-objects/session/quarantine.ts";
-import { errorBody } from "../../shared/errors.ts";
-import { createLogger } from "../../shared/log.ts";
+import { errorBody } from "../../shared/base/errors.ts";
+import { createLogger } from "../../shared/base/log.ts";
 
 const log = createLogger("gateway");
 

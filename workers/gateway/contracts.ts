@@ -9,7 +9,7 @@ import {
   jsonProblem,
   nameProblem,
 } from "../../shared/contracts/text.ts";
-import { AppError } from "../../shared/errors.ts";
+import { AppError } from "../../shared/base/errors.ts";
 
 const URL_HINT = "percent-encode names as UTF-8 (encodeURIComponent) and send them once";
 

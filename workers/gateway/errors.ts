@@ -4,8 +4,8 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { errorBody, isAppError } from "../../shared/errors.ts";
-import { createLogger, describeError } from "../../shared/log.ts";
+import { errorBody, isAppError } from "../../shared/base/errors.ts";
+import { createLogger, describeError } from "../../shared/base/log.ts";
 
 const log = createLogger("gateway");
 

@@ -1,7 +1,7 @@
 // One structured log line per HTTP request (request id, hive, session, status,
 // duration), and the request id echoed as `x-request-id` so a client can quote it.
 import type { MiddlewareHandler } from "hono";
-import { createLogger } from "../../shared/log.ts";
+import { createLogger } from "../../shared/base/log.ts";
 
 const log = createLogger("gateway");
 /** A client-sent id is kept only if it looks like an id, never arbitrary text. */

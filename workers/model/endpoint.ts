@@ -4,7 +4,7 @@
 // randomness; ids are hashes of the request). workers/model/index.ts serves it over HTTP.
 import { moveToWire } from "../../shared/driver/move.ts";
 import { embedLexical, LEXICAL_DIMENSIONS, LEXICAL_MODEL } from "../../shared/embed/lexical.ts";
-import { contentKey } from "../../shared/hash.ts";
+import { contentKey } from "../../shared/base/hash.ts";
 import { agentMove, selfAssessment } from "./policy/moves/agent-policy.ts";
 import {
   ASSESSMENT_MARKER,

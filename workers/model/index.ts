@@ -4,7 +4,7 @@
 // and RecordedWorkersAi, a stand-in of the Workers AI binding bound as `AI`.
 import { WorkerEntrypoint } from "cloudflare:workers";
 import type { ComponentHealth } from "../../shared/health.ts";
-import { createLogger, describeError } from "../../shared/log.ts";
+import { createLogger, describeError } from "../../shared/base/log.ts";
 import {
   completeChat,
   completionChunks,
@@ -16,7 +16,7 @@ import {
 } from "./endpoint.ts";
 import { RecordedWorkersAi as RecordedAnswers } from "./recorded-workers-ai.ts";
 import { SCRIPT_HEADER, SCRIPT_INDEX_HEADER } from "../../shared/model/script.ts";
-import { trimEndRun } from "../../shared/text-edges.ts";
+import { trimEndRun } from "../../shared/base/text-edges.ts";
 
 const log = createLogger("model");
 

@@ -1,7 +1,7 @@
 // The relay Worker's entry: it exports the Relay Durable Object (relay.ts); the
 // gateway places subscriber sockets on relays and the Hive feeds them. Nothing
 // reaches this Worker over HTTP.
-import { errorBody } from "../../shared/errors.ts";
+import { errorBody } from "../../shared/base/errors.ts";
 
 export { Relay } from "./relay.ts";
 

@@ -10,8 +10,8 @@ import {
   RELAY_NAME_HEADER,
   RELAY_SUBSCRIBER_HEADER,
 } from "../../shared/hive/relays.ts";
-import { errorBody } from "../../shared/errors.ts";
-import { createLogger, describeError } from "../../shared/log.ts";
+import { errorBody } from "../../shared/base/errors.ts";
+import { createLogger, describeError } from "../../shared/base/log.ts";
 import { PROTOCOL_VERSION } from "../../shared/protocol.ts";
 import type { EncodedEvent } from "../../durable-objects/hive/artifacts/store.ts";
 import { internalOutcome } from "../../durable-objects/hive/commit-queue.ts";

@@ -1,7 +1,7 @@
 // Reads the classifier model's raw answer into known domains, or says why it
 // cannot be used (then the router falls back to keywords).
 import { z } from "zod";
-import { err, ok, type Result } from "../../shared/result.ts";
+import { err, ok, type Result } from "../../shared/base/result.ts";
 import { MAX_ROUTED_DOMAINS } from "../../shared/contracts/router-prompt.ts";
 
 /** Below this the model's choice is not trusted and keywords decide: the local

@@ -2,7 +2,7 @@
 // or chit-chat gets no tools. Deliberately narrow: every word of the message must
 // be a conversational word and the message must be short; anything that names a
 // thing to do (a file, a number, a verb like "fix") is a task.
-import { trimRun } from "../../shared/text-edges.ts";
+import { trimRun } from "../../shared/base/text-edges.ts";
 
 /** Words in a chit-chat message: a longer message is a request even if friendly. */
 export const MAX_CONVERSATION_WORDS = 10;

@@ -4,8 +4,8 @@
 import { WorkerEntrypoint } from "cloudflare:workers";
 import { modelServing, roleServing } from "../../shared/driver/serving.ts";
 import type { ComponentHealth } from "../../shared/health.ts";
-import { createLogger, describeError } from "../../shared/log.ts";
-import { err, ok, type Result } from "../../shared/result.ts";
+import { createLogger, describeError } from "../../shared/base/log.ts";
+import { err, ok, type Result } from "../../shared/base/result.ts";
 import { routeStep, RouteRequestSchema, type RouteDecision, type RouteRequest } from "./route.ts";
 import { modelClassifier } from "./classifier.ts";
 

@@ -2,7 +2,7 @@
 // classifies the intent into domains, keywords decide when it cannot, and all
 // tools are offered when neither can. Called by the router Worker.
 import { z } from "zod";
-import { LogContextSchema } from "../../shared/log.ts";
+import { LogContextSchema } from "../../shared/base/log.ts";
 import {
   ALWAYS_ROUTED_DOMAINS,
   DOMAINS,

@@ -14,9 +14,9 @@ import {
   type HiveEvent,
   type HiveResult,
 } from "../../../shared/hive/writes.ts";
-import { sha256Hex } from "../../../shared/hash.ts";
+import { sha256Hex } from "../../../shared/base/hash.ts";
 import { packByBytes, utf8Bytes } from "../../../shared/hive/pack.ts";
-import { ok } from "../../../shared/result.ts";
+import { ok } from "../../../shared/base/result.ts";
 import { ARTIFACT_COLUMNS } from "./rows.ts";
 import { latestVersion } from "./queries.ts";
 

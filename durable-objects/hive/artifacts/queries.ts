@@ -4,7 +4,7 @@
 import { artifactRef, type Artifact } from "../../../shared/hive/artifact.ts";
 import type { AsOfQuery, ArtifactPage, ListQuery, Snapshot } from "../../../shared/hive/reads.ts";
 import { hiveErr, type HiveResult } from "../../../shared/hive/writes.ts";
-import { ok } from "../../../shared/result.ts";
+import { ok } from "../../../shared/base/result.ts";
 import { ARTIFACT_COLUMNS, asOfArtifact, toArtifact, type ArtifactRow } from "./rows.ts";
 
 /** An identifier's newest version, whatever its status. */

@@ -11,7 +11,7 @@ import {
   type HiveEvent,
   type HiveResult,
 } from "../../../shared/hive/writes.ts";
-import { ok } from "../../../shared/result.ts";
+import { ok } from "../../../shared/base/result.ts";
 import { activeSnapshot, asOfArtifacts, getArtifact, listArtifacts } from "./queries.ts";
 import { Abort, applyWrite } from "./apply-write.ts";
 import {

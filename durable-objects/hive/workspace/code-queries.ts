@@ -3,7 +3,7 @@
 // after the index is drained and scoped to the workspace's roots. Held by workspace.ts.
 import type { CallerSite, Located, MissingDependency, ResolvedImport } from "./mapper/graph.ts";
 import type { SymbolDef } from "../../../shared/workspace/symbols.ts";
-import { ok } from "../../../shared/result.ts";
+import { ok } from "../../../shared/base/result.ts";
 import { wsErr, type WorkspaceResult } from "../../../shared/workspace/errors.ts";
 import { workspaceFilePath } from "../../../shared/workspace/paths.ts";
 import { checkName, inRoots } from "./request-checks.ts";

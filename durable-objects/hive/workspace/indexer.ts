@@ -3,7 +3,7 @@
 // tree-sitter, records its symbols and replaces its L3 documents. Used by
 // workspace.ts after writes, before queries and on workspaceIndex().
 import { documentsFor } from "../../../shared/l3/documents.ts";
-import { createLogger, describeError } from "../../../shared/log.ts";
+import { createLogger, describeError } from "../../../shared/base/log.ts";
 import type { FileMapper } from "./mapper/map-file.ts";
 import { languageOf } from "../../../shared/workspace/symbols.ts";
 import { wsErr } from "../../../shared/workspace/errors.ts";

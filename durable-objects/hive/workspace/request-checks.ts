@@ -2,7 +2,7 @@
 // symbol name, a path within the roots, and a new configuration (roots, entries)
 // over the current one. Used by workspace.ts and code-queries.ts.
 import type { z } from "zod";
-import { ok } from "../../../shared/result.ts";
+import { ok } from "../../../shared/base/result.ts";
 import { wsErr, type WorkspaceResult } from "../../../shared/workspace/errors.ts";
 import { workspaceFilePath, workspaceRoots } from "../../../shared/workspace/paths.ts";
 import type { ConfigureRequest } from "../../../shared/workspace/requests.ts";

@@ -2,7 +2,7 @@
 // (each version stores only its changes; a manifest is the latest change of each
 // path at or before a version), the workspace configuration and the durable
 // queue of file versions waiting to be indexed. Used by workspace.ts.
-import { ok } from "../../../shared/result.ts";
+import { ok } from "../../../shared/base/result.ts";
 import type { NotIndexedReason } from "../../../shared/workspace/content.ts";
 import { wsErr, type WorkspaceResult } from "../../../shared/workspace/errors.ts";
 import {

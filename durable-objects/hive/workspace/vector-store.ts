@@ -11,8 +11,8 @@ import {
   type VectorRows,
 } from "../../../shared/l3/local-index.ts";
 import type { VectorIndex, VectorMetadata } from "../../../shared/l3/vector-index.ts";
-import { sha256Hex } from "../../../shared/hash.ts";
-import { createLogger, describeError } from "../../../shared/log.ts";
+import { sha256Hex } from "../../../shared/base/hash.ts";
+import { createLogger, describeError } from "../../../shared/base/log.ts";
 
 const log = createLogger("hive.l3");
 

@@ -13,7 +13,7 @@ import { loadTokenizer, type Tokenizer } from "../../../shared/context/tokens.ts
 import type { StepMeter } from "./meter.ts";
 import type { StepTraceData } from "../../../shared/session/step-trace.ts";
 import type { ServerMessage } from "../../../shared/protocol.ts";
-import { err, ok, type Result } from "../../../shared/result.ts";
+import { err, ok, type Result } from "../../../shared/base/result.ts";
 import type { SessionConfig } from "../../../shared/session/config.ts";
 import { envelopeInput, type TranscriptTurn } from "../../../shared/session/envelope.ts";
 import type { PagerOp } from "../../../shared/context/page.ts";

@@ -15,7 +15,8 @@ import type { StepMeter } from "./meter.ts";
 import type { PagerOp } from "../../../shared/context/page.ts";
 import type { KeptContent } from "../../../shared/context/refs.ts";
 import type { Collected } from "../../../shared/session/gc.ts";
-import type { MissionOutcome, OverlayFile } from "../../../shared/session/step.ts";
+import type { OverlayFile } from "../../../shared/session/step.ts";
+import type { MissionOutcome } from "../../../shared/governance/mission-outcome.ts";
 import type { ToolOutcome } from "../../../shared/tools/tool-ports.ts";
 
 /** What one agent step (runAgentStep and its stages) needs from the AgentSession Durable Object. */

@@ -1,7 +1,7 @@
 // Stage 6 of an agent step, effects: artifact writes to the hive (idempotent per
 // step), file writes to the workspace (or a speculative session's overlay), GC of
 // pages no entry point reaches, and a finish's claim checked against the evidence.
-import { redactSecrets, redactValue } from "../../../shared/gatekeeper/redact.ts";
+import { redactSecrets, redactValue } from "../../../shared/base/redact.ts";
 import type { PagerOp } from "../../../shared/context/page.ts";
 import {
   collectGarbage,

@@ -7,7 +7,8 @@ import type { Verdict } from "../../../shared/gatekeeper/verdict.ts";
 import { keep } from "../../../shared/context/refs.ts";
 import { redactDeep } from "../../../shared/gatekeeper/clean-room.ts";
 import { recordToolResult, MAX_CONSECUTIVE_ERRORS } from "../../../shared/gatekeeper/state.ts";
-import type { MissionOutcome, PendingHuman, SessionState } from "../../../shared/session/step.ts";
+import type { PendingHuman, SessionState } from "../../../shared/session/step.ts";
+import type { MissionOutcome } from "../../../shared/governance/mission-outcome.ts";
 import type { MoveTrace, StepContext, StepExit } from "./context.ts";
 import { MAX_AUTOFIX_ATTEMPTS } from "./recover.ts";
 

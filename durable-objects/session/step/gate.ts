@@ -4,7 +4,7 @@
 import { keep } from "../../../shared/context/refs.ts";
 import type { ToolMove } from "../../../shared/driver/move.ts";
 import { gateToolOutput } from "../../../shared/gatekeeper/output.ts";
-import { redactSecrets, redactValue } from "../../../shared/gatekeeper/redact.ts";
+import { redactSecrets, redactValue } from "../../../shared/base/redact.ts";
 import type { Admitted, Gated, StepContext } from "./context.ts";
 
 export function gate(ctx: StepContext, move: ToolMove, admitted: Admitted, output: string): Gated {

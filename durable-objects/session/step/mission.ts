@@ -1,7 +1,7 @@
 // A mission's control between steps: start, pause, a person's answer to the
 // pending question, rollback, and the alarm that runs one durable step (quarantine,
 // the next alarm, the meta-steward job when the mission ends). Called by AgentSession.
-import { err, ok, type Result } from "../../../shared/result.ts";
+import { err, ok, type Result } from "../../../shared/base/result.ts";
 import { sessionStewardJob } from "../../../shared/memory/steward-job.ts";
 import type { CheckpointManifest } from "../../../shared/session/checkpoint.ts";
 import type { SessionConfig } from "../../../shared/session/config.ts";

@@ -6,7 +6,7 @@ import { assessmentPrompt, parseAssessment } from "../../../shared/governance/as
 import { metaUse } from "../../../shared/governance/meta.ts";
 import type { ToolMove } from "../../../shared/driver/move.ts";
 import { cleanMove } from "../../../shared/gatekeeper/clean-room.ts";
-import type { MissionOutcome } from "../../../shared/session/step.ts";
+import type { MissionOutcome } from "../../../shared/governance/mission-outcome.ts";
 import { vouch } from "./vouch.ts";
 import type { MoveTrace, StepContext, Staged, StepExit } from "./context.ts";
 import { assessmentExit, finalExit, modelErrorExit } from "./exits.ts";

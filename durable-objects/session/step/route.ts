@@ -104,7 +104,7 @@ async function classify(
   const routed = await ctx.ports.router.route({
     intent,
     domains: DOMAINS.map((d) => d.name).filter((d) => !ALWAYS_OFFERED_DOMAINS.has(d)),
-    // The router's log lines carry the step's ids (shared/log.ts).
+    // The router's log lines carry the step's ids (shared/base/log.ts).
     context: {
       hive: config.hive.slice(0, 128),
       session: ctx.host.name.slice(0, 128),

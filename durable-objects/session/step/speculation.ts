@@ -2,7 +2,7 @@
 // live in its own state (checkpoints, rollbacks and forks carry them) and its reads
 // see them first; the workspace gets them as one version only when the mission is
 // achieved. makeToolReads wraps its reads here; the loop calls speculate/settle.
-import { sha256Hex } from "../../../shared/hash.ts";
+import { sha256Hex } from "../../../shared/base/hash.ts";
 import type { SessionConfig } from "../../../shared/session/config.ts";
 import type { OverlayFile, SessionState } from "../../../shared/session/step.ts";
 import type { FileWrite, SearchHit, SymbolLocation } from "../../../shared/tools/tool-ports.ts";

@@ -10,7 +10,7 @@ import {
 } from "../../../shared/governance/outcome-check.ts";
 import { modelServing } from "../../../shared/driver/serving.ts";
 import type { SessionConfig } from "../../../shared/session/config.ts";
-import type { MissionOutcome } from "../../../shared/session/step.ts";
+import type { MissionOutcome } from "../../../shared/governance/mission-outcome.ts";
 import type { HiveStub } from "./context.ts";
 
 /** What vouching reads: the session's environment (the serving rule) and the step's hive port. */

@@ -7,7 +7,7 @@ import type { z } from "zod";
 import type { PageInput, PagerOp } from "../../../shared/context/page.ts";
 import { IDENTIFIER_PATTERN, type JsonValue } from "../../../shared/hive/artifact.ts";
 import { stableStringify } from "../../../shared/hive/canonical.ts";
-import { contentKey } from "../../../shared/hash.ts";
+import { contentKey } from "../../../shared/base/hash.ts";
 import { isDecimalText } from "../../../shared/tools/decimal-eval.ts";
 import {
   failure,

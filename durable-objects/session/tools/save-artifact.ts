@@ -14,7 +14,7 @@ import {
   type ArtifactInputIn,
   type JsonValue,
 } from "../../../shared/hive/artifact.ts";
-import { sha256Hex } from "../../../shared/hash.ts";
+import { sha256Hex } from "../../../shared/base/hash.ts";
 import { outcome, type ToolOutcome, type ToolReads } from "../../../shared/tools/tool-ports.ts";
 import type { SaveArtifactArgsSchema } from "../../../shared/tools/schemas.ts";
 import { fail, NOT_FOUND, oneLine, readFailure } from "./common.ts";

@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, it } from "vitest";
 import { driverConfigFromEnv, type DriverConfigInput } from "../../../shared/driver/config.ts";
 import { Driver } from "../../../shared/driver/driver.ts";
-import { contentKey } from "../../../shared/hash.ts";
+import { contentKey } from "../../../shared/base/hash.ts";
 
 type Behaviour =
   | { kind: "json"; body: unknown; status?: number; headers?: Record<string, string> }

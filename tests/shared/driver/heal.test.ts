@@ -1,5 +1,5 @@
 import { describe, it } from "vitest";
-import { contentKey } from "../../../shared/hash.ts";
+import { contentKey } from "../../../shared/base/hash.ts";
 import { healMove, moveFromToolCall, type HealOptions } from "../../../shared/driver/heal.ts";
 import type { Move } from "../../../shared/driver/move.ts";
 

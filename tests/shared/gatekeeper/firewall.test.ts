@@ -2,7 +2,7 @@ import { describe, it } from "vitest";
 import { evaluateFirewall } from "../../../shared/gatekeeper/firewall-eval.ts";
 import { FirewallCache } from "../../../shared/gatekeeper/firewall-cache.ts";
 import { loadFirewall } from "../../../shared/gatekeeper/firewall.ts";
-import { sha256Hex } from "../../../shared/hash.ts";
+import { sha256Hex } from "../../../shared/base/hash.ts";
 import { firewallOf, SAMPLE_FIREWALL } from "./fixtures.ts";
 
 const MAIL_FIREWALL = `default: BLOCK

@@ -1,7 +1,7 @@
 import { describe, it } from "vitest";
 import { GatekeeperService } from "../../../shared/gatekeeper/service.ts";
 import { initialGatekeeperState } from "../../../shared/gatekeeper/state.ts";
-import { sha256Hex } from "../../../shared/hash.ts";
+import { sha256Hex } from "../../../shared/base/hash.ts";
 import { SAMPLE_FIREWALL } from "./fixtures.ts";
 
 /** The session's config names the active skills (session-store.ts); tests set them the same way. */

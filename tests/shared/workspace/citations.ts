@@ -1,6 +1,6 @@
 // Provenance fields for artifacts that tests write directly (a symbol's lines or
 // a line range), built with the citation format and hash the product verifies.
-import { sha256Hex } from "../../../shared/hash.ts";
+import { sha256Hex } from "../../../shared/base/hash.ts";
 import type { SymbolDef } from "../../../shared/workspace/symbols.ts";
 import { citedLines, formatCitation } from "../../../shared/workspace/provenance.ts";
 

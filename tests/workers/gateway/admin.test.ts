@@ -2,7 +2,7 @@
 import { SELF } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { ErrorBodySchema } from "../../../shared/errors.ts";
+import { ErrorBodySchema } from "../../../shared/base/errors.ts";
 import { app } from "../../../workers/gateway/app.ts";
 import { hashKey } from "../../../shared/hive/keys.ts";
 import { openSocket } from "../../durable-objects/helpers.ts";

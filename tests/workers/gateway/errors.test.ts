@@ -2,7 +2,7 @@ import { SELF } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { createHiveKey } from "../../../workers/gateway/request/auth.ts";
 import { describe, expect, it } from "vitest";
-import { ErrorBodySchema } from "../../../shared/errors.ts";
+import { ErrorBodySchema } from "../../../shared/base/errors.ts";
 import { MAX_JSON_BODY_BYTES } from "../../../workers/gateway/app.ts";
 
 async function errorOf(response: Response) {

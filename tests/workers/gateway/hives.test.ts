@@ -2,7 +2,7 @@
 import { SELF } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, it } from "vitest";
-import { ErrorBodySchema } from "../../../shared/errors.ts";
+import { ErrorBodySchema } from "../../../shared/base/errors.ts";
 import { MAX_IDENTIFIER_CHARS } from "../../../shared/hive/artifact.ts";
 import { createHiveKey } from "../../../workers/gateway/request/auth.ts";
 import { makeArtifact, makePut, makeProvenance } from "../../shared/hive/fixtures.ts";

@@ -3,7 +3,7 @@
 import { SELF } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, it } from "vitest";
-import { ErrorBodySchema } from "../../../shared/errors.ts";
+import { ErrorBodySchema } from "../../../shared/base/errors.ts";
 import { createHiveKey } from "../../../workers/gateway/request/auth.ts";
 import { pythonRepo } from "../../fixtures/repos/index.ts";
 

@@ -1,7 +1,7 @@
 // Who a proxy call is for: the hive its API key names (verified against D1) and the
 // session it continues or starts (x-lethe-session). Used by route.ts and inspect.ts.
 import type { Context } from "hono";
-import { isAppError } from "../../../shared/errors.ts";
+import { isAppError } from "../../../shared/base/errors.ts";
 import { SESSION_ID_PATTERN } from "../../../shared/session/config.ts";
 import { hiveOfSessionId } from "../../../shared/contracts/session-id.ts";
 import { HIVE_KEY_PREFIX } from "../../../shared/hive/keys.ts";

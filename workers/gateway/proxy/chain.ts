@@ -3,7 +3,7 @@
 // truncated history diverges at the first changed message (a new branch is stored,
 // the old links stay). Used by proxy/route.ts.
 import type { ChatMessage } from "../../../shared/context/messages.ts";
-import { contentKey } from "../../../shared/hash.ts";
+import { contentKey } from "../../../shared/base/hash.ts";
 
 export interface ChainLink {
   chain: string;

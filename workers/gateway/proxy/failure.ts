@@ -2,7 +2,7 @@
 // handler becomes its status and body (guarded), a failed session RPC maps to 403 or
 // 500 (rpcFailure). Used by the proxy's routes (route.ts, inspect.ts, caller.ts).
 import type { Context } from "hono";
-import { createLogger, describeError } from "../../../shared/log.ts";
+import { createLogger, describeError } from "../../../shared/base/log.ts";
 import { SESSION_HEADER, proxyErrorBody, type ProxyError } from "./request.ts";
 
 const log = createLogger("proxy");

@@ -7,7 +7,7 @@ import { bodyLimit } from "hono/body-limit";
 import type { ChatCompletionMessageParam } from "openai/resources/chat/completions";
 import type { ChatMessage } from "../../../shared/context/messages.ts";
 import { loadTokenizer } from "../../../shared/context/tokens.ts";
-import { createLogger } from "../../../shared/log.ts";
+import { createLogger } from "../../../shared/base/log.ts";
 import { answerClient } from "./answer-client.ts";
 import { keyHive, sessionId } from "./caller.ts";
 import { chainOf } from "./chain.ts";

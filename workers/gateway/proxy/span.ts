@@ -2,7 +2,7 @@
 // its AgentSession's trace (shared/observe/proxy-span.ts), which GET
 // /v1/sessions/:id/spans exports. Wraps the proxy's handler in route.ts.
 import type { Context } from "hono";
-import { createLogger } from "../../../shared/log.ts";
+import { createLogger } from "../../../shared/base/log.ts";
 import type { ProxyCall } from "../../../shared/observe/proxy-span.ts";
 import { authenticate } from "../request/auth.ts";
 import { CLIENT_TOKENS_HEADER, SESSION_HEADER, UPSTREAM_TOKENS_HEADER } from "./request.ts";

@@ -5,10 +5,10 @@ import { and, eq, isNull } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/d1";
 import type { Context, MiddlewareHandler } from "hono";
 import { hiveKeys } from "../../../shared/db/schema.ts";
-import { AppError } from "../../../shared/errors.ts";
-import { sha256Hex } from "../../../shared/hash.ts";
+import { AppError } from "../../../shared/base/errors.ts";
+import { sha256Hex } from "../../../shared/base/hash.ts";
 import { generateHiveKey, hashKey, HIVE_KEY_PREFIX } from "../../../shared/hive/keys.ts";
-import { HIVE_NAME_PATTERN } from "../../../shared/session/config.ts";
+import { HIVE_NAME_PATTERN } from "../../../shared/hive/name.ts";
 
 /**
  * A verified key is remembered this long per isolate, so a busy client does not

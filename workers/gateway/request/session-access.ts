@@ -5,7 +5,7 @@
 import type { Context } from "hono";
 import type { AgentSession } from "../../../durable-objects/agent-session.ts";
 import { hiveOfSessionId } from "../../../shared/contracts/session-id.ts";
-import { AppError } from "../../../shared/errors.ts";
+import { AppError } from "../../../shared/base/errors.ts";
 import { SESSION_ID_PATTERN } from "../../../shared/session/config.ts";
 import { authenticate } from "./auth.ts";
 

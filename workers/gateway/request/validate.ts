@@ -2,7 +2,7 @@
 // and how to fix it.
 import { zValidator } from "@hono/zod-validator";
 import type { ZodType } from "zod";
-import { errorBody } from "../../../shared/errors.ts";
+import { errorBody } from "../../../shared/base/errors.ts";
 
 export function jsonBody<T extends ZodType>(schema: T) {
   return zValidator("json", schema, (result, c) => {

@@ -5,7 +5,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { Hono } from "hono";
 import { z } from "zod";
 import { hiveKeys } from "../../../shared/db/schema.ts";
-import { AppError } from "../../../shared/errors.ts";
+import { AppError } from "../../../shared/base/errors.ts";
 import { checkHiveName, createHiveKey, requireAdmin, revokeHiveKey } from "../request/auth.ts";
 import { jsonBody } from "../request/validate.ts";
 import { RelayModeSchema } from "../../../shared/hive/relays.ts";

@@ -4,7 +4,7 @@
 import { Hono, type Context } from "hono";
 import { routePartykitRequest } from "partyserver";
 import { z } from "zod";
-import { errorBody } from "../../../shared/errors.ts";
+import { errorBody } from "../../../shared/base/errors.ts";
 import { AsOfQuerySchema, ListQuerySchema } from "../../../shared/hive/reads.ts";
 import {
   CommitRequestSchema,

@@ -2,7 +2,7 @@
 // key, called by the lethe/langgraph saver. Each hive's threads live in its own
 // GraphCheckpoints Durable Object, so no key reaches another hive's threads.
 import { Hono, type Context } from "hono";
-import { errorBody } from "../../../shared/errors.ts";
+import { errorBody } from "../../../shared/base/errors.ts";
 import {
   GetTupleSchema,
   ListSchema,
@@ -12,7 +12,7 @@ import {
   ThreadParamSchema,
   type GraphErrorCode,
 } from "../../../shared/langgraph/wire.ts";
-import type { Result } from "../../../shared/result.ts";
+import type { Result } from "../../../shared/base/result.ts";
 import { requireHiveKey, type AuthVariables } from "../request/auth.ts";
 import { unwrap } from "./results.ts";
 import { jsonBody } from "../request/validate.ts";

@@ -7,7 +7,7 @@ import { drizzle } from "drizzle-orm/d1";
 import { Hono } from "hono";
 import { z } from "zod";
 import { knowledgeFacts, type KnowledgeFactRow } from "../../../shared/db/schema.ts";
-import { errorBody } from "../../../shared/errors.ts";
+import { errorBody } from "../../../shared/base/errors.ts";
 import { MemoryTimeSchema } from "../../../shared/memory/requests.ts";
 import { queryTerms, retrieve } from "../../../shared/memory/retrieve.ts";
 import type { Fact } from "../../../shared/memory/schema.ts";

@@ -9,7 +9,7 @@ import {
   MemoryHistoryRequestSchema,
   MemorySearchRequestSchema,
 } from "../../../shared/memory/requests.ts";
-import { errorBody } from "../../../shared/errors.ts";
+import { errorBody } from "../../../shared/base/errors.ts";
 import type { MemoryResult } from "../../../shared/memory/schema.ts";
 import { keyedHive, requireHiveKey, type AuthVariables } from "../request/auth.ts";
 import { unwrap } from "./results.ts";

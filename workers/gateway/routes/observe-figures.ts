@@ -4,7 +4,7 @@
 import type { AgentSession } from "../../../durable-objects/agent-session.ts";
 import { drizzle } from "drizzle-orm/d1";
 import { hiveKeys } from "../../../shared/db/schema.ts";
-import { createLogger, describeError } from "../../../shared/log.ts";
+import { createLogger, describeError } from "../../../shared/base/log.ts";
 import {
   foldTrace,
   TraceRowSchema,

@@ -2,7 +2,7 @@
 // key) or JSON, every hive's metrics (admin token), and a session's metrics and
 // OpenTelemetry spans (key of the session's hive). Figures come from the traces.
 import { Hono, type Context } from "hono";
-import { AppError } from "../../../shared/errors.ts";
+import { AppError } from "../../../shared/base/errors.ts";
 import {
   gaugeSamples,
   metricSamples,

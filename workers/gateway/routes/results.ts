@@ -3,11 +3,11 @@
 // one onError (errors.ts) sends. The HTTP status of every refusal code lives here.
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { errorBody } from "../../../shared/errors.ts";
+import { errorBody } from "../../../shared/base/errors.ts";
 import type { HiveErrorCode } from "../../../shared/hive/writes.ts";
 import type { GraphErrorCode } from "../../../shared/langgraph/wire.ts";
 import type { MemoryErrorCode } from "../../../shared/memory/schema.ts";
-import type { Result } from "../../../shared/result.ts";
+import type { Result } from "../../../shared/base/result.ts";
 import type { WorkspaceErrorCode } from "../../../shared/workspace/errors.ts";
 import type { CompressInputErrorCode } from "../../../shared/compress/errors.ts";
 import type { FirewallSetErrorCode } from "../../../shared/hive/firewall.ts";

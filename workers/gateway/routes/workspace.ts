@@ -4,8 +4,8 @@
 // Hive as sent (a URL path would be resolved by the URL parser first).
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { errorBody } from "../../../shared/errors.ts";
-import type { Result } from "../../../shared/result.ts";
+import { errorBody } from "../../../shared/base/errors.ts";
+import type { Result } from "../../../shared/base/result.ts";
 import {
   ConfigureRequestSchema,
   PatchRequestSchema,

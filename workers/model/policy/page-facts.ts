@@ -1,7 +1,7 @@
 // NAME = number facts as the stand-in reads them off a page, and the one-line patch
 // that writes a computed value back into the file it came from ("set NAME in f").
 // Used by agent-policy.ts and the mission rules (moves/).
-import { escapeRegExp } from "../../../shared/regexp.ts";
+import { escapeRegExp } from "../../../shared/base/regexp.ts";
 import type { Fact, VisiblePage } from "./visible-state.ts";
 import { contentStems } from "./words.ts";
 

@@ -3,7 +3,7 @@
 // in workerd: durable-objects/hive/workspace/symbol-parser.ts; files on disk in Node:
 // harness/node-mapper.ts), so this module runs in both.
 import type { Language, Parser } from "web-tree-sitter";
-import { err, ok, type Result } from "../../../../shared/result.ts";
+import { err, ok, type Result } from "../../../../shared/base/result.ts";
 import { extractJs } from "./extract-js.ts";
 import { extractPython } from "./extract-python.ts";
 import {

@@ -2,7 +2,7 @@
 // traversal with a cursor, signatures, doc comments, definition hashes, and the
 // enclosing definition of a line. Called by extract-js.ts and extract-python.ts.
 import type { Node, Tree } from "web-tree-sitter";
-import { sha256Hex } from "../../../../shared/hash.ts";
+import { sha256Hex } from "../../../../shared/base/hash.ts";
 import {
   MAX_DOC_CHARS,
   MAX_REPORTED_ERRORS,

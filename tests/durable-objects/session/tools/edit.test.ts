@@ -1,5 +1,5 @@
 import { describe, it } from "vitest";
-import { sha256Hex } from "../../../../shared/hash.ts";
+import { sha256Hex } from "../../../../shared/base/hash.ts";
 import { errorCodeOf, runTool } from "../../../../durable-objects/session/tools/index.ts";
 import { makeReads, type ReadsFixture } from "./fake-reads.ts";
 

@@ -2,7 +2,7 @@
 // for the Hive's reads (files, artifacts, refs, the structural index) with the
 // same contract (failures are values, NOT_FOUND for absence). Keep it small.
 import type { Artifact, ArtifactKind, JsonValue } from "../../../../shared/hive/artifact.ts";
-import { sha256Hex } from "../../../../shared/hash.ts";
+import { sha256Hex } from "../../../../shared/base/hash.ts";
 import type {
   ImportEdge,
   ReadResult,

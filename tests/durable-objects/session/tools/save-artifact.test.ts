@@ -1,7 +1,7 @@
 import { describe, it } from "vitest";
 import { emptyPagerState } from "../../../../shared/context/page.ts";
 import { applyPagerOps } from "../../../../shared/context/pager.ts";
-import { sha256Hex } from "../../../../shared/hash.ts";
+import { sha256Hex } from "../../../../shared/base/hash.ts";
 import {
   ARTIFACT_KINDS,
   ArtifactInputSchema,

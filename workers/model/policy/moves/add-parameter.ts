@@ -14,7 +14,7 @@ import {
   refusalLine,
   refused,
 } from "./kit.ts";
-import { escapeRegExp } from "../../../../shared/regexp.ts";
+import { escapeRegExp } from "../../../../shared/base/regexp.ts";
 
 /** "add a NAME parameter to FN", then within PASS_WITHIN characters "pass LITERAL at every call". */
 const ADD_PARAMETER =

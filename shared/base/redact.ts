@@ -1,6 +1,7 @@
-// The clean-room redaction preset: secrets in tool output (API keys, tokens,
-// private keys, passwords in URLs and env lines) are replaced before anything is
-// stored or shown. Every pattern is linear-time (no nested quantifiers).
+// Secret redaction: secrets in text (API keys, tokens, private keys, passwords in
+// URLs and env lines) are replaced before anything is stored, logged or shown. The
+// JSON log applies it to every line; the clean room applies it to tool output.
+// Every pattern is linear-time (no nested quantifiers).
 
 export type SecretKind =
   | "private_key"

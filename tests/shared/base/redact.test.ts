@@ -1,5 +1,5 @@
 import { describe, it } from "vitest";
-import { redactSecrets, redactValue } from "../../../shared/gatekeeper/redact.ts";
+import { redactSecrets, redactValue } from "../../../shared/base/redact.ts";
 
 // Secrets are assembled at run time so this file holds no literal that a secret scanner flags.
 const join = (...parts: string[]) => parts.join("");

@@ -1,6 +1,6 @@
-// Edge trims by index (shared/text-edges.ts): what the regex forms did, in linear time.
+// Edge trims by index (shared/base/text-edges.ts): what the regex forms did, in linear time.
 import { describe, it } from "vitest";
-import { trimEndRun, trimRun } from "../../shared/text-edges.ts";
+import { trimEndRun, trimRun } from "../../../shared/base/text-edges.ts";
 
 describe("trimRun and trimEndRun", () => {
   it("strip a run of one character at the edges, and stay linear on a long run", ({ expect }) => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, it, vi } from "vitest";
-import { createLogger, scrubLogValue } from "../../shared/log.ts";
+import { createLogger, scrubLogValue } from "../../../shared/base/log.ts";
 
 afterEach(() => {
   vi.restoreAllMocks();

@@ -2,7 +2,7 @@
 // output stays greppable and observability can index the fields. Context
 // (request id, hive, session, step) rides on child loggers; secrets never do.
 import { z } from "zod";
-import { redactSecrets } from "./gatekeeper/redact.ts";
+import { redactSecrets } from "./redact.ts";
 
 type Level = "debug" | "info" | "warn" | "error";
 
