@@ -129,7 +129,7 @@ export const RUN_ELSEWHERE: Readonly<Record<string, string>> = {
     "tests/e2e/doc-commands.test.ts",
   'npx @modelcontextprotocol/inspector@2.12.0 --cli http://127.0.0.1:8787/mcp --transport http --header "Authorization: Bearer $LETHE_KEY" --method tools/list':
     "tests/e2e/doc-commands.test.ts",
-  "LETHE_KEY=lethe_demo_… node try-proxy.mjs": "tests/e2e/proxy-clients.test.ts",
+  "LETHE_KEY=lethe_demo_... node try-proxy.mjs": "tests/e2e/proxy-clients.test.ts",
   // PORT and LETHE_STATE_DIR (the README's settings) added: a free port, a state of its own.
   "npm install && npm start": "tests/e2e/start.test.ts",
   "cd examples/agents-chat && npm start": "examples/agents-chat/tests/node/chat.test.ts",

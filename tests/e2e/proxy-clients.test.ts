@@ -208,7 +208,7 @@ describe("docs/proxy.md's try-proxy.mjs, as written", () => {
         script.replace('"http://127.0.0.1:8787/v1"', JSON.stringify(`${clusterUrl()}/v1`)),
       );
       const command = documented("docs/proxy.md", /\bnode try-proxy\.mjs$/).replace(
-        "lethe_demo_…",
+        "lethe_demo_...",
         keyA,
       );
       // Not spawnSync: the test upstream answering the proxy runs in this process.
