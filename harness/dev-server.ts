@@ -21,6 +21,7 @@ import {
 import { createServer } from "node:net";
 import path from "node:path";
 import { ROOT, WORKERS, nodeForWrangler, wranglerCommand, wranglerEnv } from "./cluster.ts";
+import { findRuntimeUrl } from "./runtime-socket.ts";
 import { environmentForEveryWorker, modelSettings } from "./worker-vars.ts";
 
 export interface ClusterOptions {
@@ -47,6 +48,8 @@ export interface ClusterOptions {
 export interface Cluster {
   url: string;
   port: number;
+  /** workerd's own socket (runtime-socket.ts), where a client's TCP reset cancels its request; null if not found. */
+  directUrl: string | null;
   child: ChildProcess;
   /** Everything wrangler and workerd printed so far. */
   output(): string;
@@ -385,7 +388,17 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       const response = await fetch(`${url}/`, { signal: AbortSignal.timeout(2_000) });
       if (response.ok) {
         logBoot(options.persistTo, Date.now() - bootStarted);
-        return { url, port, child, output: () => output, crashes: () => crashes, stop, kill };
+        const directUrl = child.pid === undefined ? null : await findRuntimeUrl(child.pid, url);
+        return {
+          url,
+          port,
+          directUrl,
+          child,
+          output: () => output,
+          crashes: () => crashes,
+          stop,
+          kill,
+        };
       }
     } catch {
       // Not listening yet: keep polling until the deadline.
