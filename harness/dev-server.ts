@@ -18,10 +18,12 @@ import {
   writeFileSync,
   writeSync,
 } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
 import { ROOT, WORKERS, nodeForWrangler, wranglerCommand, wranglerEnv } from "./cluster.ts";
+import { freePort, portAnswers } from "./ports.ts";
 import { findRuntimeUrl } from "./runtime-socket.ts";
+
+export { freePort } from "./ports.ts";
 import { environmentForEveryWorker, modelSettings } from "./worker-vars.ts";
 
 export interface ClusterOptions {
@@ -130,19 +132,6 @@ export function applyMigrations(persistTo: string): void {
   cpSync(migratedTemplate(), persistTo, { recursive: true });
 }
 
-/** A port nothing listens on right now, chosen by the kernel. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 /**
  * True while the process runs. A zombie (dead, not yet reaped by its parent)
  * still answers signal 0, so Linux's process state is read too: a zombie's lock
@@ -233,17 +222,6 @@ export function lockState(persistTo: string): () => void {
     }
   }
   throw new Error(`could not lock the state directory ${persistTo}`);
-}
-
-/** True when something already answers HTTP on the port (another cluster, say). */
-async function portAnswers(port: number): Promise<boolean> {
-  try {
-    await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(1_000) });
-    return true;
-  } catch {
-    // Nothing listening (connection refused) or nothing answering: the port is ours to take.
-    return false;
-  }
 }
 
 /**
