@@ -54,7 +54,9 @@ describe("the tool catalogue", () => {
     expect,
   }) => {
     const sent = JSON.stringify(TOOL_CATALOGUE.map(toolDefinition));
-    expect(sent).not.toMatch(/"(maxLength|maximum|maxItems|propertyNames)":/);
+    expect(sent).not.toMatch(
+      /"(maxLength|maximum|maxItems|minimum|pattern|default|propertyNames)":/,
+    );
     const spec = TOOL_CATALOGUE.find((t) => t.name === "save_artifact");
     if (spec === undefined) {
       throw new Error("save_artifact is in the catalogue");
@@ -65,6 +67,8 @@ describe("the tool catalogue", () => {
       additionalProperties: false,
     });
     expect(JSON.stringify(save)).not.toContain("anyOf");
+    // The gatekeeper still applies what the model is not sent.
+    expect(spec.schema.safeParse({ key: "Bad Key", value: 1 }).success).toBe(false);
   });
 
   it("refuses a stage_context call that names nothing, or a ref with a path", ({ expect }) => {
