@@ -63,7 +63,7 @@ export async function readHistory(
   if (compaction !== null) {
     out.push({
       role: "system",
-      content: `${compaction.summary}\n[full text of the summarised turns: ${compaction.summaryRef} and the refs it cites; read_ref brings any back]`,
+      content: `${compaction.summary}\n[full text: ${compaction.summaryRef} and the refs it cites (read_ref)]`,
       name: COMPACTION_TURN_NAME,
       tokens: 0,
       extra: null,
