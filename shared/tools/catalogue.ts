@@ -200,9 +200,8 @@ const definitionCache = new WeakMap<ToolSpec, ToolDefinition>();
  * validation, which still applies them; sent to the model on every call they
  * only cost tokens (about a fifth of a definition). So do lower bounds, a key's
  * `pattern` and `default`s (a refused move comes back with a hint naming the
- * rule; `required` already says what may be left out), `propertyNames` (an
- * object's keys are strings in JSON anyway) and a nested `additionalProperties: {}`
- * (anything, JSON Schema's default).
+ * rule; `required` already says what may be left out) and `propertyNames` (an
+ * object's keys are strings in JSON anyway).
  */
 const MODEL_IRRELEVANT_BOUNDS = new Set([
   "maxLength",
@@ -214,6 +213,18 @@ const MODEL_IRRELEVANT_BOUNDS = new Set([
   "default",
   "propertyNames",
 ]);
+
+/**
+ * `additionalProperties: false` (the gatekeeper refuses an unknown field with a hint)
+ * or `{}` (anything, JSON Schema's default); a schema for a record's values stays.
+ */
+function closedOrOpen(key: string, value: unknown): boolean {
+  return (
+    key === "additionalProperties" &&
+    (value === false ||
+      (value !== null && typeof value === "object" && Object.keys(value).length === 0))
+  );
+}
 
 /** `anyOf` of bare types (`[{type: "string"}, {type: "number"}]`) as one `type` list: same meaning, fewer tokens. */
 function typeList(members: unknown): string[] | null {
@@ -232,29 +243,16 @@ function typeList(members: unknown): string[] | null {
   return types;
 }
 
-function withoutBounds(schema: unknown, nested = false): unknown {
+function withoutBounds(schema: unknown): unknown {
   if (Array.isArray(schema)) {
-    return schema.map((item) => withoutBounds(item, true));
+    return schema.map((item) => withoutBounds(item));
   }
   if (schema === null || typeof schema !== "object") {
     return schema;
   }
   const entries = Object.entries(schema)
-    .filter(([key]) => !MODEL_IRRELEVANT_BOUNDS.has(key))
-    .filter(
-      ([key, value]) =>
-        !(
-          nested &&
-          key === "additionalProperties" &&
-          value !== null &&
-          typeof value === "object" &&
-          Object.keys(value).length === 0
-        ),
-    )
-    .map(([key, value]) => [
-      key,
-      key === "properties" ? mapValues(value) : withoutBounds(value, true),
-    ]);
+    .filter(([key, value]) => !MODEL_IRRELEVANT_BOUNDS.has(key) && !closedOrOpen(key, value))
+    .map(([key, value]) => [key, key === "properties" ? mapValues(value) : withoutBounds(value)]);
   const out = Object.fromEntries(entries) as Record<string, unknown>;
   const types = "type" in out ? null : typeList(out.anyOf);
   if (types !== null) {
@@ -270,7 +268,7 @@ function mapValues(properties: unknown): unknown {
     return properties;
   }
   return Object.fromEntries(
-    Object.entries(properties).map(([name, schema]) => [name, withoutBounds(schema, true)]),
+    Object.entries(properties).map(([name, schema]) => [name, withoutBounds(schema)]),
   );
 }
 
