@@ -1,4 +1,5 @@
 import { describe, it } from "vitest";
+import { validateArguments } from "../../../shared/gatekeeper/arguments.ts";
 import { DOMAINS, TOOL_CATALOGUE, toolDefinition } from "../../../shared/tools/catalogue.ts";
 
 describe("the tool catalogue", () => {
@@ -68,6 +69,22 @@ describe("the tool catalogue", () => {
     expect(JSON.stringify(save)).not.toContain("anyOf");
     // The gatekeeper still applies what the model is not sent.
     expect(spec.schema.safeParse({ key: "Bad Key", value: 1 }).success).toBe(false);
+  });
+
+  it("refuses what the model is not sent with a hint that names the rule", ({ expect }) => {
+    const save = TOOL_CATALOGUE.find((t) => t.name === "save_artifact");
+    if (save === undefined) {
+      throw new Error("save_artifact is in the catalogue");
+    }
+    const badKey = validateArguments(save, { key: "Fact 05", value: 1 });
+    expect(badKey.ok).toBe(false);
+    expect(badKey.ok ? "" : badKey.message).toContain(
+      "a key is lowercase letters, digits and _.:/-",
+    );
+    const extra = validateArguments(save, { key: "fact_05", value: 1, note: "x" });
+    expect(extra.ok ? "" : `${extra.message} ${extra.hint ?? ""}`).toMatch(
+      /note[\s\S]*the fields are key, value/,
+    );
   });
 
   it("refuses a stage_context call that names nothing, or a ref with a path", ({ expect }) => {
