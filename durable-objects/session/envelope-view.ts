@@ -61,9 +61,11 @@ export async function readHistory(
       : store.transcript.tailAt(position, HISTORY_READ_TURNS);
   const compaction = store.compactionOn(position);
   if (compaction !== null) {
+    // Shown whole: its own `index: ref:` line resolves every summarised turn, and an
+    // envelope that cuts the summary keeps what it cut under a ref of its own.
     out.push({
       role: "system",
-      content: `${compaction.summary}\n[full text of the summarised turns: ${compaction.summaryRef} and the refs it cites; read_ref brings any back]`,
+      content: compaction.summary,
       name: COMPACTION_TURN_NAME,
       tokens: 0,
       extra: null,

@@ -95,6 +95,9 @@ export function renderSummaryBlock(block: SummaryBlock): string {
     return lines.length === 0 ? [] : [SECTIONS[name], ...lines.map(formatLine)];
   });
   const verbatim = block.verbatim;
+  if (sections.length === 0 && verbatim === undefined) {
+    return [SUMMARY_MARKER, emptyBlockLine(block), `index: ${block.index}`].join("\n");
+  }
   return [
     SUMMARY_MARKER,
     `method: ${METHOD_LABEL[block.method]}; ${block.turnCount} turns (${block.firstTurn}-${block.lastTurn}); each [turns: N] resolves ${inline ? "by its ref" : "through the index ref"}`,
@@ -105,6 +108,15 @@ export function renderSummaryBlock(block: SummaryBlock): string {
     ...(refs.length > 0 ? [`refs: ${refs.join(", ")}`] : []),
     `index: ${block.index}`,
   ].join("\n");
+}
+
+/**
+ * The header of a block that kept no line (every value was settled elsewhere, e.g.
+ * saved as an artifact): the turns it covers, without the citation scaffold no
+ * line uses. The index still resolves every turn.
+ */
+function emptyBlockLine(block: SummaryBlock): string {
+  return `method: ${METHOD_LABEL[block.method]}; ${block.turnCount} turns (${block.firstTurn}-${block.lastTurn}), nothing left to cite`;
 }
 
 export function isSummaryBlock(text: string | null): boolean {

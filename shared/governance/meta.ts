@@ -1,6 +1,8 @@
 // The meta section's lines: the hive's active artifacts, one line each, newest
 // first and bounded, so every agent of a hive sees what the others learned.
 // Everything an agent wrote (value, summary, author) is quoted: it stays data.
+// A line reads `key = value (v3 by agent) "summary"`; a kind other than fact is
+// named first: `(decision, v2 by agent)`.
 import type { Artifact } from "../hive/artifact.ts";
 import { oneLineJson, quoteUntrusted } from "../context/untrusted.ts";
 
@@ -17,12 +19,14 @@ export function metaLines(artifacts: readonly Artifact[], max: number): string[]
       const value = oneLineJson(a.value);
       const shown = value.length > MAX_VALUE_CHARS ? `${value.slice(0, MAX_VALUE_CHARS)}…` : value;
       const summary = a.summary
-        ? ` — summary: ${quoteUntrusted(a.summary.slice(0, MAX_SUMMARY_LISTED_CHARS))}`
+        ? ` ${quoteUntrusted(a.summary.slice(0, MAX_SUMMARY_LISTED_CHARS))}`
         : "";
       const agent = /^[\w.:-]+$/.test(a.provenance.agent)
         ? a.provenance.agent
         : quoteUntrusted(a.provenance.agent);
-      return `${a.identifier} = ${shown} (${a.kind}, v${a.version}, by ${agent})${summary}`;
+      // "fact" is the kind nearly every artifact has: only the others are named.
+      const kind = a.kind === "fact" ? "" : `${a.kind}, `;
+      return `${a.identifier} = ${shown} (${kind}v${a.version} by ${agent})${summary}`;
     });
 }
 

@@ -84,7 +84,7 @@ export const PRESETS: Readonly<Record<string, Preset>> = {
     grants: READ_ONLY,
     mode: "strict",
     strategy:
-      "Facts change while you watch: re-read a source when told and save its current value as a new version of the same artifact; never answer from memory of a file.",
+      "Facts change while you watch: re-read a source when told and save its current value as a new version; never answer from memory.",
     // No verify-first: an artifact going stale is this mission's normal course, not a
     // contradiction to halt on; the agent re-reads and saves a new version instead.
     policies: ["halt-on-missing-dependency"],

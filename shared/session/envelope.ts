@@ -10,13 +10,13 @@ import type { SessionState } from "./step.ts";
 /** Turns of history read for the window (the envelope keeps at most MAX_WINDOW_TURNS). */
 export const HISTORY_READ_TURNS = 48;
 
+/** Lethe's memory discipline, sent on every call: each line is one rule, worded short. */
 export const LETHE_PROTOCOL = [
   "[PROTOCOL]",
-  "You work under Lethe's memory discipline.",
-  "- L1 (below) holds only what this step needs; stage one thing at a time.",
-  "- Extract facts into artifacts with save_artifact, then forget the raw text.",
-  "- Artifacts are law; retrieval only finds candidates. Never guess: ask or halt.",
-  "- Content that left L1 is kept behind ref:<key>; read_ref brings it back.",
+  "- L1 holds only what this step needs: stage one thing at a time.",
+  "- Save facts as artifacts, then forget the raw text.",
+  "- Artifacts are law; search only finds candidates. Never guess: ask or halt.",
+  "- What left L1 stays behind its ref:<key>; read_ref brings it back.",
 ].join("\n");
 
 /**
@@ -27,7 +27,7 @@ export const LETHE_PROTOCOL = [
 export function systemText(config: SessionConfig, persona = config.persona): string {
   const strategy = presetOf(persona)?.strategy;
   const how = strategy === undefined ? "" : `\n${strategy}`;
-  return `[PERSONA] ${persona} (${config.mode} mode)${how}\n\n${LETHE_PROTOCOL}\n- Your mission is the [TASK ANCHOR] below.`;
+  return `[PERSONA] ${persona} (${config.mode} mode)${how}\n${LETHE_PROTOCOL}\n- Your mission is the [TASK ANCHOR].`;
 }
 
 export interface TranscriptTurn {

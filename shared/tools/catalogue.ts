@@ -55,7 +55,7 @@ export const TOOL_CATALOGUE: readonly ToolSpec[] = [
   {
     name: "stage_context",
     domain: "context",
-    description: "Load a file (or a line range), a symbol's source or a reference into L1.",
+    description: "Load a file (or lines), a symbol or a ref into L1.",
     schema: StageContextArgsSchema,
     pathFields: ["path"],
     example: { path: "src/app.ts", start_line: 1, end_line: 80 },
@@ -63,7 +63,7 @@ export const TOOL_CATALOGUE: readonly ToolSpec[] = [
   {
     name: "unstage_context",
     domain: "context",
-    description: "Drop a page from L1; it stays retrievable by its reference.",
+    description: "Drop a page from L1 (it stays behind its ref).",
     schema: UnstageContextArgsSchema,
     pathFields: [],
     example: { page: "src/app.ts" },
@@ -71,7 +71,7 @@ export const TOOL_CATALOGUE: readonly ToolSpec[] = [
   {
     name: "read_ref",
     domain: "context",
-    description: "Read an offloaded payload by its ref: handle, optionally a slice of it.",
+    description: "Read an offloaded payload by its ref, or a slice of it.",
     schema: ReadRefArgsSchema,
     pathFields: [],
     example: { ref: "ref:3f2a9c", offset: 0, length: 2000 },
@@ -79,7 +79,7 @@ export const TOOL_CATALOGUE: readonly ToolSpec[] = [
   {
     name: "save_artifact",
     domain: "artifacts",
-    description: "Save a fact with its evidence to the hive's shared artifacts (L2).",
+    description: "Save a fact and its evidence as a shared artifact (L2).",
     schema: SaveArtifactArgsSchema,
     pathFields: [],
     example: { key: "config.port", value: 8080, kind: "fact", evidence: ["src/config.ts:12"] },
@@ -151,7 +151,7 @@ export const TOOL_CATALOGUE: readonly ToolSpec[] = [
   {
     name: "ask_human",
     domain: "control",
-    description: "Ask the person watching a question and wait for the answer.",
+    description: "Ask the person watching and wait for the answer.",
     schema: AskHumanArgsSchema,
     pathFields: [],
     example: { question: "Which branch should the fix target?", options: ["main", "release"] },
@@ -159,7 +159,7 @@ export const TOOL_CATALOGUE: readonly ToolSpec[] = [
   {
     name: "finish",
     domain: "control",
-    description: "End the mission with a status and a summary of the answer.",
+    description: "End the mission with a status and the answer.",
     schema: FinishArgsSchema,
     pathFields: [],
     example: { status: "achieved", summary: "The sum is 42; src/fix.ts now uses it." },
@@ -198,17 +198,33 @@ const definitionCache = new WeakMap<ToolSpec, ToolDefinition>();
 /**
  * Size bounds (maxLength 1024, maximum 10000000...) guard the gatekeeper's
  * validation, which still applies them; sent to the model on every call they
- * only cost tokens (about a fifth of a definition). Lower bounds of 1 or more stay.
- * So do `propertyNames` (an object's keys are strings in JSON anyway) and a
- * nested `additionalProperties: {}` (anything, JSON Schema's default).
+ * only cost tokens (about a fifth of a definition). So do lower bounds, a key's
+ * `pattern` and `default`s (a refused move comes back with a hint naming the
+ * rule; `required` already says what may be left out) and `propertyNames` (an
+ * object's keys are strings in JSON anyway).
  */
 const MODEL_IRRELEVANT_BOUNDS = new Set([
   "maxLength",
   "maximum",
   "maxItems",
   "minLength",
+  "minimum",
+  "pattern",
+  "default",
   "propertyNames",
 ]);
+
+/**
+ * `additionalProperties: false` (the gatekeeper refuses an unknown field with a hint)
+ * or `{}` (anything, JSON Schema's default); a schema for a record's values stays.
+ */
+function closedOrOpen(key: string, value: unknown): boolean {
+  return (
+    key === "additionalProperties" &&
+    (value === false ||
+      (value !== null && typeof value === "object" && Object.keys(value).length === 0))
+  );
+}
 
 /** `anyOf` of bare types (`[{type: "string"}, {type: "number"}]`) as one `type` list: same meaning, fewer tokens. */
 function typeList(members: unknown): string[] | null {
@@ -227,29 +243,16 @@ function typeList(members: unknown): string[] | null {
   return types;
 }
 
-function withoutBounds(schema: unknown, nested = false): unknown {
+function withoutBounds(schema: unknown): unknown {
   if (Array.isArray(schema)) {
-    return schema.map((item) => withoutBounds(item, true));
+    return schema.map((item) => withoutBounds(item));
   }
   if (schema === null || typeof schema !== "object") {
     return schema;
   }
   const entries = Object.entries(schema)
-    .filter(([key]) => !MODEL_IRRELEVANT_BOUNDS.has(key))
-    .filter(
-      ([key, value]) =>
-        !(
-          nested &&
-          key === "additionalProperties" &&
-          value !== null &&
-          typeof value === "object" &&
-          Object.keys(value).length === 0
-        ),
-    )
-    .map(([key, value]) => [
-      key,
-      key === "properties" ? mapValues(value) : withoutBounds(value, true),
-    ]);
+    .filter(([key, value]) => !MODEL_IRRELEVANT_BOUNDS.has(key) && !closedOrOpen(key, value))
+    .map(([key, value]) => [key, key === "properties" ? mapValues(value) : withoutBounds(value)]);
   const out = Object.fromEntries(entries) as Record<string, unknown>;
   const types = "type" in out ? null : typeList(out.anyOf);
   if (types !== null) {
@@ -265,7 +268,7 @@ function mapValues(properties: unknown): unknown {
     return properties;
   }
   return Object.fromEntries(
-    Object.entries(properties).map(([name, schema]) => [name, withoutBounds(schema, true)]),
+    Object.entries(properties).map(([name, schema]) => [name, withoutBounds(schema)]),
   );
 }
 

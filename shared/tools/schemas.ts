@@ -15,18 +15,13 @@ const text = (what: string) => z.string().max(MAX_ARG_TEXT).describe(what);
 // a path, a symbol (optionally within a path) or a reference.
 export const StageContextArgsSchema = z
   .strictObject({
-    path: name("workspace path relative to the root, e.g. src/app.ts").optional(),
-    symbol: name("a symbol name, e.g. parseConfig or Pager.evict").optional(),
-    ref: name("a reference handle, e.g. ref:3f2a9c").optional(),
-    start_line: z.int().min(1).max(10_000_000).optional().describe("first line (1-based)"),
-    end_line: z.int().min(1).max(10_000_000).optional().describe("last line (inclusive)"),
-    version: z
-      .int()
-      .min(1)
-      .max(1_000_000_000)
-      .optional()
-      .describe("a past workspace version (default: the current one)"),
-    prefetch: z.boolean().optional().describe("stage it outside L1 for a later step"),
+    path: name("e.g. src/app.ts").optional(),
+    symbol: name("e.g. Pager.evict").optional(),
+    ref: name("e.g. ref:3f2a9c").optional(),
+    start_line: z.int().min(1).max(10_000_000).optional(),
+    end_line: z.int().min(1).max(10_000_000).optional(),
+    version: z.int().min(1).max(1_000_000_000).optional().describe("a past workspace version"),
+    prefetch: z.boolean().optional().describe("stage outside L1 for a later step"),
   })
   .refine((a) => a.path !== undefined || a.symbol !== undefined || a.ref !== undefined, {
     message: "give one of path, symbol or ref",
@@ -42,7 +37,7 @@ export const StageContextArgsSchema = z
   });
 
 export const UnstageContextArgsSchema = z.strictObject({
-  page: name("the page id, path or ref of an L1 page to drop"),
+  page: name("page id, path or ref"),
 });
 
 export const SaveArtifactArgsSchema = z.strictObject({
@@ -50,20 +45,18 @@ export const SaveArtifactArgsSchema = z.strictObject({
     .string()
     .min(1)
     .max(MAX_IDENTIFIER_CHARS)
-    .regex(/^[a-z0-9][a-z0-9_.:/-]*$/)
-    .describe("artifact key: lowercase letters, digits and _.:/-, e.g. config.port"),
-  value: z
-    .union([
-      z.string().max(MAX_ARG_TEXT),
-      z.number(),
-      z.boolean(),
-      z.record(z.string(), z.unknown()),
-    ])
-    .describe("the fact itself: a string, number, boolean or object"),
+    .regex(/^[a-z0-9][a-z0-9_.:/-]*$/, "a key is lowercase letters, digits and _.:/-")
+    .describe("e.g. config.port"),
+  value: z.union([
+    z.string().max(MAX_ARG_TEXT),
+    z.number(),
+    z.boolean(),
+    z.record(z.string(), z.unknown()),
+  ]),
   // The Hive's own kinds (shared/hive/artifact.ts), so a saved artifact is never refused there.
-  kind: z.enum(ARTIFACT_KINDS).default("fact").describe("what the artifact records"),
-  evidence: z.array(name("a ref or path:line that supports the value")).max(20).default([]),
-  supersedes: name("the version this save replaces, e.g. config.port@2").optional(),
+  kind: z.enum(ARTIFACT_KINDS).default("fact"),
+  evidence: z.array(name("path:line or ref")).max(20).default([]),
+  supersedes: name("e.g. config.port@2").optional(),
 });
 
 export const SearchArgsSchema = z.strictObject({
@@ -89,9 +82,9 @@ export const FindImportsArgsSchema = z.strictObject({
 });
 
 export const ReadRefArgsSchema = z.strictObject({
-  ref: name("a reference handle, e.g. ref:3f2a9c"),
-  offset: z.int().min(0).default(0).describe("character offset to start at"),
-  length: z.int().min(1).max(MAX_ARG_TEXT).optional().describe("characters to read"),
+  ref: name("e.g. ref:3f2a9c"),
+  offset: z.int().min(0).default(0).describe("in characters"),
+  length: z.int().min(1).max(MAX_ARG_TEXT).optional(),
 });
 
 export const CalculateArgsSchema = z.strictObject({
@@ -128,12 +121,12 @@ export const CompareArgsSchema = z.strictObject({
 });
 
 export const AskHumanArgsSchema = z.strictObject({
-  question: z.string().min(1).max(4000).describe("one clear question for the person"),
+  question: z.string().min(1).max(4000).describe("one clear question"),
   options: z.array(z.string().min(1).max(200)).max(10).optional(),
 });
 
 export const FinishArgsSchema = z.strictObject({
   status: z.enum(["achieved", "partially_achieved", "not_achieved"]),
-  summary: z.string().min(1).max(8000).describe("what was done and what the answer is"),
-  next: z.string().max(4000).optional().describe("what remains, for whoever continues"),
+  summary: z.string().min(1).max(8000).describe("what was done; the answer"),
+  next: z.string().max(4000).optional().describe("what remains"),
 });

@@ -126,7 +126,7 @@ describe("the stand-in model's rules", () => {
     expect,
   }) => {
     const messages: WireMessage[] = [
-      { role: "system", content: "[RELEVANT ARTIFACTS]\nfact_03 = 17 (fact, v1, by horizon)" },
+      { role: "system", content: "[RELEVANT ARTIFACTS]\nfact_03 = 17 (v1 by horizon)" },
       {
         role: "assistant",
         content: "",

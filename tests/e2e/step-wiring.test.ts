@@ -124,6 +124,44 @@ describe("agent step recoveries", () => {
   });
 });
 
+describe("what a strict step sends the model", () => {
+  it("offers no unstage beside a lone file page and lists a saved artifact as one short line", async ({
+    expect,
+  }) => {
+    const hive = await env().hive("lean-step", TWO_FILES);
+    const run = await hive.run({
+      mission: "Find TIMEOUT in src/config.ts and save it, then read src/retry.ts.",
+      persona: "monitor",
+      mode: "strict",
+      script: [
+        call("stage_context", { path: "src/config.ts" }),
+        call("save_artifact", { key: "timeout", value: 30, evidence: ["src/config.ts:2"] }),
+        call("stage_context", { path: "src/retry.ts" }),
+        call("finish", { status: "achieved", summary: "timeout saved" }),
+      ],
+    });
+    expect(run.state.status).toBe("finished");
+    // The tools each move was offered (the trace's tool and final events carry them).
+    const offered = run.trace
+      .filter((e) => e.kind === "tool" || e.kind === "final")
+      .map((e) => (e.data as { tools: string[] }).tools);
+    expect(offered).toHaveLength(4);
+    // Beside the one staged file, strict mode drops it by itself (a save purges it).
+    expect(offered[1]).toContain("save_artifact");
+    expect(offered[1]).not.toContain("unstage_context");
+    // What the model received for its last move: the artifact as one short line.
+    const envelope = await hive.call(
+      "GET",
+      `/v1/sessions/${run.id}/envelope?step=${run.state.step}`,
+    );
+    const artifacts = (envelope.body.messages as Array<{ content: unknown }>)
+      .map((m) => (typeof m.content === "string" ? m.content : ""))
+      .find((t) => t.startsWith("[RELEVANT ARTIFACTS]"));
+    expect(artifacts).toMatch(/^timeout = 30 \(v1 by [^)]+\) "evidence: src\/config.ts:2"$/m);
+    expect(artifacts).not.toContain("(fact, ");
+  });
+});
+
 describe("compressed history", () => {
   it("supersession: a value replaced in a later map call is never shown as current", async ({
     expect,

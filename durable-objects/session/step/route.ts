@@ -61,13 +61,19 @@ function allowedTools(preset: Preset, routed: readonly ToolDefinition[]): ToolDe
 
 /**
  * Tools that cannot do anything in this state are not offered (their schemas cost
- * prompt tokens on every call): unstage with nothing unpinned in L1, read_ref (a
- * slice of a large payload) when the last result names no reference.
+ * prompt tokens on every call): unstage with nothing unpinned in L1, or in strict
+ * mode with one unpinned file page alone (the pager drops it by itself: staging
+ * another file replaces it, a save purges it); read_ref (a slice of a large
+ * payload) when the last result names no reference.
  */
 function usefulNow(tool: string, state: SessionState, lastTurn: string): boolean {
   switch (tool) {
-    case "unstage_context":
-      return state.pager.pages.some((p) => !p.pinned);
+    case "unstage_context": {
+      const unpinned = state.pager.pages.filter((p) => !p.pinned);
+      const dropsItself =
+        state.pager.mode === "strict" && unpinned.length === 1 && unpinned[0]?.kind === "file";
+      return unpinned.length > 0 && !dropsItself;
+    }
     case "read_ref":
       // A ref the model can name is in the last result; stage_context {ref} is always there.
       return lastTurn.includes("ref:");

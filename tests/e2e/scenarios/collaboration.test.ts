@@ -118,7 +118,7 @@ describe("shared state and repeatability", () => {
         .map((m) => m.content)
         .filter((c) => c.startsWith("[RELEVANT ARTIFACTS]"))
         .join("\n");
-      expect(meta).toContain("timeout = 45 (fact, v2");
+      expect(meta).toContain("timeout = 45 (v2");
       expect(meta).not.toContain("timeout = 30");
       expect(run.state.outcome?.status).toBe("achieved");
       expect(run.state.outcome?.summary).toContain("timeout = 45");

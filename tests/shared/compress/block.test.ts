@@ -11,6 +11,22 @@ import {
 const REF = (n: number) => `ref:${String(n).padStart(32, "0")}`;
 
 describe("the summary block", () => {
+  it("is one line and its index when no line was kept, and still reads back", ({ expect }) => {
+    const text = renderSummaryBlock({
+      method: "map-reduce",
+      firstTurn: 45,
+      lastTurn: 47,
+      turnCount: 2,
+      lines: [],
+      refs: new Map(),
+      index: REF(7),
+    });
+    expect(text).toBe(
+      `[CONVERSATION SUMMARY]\nmethod: map-reduce summary; 2 turns (45-47), nothing left to cite\nindex: ${REF(7)}`,
+    );
+    expect(readSummaryBlock(text)).toMatchObject({ facts: [], narrative: [], index: REF(7) });
+  });
+
   it("renders sections in order and reads every line back with its status and turns", ({
     expect,
   }) => {

@@ -61,7 +61,7 @@ describe("untrusted text in the envelope", () => {
       expect(JSON.parse(quoted)).toBe(attack);
       expect(fenceItem(attack)).not.toMatch(/[\r\n\u2028\u2029]/);
     }
-    expect(fenceItem("x = 1 (fact, v1, by a)")).toBe("x = 1 (fact, v1, by a)");
+    expect(fenceItem("x = 1 (v1 by a)")).toBe("x = 1 (v1 by a)");
   });
 
   it("keeps every attack inside the meta section, after the anchor, and the mission unchanged", () => {

@@ -1,4 +1,5 @@
 import { describe, it } from "vitest";
+import { validateArguments } from "../../../shared/gatekeeper/arguments.ts";
 import { DOMAINS, TOOL_CATALOGUE, toolDefinition } from "../../../shared/tools/catalogue.ts";
 
 describe("the tool catalogue", () => {
@@ -39,10 +40,7 @@ describe("the tool catalogue", () => {
     ([, tool], { expect }) => {
       const definition = toolDefinition(tool);
       expect(definition.type).toBe("function");
-      expect(definition.function.parameters).toMatchObject({
-        type: "object",
-        additionalProperties: false,
-      });
+      expect(definition.function.parameters).toMatchObject({ type: "object" });
       expect(definition.function.parameters).not.toHaveProperty("$schema");
       for (const field of tool.pathFields) {
         expect(definition.function.parameters).toHaveProperty(["properties", field]);
@@ -54,7 +52,9 @@ describe("the tool catalogue", () => {
     expect,
   }) => {
     const sent = JSON.stringify(TOOL_CATALOGUE.map(toolDefinition));
-    expect(sent).not.toMatch(/"(maxLength|maximum|maxItems|propertyNames)":/);
+    expect(sent).not.toMatch(
+      /"(maxLength|maximum|maxItems|minimum|pattern|default|propertyNames)":/,
+    );
     const spec = TOOL_CATALOGUE.find((t) => t.name === "save_artifact");
     if (spec === undefined) {
       throw new Error("save_artifact is in the catalogue");
@@ -62,9 +62,29 @@ describe("the tool catalogue", () => {
     const save = toolDefinition(spec);
     expect(save.function.parameters).toMatchObject({
       properties: { value: { type: ["string", "number", "boolean", "object"] } },
-      additionalProperties: false,
     });
+    // additionalProperties is not sent; the gatekeeper still refuses an unknown field.
+    expect(sent).not.toContain(`"additionalProperties":false`);
+    expect(spec.schema.safeParse({ key: "k", value: 1, extra: true }).success).toBe(false);
     expect(JSON.stringify(save)).not.toContain("anyOf");
+    // The gatekeeper still applies what the model is not sent.
+    expect(spec.schema.safeParse({ key: "Bad Key", value: 1 }).success).toBe(false);
+  });
+
+  it("refuses what the model is not sent with a hint that names the rule", ({ expect }) => {
+    const save = TOOL_CATALOGUE.find((t) => t.name === "save_artifact");
+    if (save === undefined) {
+      throw new Error("save_artifact is in the catalogue");
+    }
+    const badKey = validateArguments(save, { key: "Fact 05", value: 1 });
+    expect(badKey.ok).toBe(false);
+    expect(badKey.ok ? "" : badKey.message).toContain(
+      "a key is lowercase letters, digits and _.:/-",
+    );
+    const extra = validateArguments(save, { key: "fact_05", value: 1, note: "x" });
+    expect(extra.ok ? "" : `${extra.message} ${extra.hint ?? ""}`).toMatch(
+      /note[\s\S]*the fields are key, value/,
+    );
   });
 
   it("refuses a stage_context call that names nothing, or a ref with a path", ({ expect }) => {

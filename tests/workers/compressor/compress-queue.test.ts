@@ -197,8 +197,10 @@ describe("the session.compact job", () => {
       throw new Error(envelope.message);
     }
     const shown = envelope.value.messages.map((m) => String(m.content)).join("\n");
-    expect(shown).toContain(b.summaryRef);
-    expect(shown).not.toContain(a.summaryRef);
+    // The second summary as stored (its index ref included), never the first.
+    expect(shown).toContain(await text(b.summaryRef));
+    expect(shown).toContain(`index: ${after.index ?? "(none)"}`);
+    expect(shown).not.toContain(`index: ${before.index ?? "(none)"}`);
   });
 
   it("applies a job whose session moved on meanwhile, and the envelope shows the summary", async ({
@@ -219,9 +221,14 @@ describe("the session.compact job", () => {
       throw new Error(envelope.message);
     }
     const text = envelope.value.messages.map((m) => String(m.content)).join("\n");
-    // The summary stands for the turns it covers; the turn after them is there verbatim.
+    // The summary stands for the turns it covers, shown as stored; the turn after them
+    // is there verbatim.
+    const stored = await stub.resolveRef(data.summaryRef);
+    if (!stored.ok) {
+      throw new Error(stored.message);
+    }
     expect(text).toContain("[CONVERSATION SUMMARY]");
-    expect(text).toContain(data.summaryRef);
+    expect(text).toContain(stored.value.content);
     expect(text).toContain("One more thing.");
     // A second delivery of the same job changes nothing.
     const before = { state: await stub.state(), trace: await stub.traceEvents(0, 1_000) };

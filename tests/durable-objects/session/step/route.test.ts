@@ -18,7 +18,13 @@ const turn = (role: TranscriptTurn["role"], content: string): TranscriptTurn => 
 });
 
 /** A step context with what the route stage reads, and a router that counts its calls. */
-function stepOn(host: object, step: number, history: TranscriptTurn[], asked: string[]) {
+function stepOn(
+  host: object,
+  step: number,
+  history: TranscriptTurn[],
+  asked: string[],
+  pager: { mode?: string; pages: Array<{ kind: string; pinned: boolean }> } = { pages: [] },
+) {
   const preset = presetOf("monitor");
   if (preset === undefined) {
     throw new Error("the monitor preset exists");
@@ -41,7 +47,7 @@ function stepOn(host: object, step: number, history: TranscriptTurn[], asked: st
   const ctx = {
     meter: new StepMeter(),
     config: { mission: "Track FACT_01 in facts/f01.ts.", hive: "h" },
-    state: { persona: "monitor", pager: { pages: [] } },
+    state: { persona: "monitor", pager },
     host: { ctx: host, name: "s" },
     step,
     history,
@@ -82,5 +88,28 @@ describe("the route stage", () => {
     // Another session (another object) never sees this one's classification.
     await route(stepOn({}, 2, history.slice(0, 3), asked));
     expect(asked).toHaveLength(5);
+  });
+
+  it("offers unstage_context only when dropping a page is a move the pager would not make itself", async ({
+    expect,
+  }) => {
+    const offered = async (pager: Parameters<typeof stepOn>[4]) =>
+      (await route(stepOn({}, 1, [turn("user", "Start.")], [], pager))).tools.map(
+        (t) => t.function.name,
+      );
+    const file = { kind: "file", pinned: false };
+    expect(await offered({ mode: "strict", pages: [] })).not.toContain("unstage_context");
+    // Strict mode: the next staged file replaces it and a save purges it.
+    expect(await offered({ mode: "strict", pages: [file] })).not.toContain("unstage_context");
+    expect(await offered({ mode: "strict", pages: [{ ...file, pinned: true }] })).not.toContain(
+      "unstage_context",
+    );
+    expect(
+      await offered({ mode: "strict", pages: [file, { kind: "symbol", pinned: false }] }),
+    ).toContain("unstage_context");
+    expect(await offered({ mode: "strict", pages: [{ kind: "symbol", pinned: false }] })).toContain(
+      "unstage_context",
+    );
+    expect(await offered({ mode: "elastic", pages: [file] })).toContain("unstage_context");
   });
 });
