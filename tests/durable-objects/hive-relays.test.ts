@@ -1,7 +1,8 @@
 // Hive subscribers served through relay objects, over real WebSockets through the
 // gateway: fan-out in order to every relay's sockets, commits over a relayed
 // socket, a relay aborted mid-stream (its subscribers resume gap-free with since),
-// and a revoked key closing relayed sockets.
+// a revoked key closing relayed sockets, and placement of a burst of sockets that
+// no relay has reported yet.
 import { env } from "cloudflare:workers";
 import { describe, it } from "vitest";
 import { CLOSE_KEY_REVOKED } from "../../shared/hive/messages.ts";
@@ -9,6 +10,7 @@ import {
   RELAY_HIVE_HEADER,
   RELAY_NAME_HEADER,
   RELAY_SUBSCRIBER_HEADER,
+  SUBSCRIBERS_PER_RELAY,
   relayCount,
   relayName,
   placeSubscriber,
@@ -194,5 +196,18 @@ describe("Hive relays", () => {
     const codes = Promise.all(sockets.map(closed));
     expect(await h.stub.closeKeySockets(h.keyId)).toBe(3);
     expect(await codes).toEqual([CLOSE_KEY_REVOKED, CLOSE_KEY_REVOKED, CLOSE_KEY_REVOKED]);
+  });
+
+  it("spreads a burst of placements over the relays, none above its share", async ({ expect }) => {
+    const h = await relayedHive();
+    const link = h.stub.relays();
+    const placed = new Map<string, number>();
+    for (let i = 0; i < 250; i++) {
+      const name = await link.placement(`burst-${i}`);
+      placed.set(String(name), (placed.get(String(name)) ?? 0) + 1);
+    }
+    expect([...placed.keys()].sort()).toEqual([0, 1, 2].map((i) => relayName(h.name, i)));
+    expect(Math.max(...placed.values())).toBeLessThanOrEqual(SUBSCRIBERS_PER_RELAY);
+    expect([...placed.values()].reduce((a, b) => a + b, 0)).toBe(250);
   });
 });
