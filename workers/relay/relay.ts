@@ -1,7 +1,7 @@
 // Relay: a Durable Object holding a share of one hive's subscriber sockets. The
 // Hive feeds it each batch of events once (fire-and-forget); it keeps a ring of
-// recent events, fans them out under each socket's window, fills any gap from the
-// Hive's log, forwards commit frames to the Hive, and hibernates like the Hive. A
+// recent events, fans them out under each socket's window (the batches fed within
+// one frame interval travel as one frame per socket), fills any gap from the Hive's log, forwards commit frames to the Hive, and hibernates like the Hive. A
 // relay that dies loses nothing: its subscribers reconnect with `since`.
 import { DurableObject } from "cloudflare:workers";
 import { SOCKET_KEY_HEADER, type CommitOutcome } from "../../shared/hive/messages.ts";
@@ -23,6 +23,13 @@ import { RelayedSubscribers, type EventSource } from "./relayed-subscribers.ts";
 
 const log = createLogger("relay");
 
+/**
+ * Live frames leave a relay at most this often: the batches the Hive feeds in
+ * between go to each socket as one frame. A batch after a quiet spell goes out at
+ * once, so the added delivery latency is zero at low rates and at most this under load.
+ */
+export const RELAY_FRAME_INTERVAL_MS = 40;
+
 export interface RelayBindings {
   Hive: DurableObjectNamespace<Hive>;
 }
@@ -37,6 +44,10 @@ export class Relay extends DurableObject<RelayBindings> implements EventSource {
   /** Every step that reads or moves the head runs in turn: frames leave in seq order. */
   #chain: Promise<void> = Promise.resolve();
   #opens = 0;
+  /** Events in the ring not yet sent to the live subscribers (the next frame). */
+  #frame: EncodedEvent[] = [];
+  #frameTimer: ReturnType<typeof setTimeout> | null = null;
+  #framedAt = 0;
 
   constructor(ctx: DurableObjectState, env: RelayBindings) {
     super(ctx, env);
@@ -80,6 +91,7 @@ export class Relay extends DurableObject<RelayBindings> implements EventSource {
     if (!this.#subscribers.anyLive || head < this.#head) {
       // Nobody live depends on the old head (or the hive was reset): start at the Hive's.
       this.ring.clear();
+      this.#frame = [];
       this.#head = head;
       this.ctx.storage.kv.put("head", head);
       return;
@@ -97,6 +109,7 @@ export class Relay extends DurableObject<RelayBindings> implements EventSource {
           .getWebSockets()
           .forEach((ws) => ws.close(1012, "relay fell behind: reconnect with since"));
         this.ring.clear();
+        this.#frame = [];
         this.#head = page.head;
         this.ctx.storage.kv.put("head", this.#head);
         return;
@@ -114,7 +127,30 @@ export class Relay extends DurableObject<RelayBindings> implements EventSource {
     this.ring.push(fresh);
     this.#head = last.seq;
     this.ctx.storage.kv.put("head", this.#head);
-    this.#subscribers.fanOut(fresh);
+    this.#frame.push(...fresh);
+    const wait = this.#framedAt + RELAY_FRAME_INTERVAL_MS - Date.now();
+    if (wait <= 0) {
+      // After a quiet spell, or when the timer is overdue (a busy object runs its
+      // queued calls before a due timer): the frame goes now.
+      if (this.#frameTimer !== null) {
+        clearTimeout(this.#frameTimer);
+        this.#frameTimer = null;
+      }
+      this.#sendFrame();
+    } else {
+      this.#frameTimer ??= setTimeout(() => {
+        this.#frameTimer = null;
+        void this.#serial(async () => this.#sendFrame());
+      }, wait);
+    }
+  }
+
+  /** The waiting events to every live subscriber, one frame each. */
+  #sendFrame(): void {
+    this.#framedAt = Date.now();
+    const events = this.#frame;
+    this.#frame = [];
+    this.#subscribers.fanOut(events);
   }
 
   /** One batch from the Hive; answers how many subscribers this relay still holds. */
