@@ -47,6 +47,8 @@ export interface ClusterOptions {
 export interface Cluster {
   url: string;
   port: number;
+  /** wrangler's V8 inspector port (DevTools protocol), when this process chose it. */
+  inspectorPort?: number;
   child: ChildProcess;
   /** Everything wrangler and workerd printed so far. */
   output(): string;
@@ -385,7 +387,16 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       const response = await fetch(`${url}/`, { signal: AbortSignal.timeout(2_000) });
       if (response.ok) {
         logBoot(options.persistTo, Date.now() - bootStarted);
-        return { url, port, child, output: () => output, crashes: () => crashes, stop, kill };
+        return {
+          url,
+          port,
+          inspectorPort,
+          child,
+          output: () => output,
+          crashes: () => crashes,
+          stop,
+          kill,
+        };
       }
     } catch {
       // Not listening yet: keep polling until the deadline.
