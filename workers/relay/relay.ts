@@ -59,8 +59,12 @@ export class Relay extends DurableObject<RelayBindings> implements EventSource {
     return this.#head;
   }
 
+  /** The hive this relay serves (stored; read once per instance). */
+  #hiveName: string | null = null;
+
   #hive(): string {
-    return this.ctx.storage.kv.get<string>("hive") ?? "";
+    this.#hiveName ??= this.ctx.storage.kv.get<string>("hive") ?? "";
+    return this.#hiveName;
   }
 
   #link() {
@@ -196,6 +200,7 @@ export class Relay extends DurableObject<RelayBindings> implements EventSource {
       );
     }
     if (this.#hive() !== hive) {
+      this.#hiveName = hive;
       this.ctx.storage.kv.put("hive", hive);
       this.ctx.storage.kv.put("name", name);
     }
