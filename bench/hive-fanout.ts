@@ -235,7 +235,7 @@ async function main(): Promise<void> {
     line(
       "JS time",
       PROFILE
-        ? `V8 samples every 200 µs, wall clock while JS runs (not CPU time)${hiveProfiler && relayProfiler ? `; ${hiveProfiler.modules} modules in the gateway's bundle` : ": an inspector was not found"}`
+        ? `V8 samples every 1 ms, wall clock while JS runs (not CPU time)${hiveProfiler && relayProfiler ? `; ${hiveProfiler.modules} modules in the gateway's bundle` : ": an inspector was not found"}`
         : "not profiled (LETHE_FANOUT_PROFILE=0)",
     );
     const rows = new Map<string, Row>();

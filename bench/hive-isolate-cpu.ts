@@ -11,7 +11,7 @@ import WebSocket from "ws";
 import { SourceLines } from "./source-map-lines.ts";
 
 /** Microseconds between samples. */
-const SAMPLING_INTERVAL_US = 200;
+const SAMPLING_INTERVAL_US = 1_000;
 
 interface CallFrame {
   functionName: string;
