@@ -1,7 +1,8 @@
 // Hive subscribers served through relay objects, over real WebSockets through the
 // gateway: fan-out in order to every relay's sockets, commits over a relayed
 // socket, a relay aborted mid-stream (its subscribers resume gap-free with since),
-// a revoked key closing relayed sockets, and placement of a burst of sockets that
+// a revoked key closing relayed sockets, batches fed within one frame interval
+// reaching a socket as one frame, and placement of a burst of sockets that
 // no relay has reported yet.
 import { env } from "cloudflare:workers";
 import { describe, it } from "vitest";
@@ -196,6 +197,33 @@ describe("Hive relays", () => {
     const codes = Promise.all(sockets.map(closed));
     expect(await h.stub.closeKeySockets(h.keyId)).toBe(3);
     expect(await codes).toEqual([CLOSE_KEY_REVOKED, CLOSE_KEY_REVOKED, CLOSE_KEY_REVOKED]);
+  });
+
+  it("sends the batches fed within one frame interval as one frame", async ({ expect }) => {
+    const h = await relayedHive();
+    const socket = await h.open("f1", "&since=0");
+    await collect(socket, (m) => m.type === "hive.synced");
+    const [relay = ""] = (await h.stub.relays().status()).relays;
+    // Real event texts, from another hive's log: this hive's own Hive stays quiet.
+    const other = await relayedHive();
+    for (let i = 0; i < 3; i++) {
+      await other.putOne();
+    }
+    const { events } = await other.stub.relays().events(0);
+    const stub = env.Relay.getByName(relay);
+    for (const event of events) {
+      await stub.feed(h.name, [event]);
+    }
+    const frames: number[][] = [];
+    while (frames.flat().length < 3) {
+      const message = await socket.next();
+      if (message.type === "hive.events") {
+        frames.push(message.events.map((e) => e.seq));
+      }
+    }
+    // The first after a quiet spell at once; the next two together, a frame later.
+    expect(frames).toEqual([[1], [2, 3]]);
+    socket.close();
   });
 
   it("spreads a burst of placements over the relays, none above its share", async ({ expect }) => {
