@@ -22,6 +22,7 @@ import { createLogger, describeError } from "../../shared/base/log.ts";
 import { err, ok, type Result } from "../../shared/base/result.ts";
 import type { EncodedEvent, HiveStore } from "./artifacts/store.ts";
 import type { CommitQueue } from "./commit-queue.ts";
+import { packFeed, type FedBatch } from "./relay-feed.ts";
 
 const log = createLogger("hive");
 
@@ -47,7 +48,7 @@ export interface RelayEvents {
 
 /** What the Hive needs of a relay object (workers/relay implements it). */
 export interface RelayFeed {
-  feed(hive: string, events: EncodedEvent[]): Promise<number>;
+  feed(hive: string, batch: FedBatch): Promise<number>;
   closeKey(keyId: string): Promise<number>;
 }
 
@@ -195,7 +196,7 @@ export class Relays {
   }
 
   /**
-   * One fan-out batch, once to each relay, never awaited: a relay that is slow or
+   * One fan-out batch, joined once and sent to each relay, never awaited: a relay that is slow or
    * gone costs the Hive one RPC send. A relay answers how many subscribers it
    * still holds; one that holds none leaves the set until a socket brings it back.
    */
@@ -204,7 +205,8 @@ export class Relays {
       return;
     }
     const hive = this.#deps.hive();
-    const batch = [...events];
+    // Serialised once: each relay's RPC carries the same string.
+    const batch = packFeed(events);
     const sent = Date.now();
     for (const name of this.#held.keys()) {
       const attaches = this.#attaches.get(name);

@@ -6,6 +6,7 @@
 // no relay has reported yet.
 import { env } from "cloudflare:workers";
 import { describe, it } from "vitest";
+import { packFeed } from "../../durable-objects/hive/relay-feed.ts";
 import { CLOSE_KEY_REVOKED } from "../../shared/hive/messages.ts";
 import {
   RELAY_HIVE_HEADER,
@@ -212,7 +213,7 @@ describe("Hive relays", () => {
     const { events } = await other.stub.relays().events(0);
     const stub = env.Relay.getByName(relay);
     for (const event of events) {
-      await stub.feed(h.name, [event]);
+      await stub.feed(h.name, packFeed([event]));
     }
     const frames: number[][] = [];
     while (frames.flat().length < 3) {

@@ -16,6 +16,7 @@ import { PROTOCOL_VERSION } from "../../shared/protocol.ts";
 import type { EncodedEvent } from "../../durable-objects/hive/artifacts/store.ts";
 import { internalOutcome } from "../../durable-objects/hive/commit-queue.ts";
 import type { RelayEvents } from "../../durable-objects/hive/relays.ts";
+import { unpackFeed, type FedBatch } from "../../durable-objects/hive/relay-feed.ts";
 import { receive, send } from "../../durable-objects/sockets/socket.ts";
 import type { Hive } from "../../durable-objects/hive.ts";
 import { EventRing } from "./ring.ts";
@@ -158,10 +159,11 @@ export class Relay extends DurableObject<RelayBindings> implements EventSource {
   }
 
   /** One batch from the Hive; answers how many subscribers this relay still holds. */
-  async feed(hive: string, events: EncodedEvent[]): Promise<number> {
+  async feed(hive: string, batch: FedBatch): Promise<number> {
     if (this.#subscribers.size === 0 || hive !== this.#hive()) {
       return 0;
     }
+    const events = unpackFeed(batch);
     await this.#serial(async () => {
       const first = events[0];
       if (!this.#attached) {
