@@ -4,7 +4,8 @@
 // told by the bundle's source map) and the
 // relays' isolate as a whole, per commit, for `npm run bench:hive -- --fanout`.
 // Profiler figures are JS time sampled on the wall clock while the isolate runs
-// (garbage collection included, idle excluded), not the process's CPU time.
+// (garbage collection included, idle excluded; a gap between samples counts at
+// most two sampling intervals), not the process's CPU time.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import WebSocket from "ws";
@@ -146,8 +147,9 @@ export class IsolateProfiler {
     for (let i = 0; i < samples.length; i++) {
       const id = samples[i] ?? 0;
       const name = byId.get(id)?.callFrame.functionName ?? "(idle)";
-      // The time up to the next sample is this sample's.
-      const us = deltas[i + 1] ?? 0;
+      // The time up to the next sample is this sample's, capped at two intervals: a
+      // longer gap is the sampler (or the whole process) descheduled, not this JS.
+      const us = Math.min(deltas[i + 1] ?? 0, 2 * SAMPLING_INTERVAL_US);
       if (NOT_JS.has(name)) {
         continue;
       }
