@@ -1,5 +1,5 @@
 // The /proc readers of the hive benches (Linux): the CPU seconds of a cluster's
-// workerd processes, and the port of workerd's own V8 inspector (the one that
+// processes by program and of its workerd processes, and the port of workerd's own V8 inspector (the one that
 // lists every Worker's isolate; wrangler's proxy serves only the first Worker).
 import { readdirSync, readFileSync, readlinkSync } from "node:fs";
 
@@ -37,16 +37,56 @@ function cmdline(pid: number): string {
   }
 }
 
+/**
+ * True for the workerd that serves wrangler's dev proxy (it listens on the port
+ * clients connect to and forwards every request and socket frame to the workerd
+ * that runs the Workers and Durable Objects): local-only cost, absent in production.
+ */
+function isDevProxy(pid: number, port: number): boolean {
+  return cmdline(pid).includes(`=127.0.0.1:${port}\0`);
+}
+
+/**
+ * CPU seconds (user + system) spent so far by `root` and its descendants, by
+ * program name (workerd; node: wrangler and its supervisor); null when /proc
+ * cannot be read. Read around a run: only live processes are counted.
+ */
+export function treeCpuSeconds(root: number | undefined, port: number): Map<string, number> | null {
+  if (root === undefined) {
+    return null;
+  }
+  try {
+    const stats = procStats();
+    const byProgram = new Map<string, number>();
+    for (const [pid, s] of stats) {
+      if (underRoot(stats, pid, root)) {
+        const name = s.comm === "workerd" && isDevProxy(pid, port) ? "workerd(dev proxy)" : s.comm;
+        // USER_HZ is 100 on every Linux this runs on.
+        byProgram.set(name, (byProgram.get(name) ?? 0) + s.ticks / 100);
+      }
+    }
+    return byProgram;
+  } catch {
+    return null;
+  }
+}
+
+function underRoot(stats: Map<number, ProcStat>, pid: number, root: number): boolean {
+  for (let p = pid, hops = 0; p > 1 && hops < 64; hops++) {
+    if (p === root) {
+      return true;
+    }
+    p = stats.get(p)?.ppid ?? 0;
+  }
+  return false;
+}
+
 /** The workerd processes under `root` that run the Workers (not wrangler's dev proxy on `port`). */
 function workerdPids(root: number, port: number): Array<[number, ProcStat]> {
   const stats = procStats();
   const found: Array<[number, ProcStat]> = [];
   for (const [pid, s] of stats) {
-    let p = pid;
-    for (let hops = 0; p > 1 && p !== root && hops < 64; hops++) {
-      p = stats.get(p)?.ppid ?? 0;
-    }
-    if (p === root && s.comm === "workerd" && !cmdline(pid).includes(`=127.0.0.1:${port}\0`)) {
+    if (underRoot(stats, pid, root) && s.comm === "workerd" && !isDevProxy(pid, port)) {
       found.push([pid, s]);
     }
   }
