@@ -11,6 +11,7 @@ import type { Snapshot } from "../../shared/hive/reads.ts";
 import { CommitRequestSchema } from "../../shared/hive/writes.ts";
 import {
   RELAY_AUTO_AFTER,
+  RELAY_FEED_INTERVAL_MS,
   RelayModeSchema,
   SUBSCRIBERS_PER_RELAY,
   relayCount,
@@ -74,6 +75,10 @@ export class Relays {
   readonly #reserved = new Map<string, number[]>();
   /** Attaches per relay: a feed's "holding none" answer loses to an attach made after it was sent. */
   readonly #attaches = new Map<string, number>();
+  /** Events waiting for the next feed, when they came sooner than RELAY_FEED_INTERVAL_MS. */
+  #waiting: EncodedEvent[] = [];
+  #feedTimer: ReturnType<typeof setTimeout> | null = null;
+  #fedAt = 0;
   /** The RPC target the Hive's relays() hands out. */
   readonly link: RelayLink;
 
@@ -196,12 +201,41 @@ export class Relays {
   }
 
   /**
-   * One fan-out batch, joined once and sent to each relay, never awaited: a relay that is slow or
-   * gone costs the Hive one RPC send. A relay answers how many subscribers it
-   * still holds; one that holds none leaves the set until a socket brings it back.
+   * One fan-out batch for the relays: it goes at once after a quiet spell, else
+   * with the batches of the next RELAY_FEED_INTERVAL_MS as one feed.
    */
   feed(events: readonly EncodedEvent[]): void {
     if (this.#held.size === 0) {
+      return;
+    }
+    this.#waiting.push(...events);
+    const wait = this.#fedAt + RELAY_FEED_INTERVAL_MS - Date.now();
+    if (wait <= 0) {
+      // After a quiet spell, or when the timer is overdue behind queued work.
+      if (this.#feedTimer !== null) {
+        clearTimeout(this.#feedTimer);
+        this.#feedTimer = null;
+      }
+      this.#send();
+    } else {
+      this.#feedTimer ??= setTimeout(() => {
+        this.#feedTimer = null;
+        this.#send();
+      }, wait);
+    }
+  }
+
+  /**
+   * The waiting events, joined once and sent to each relay, never awaited: a
+   * relay that is slow or gone costs the Hive one RPC send. A relay answers how
+   * many subscribers it still holds; one that holds none leaves the set until a
+   * socket brings it back.
+   */
+  #send(): void {
+    this.#fedAt = Date.now();
+    const events = this.#waiting;
+    this.#waiting = [];
+    if (events.length === 0 || this.#held.size === 0) {
       return;
     }
     const hive = this.#deps.hive();

@@ -6,6 +6,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { SOCKET_KEY_HEADER, type CommitOutcome } from "../../shared/hive/messages.ts";
 import {
+  RELAY_FEED_INTERVAL_MS,
   RELAY_HIVE_HEADER,
   RELAY_NAME_HEADER,
   RELAY_SUBSCRIBER_HEADER,
@@ -27,9 +28,11 @@ const log = createLogger("relay");
 /**
  * Live frames leave a relay at most this often: the batches the Hive feeds in
  * between go to each socket as one frame. A batch after a quiet spell goes out at
- * once, so the added delivery latency is zero at low rates and at most this under load.
+ * once, so the added delivery latency is zero at low rates and at most this under
+ * load. The Hive feeds on the same interval (RELAY_FEED_INTERVAL_MS), so a relay
+ * whose Hive is its only feeder sends each feed at once.
  */
-export const RELAY_FRAME_INTERVAL_MS = 40;
+export const RELAY_FRAME_INTERVAL_MS = RELAY_FEED_INTERVAL_MS;
 
 export interface RelayBindings {
   Hive: DurableObjectNamespace<Hive>;
