@@ -124,18 +124,18 @@ async function main(): Promise<void> {
   process.stdout.write(`starting the cluster on port ${port}...\n`);
   const cluster = await startCluster({ port, persistTo, vars: { LETHE_ADMIN_TOKEN: admin } });
   const root = cluster.child.pid ?? 0;
-  // Both isolates through workerd's own inspector, which lists every Worker by
-  // name; wrangler's proxy (one isolate, not named) only when that is not found.
+  // The gateway's isolate (the Hive's) through wrangler's inspector proxy, which
+  // serves the first Worker; the relays' through workerd's own inspector.
   let hiveProfiler: IsolateProfiler | null = null;
   let relayProfiler: IsolateProfiler | null = null;
   if (PROFILE) {
     const direct = await workerdInspector(root, port);
     const gateway =
-      direct === null
-        ? cluster.inspectorPort === undefined
+      cluster.inspectorPort === undefined
+        ? direct === null
           ? null
-          : await wranglerIsolateUrl(cluster.inspectorPort)
-        : await isolateUrl(direct, "lethe-gateway");
+          : await isolateUrl(direct, "lethe-gateway")
+        : await wranglerIsolateUrl(cluster.inspectorPort);
     const relay = direct === null ? null : await isolateUrl(direct, "lethe-relay");
     hiveProfiler = gateway === null ? null : await IsolateProfiler.open(gateway);
     relayProfiler = relay === null ? null : await IsolateProfiler.open(relay);
