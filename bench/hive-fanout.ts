@@ -138,6 +138,11 @@ async function main(): Promise<void> {
         : await wranglerIsolateUrl(cluster.inspectorPort);
     const relay = direct === null ? null : await isolateUrl(direct, "lethe-relay");
     hiveProfiler = gateway === null ? null : await IsolateProfiler.open(gateway);
+    if (hiveProfiler !== null && !hiveProfiler.holds(HIVE_MODULES)) {
+      // wrangler's proxy served another Worker's isolate: no Hive figure rather than 0.
+      hiveProfiler.close();
+      hiveProfiler = null;
+    }
     relayProfiler = relay === null ? null : await IsolateProfiler.open(relay);
   }
   const adminCall = (method: string, route: string, body?: object) =>
@@ -235,7 +240,7 @@ async function main(): Promise<void> {
     line(
       "JS time",
       PROFILE
-        ? `V8 samples every 1 ms, wall clock while JS runs (not CPU time)${hiveProfiler && relayProfiler ? `; ${hiveProfiler.modules} modules in the gateway's bundle` : ": an inspector was not found"}`
+        ? `V8 samples every 1 ms, wall clock while JS runs (not CPU time)${hiveProfiler && relayProfiler ? `; ${hiveProfiler.modules} modules in the gateway's bundle` : ": the Hive's or the relays' isolate was not found (its figures print -)"}`
         : "not profiled (LETHE_FANOUT_PROFILE=0)",
     );
     const rows = new Map<string, Row>();

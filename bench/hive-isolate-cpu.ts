@@ -97,6 +97,11 @@ export class IsolateProfiler {
     return sum;
   }
 
+  /** Some module of this isolate's source maps matches `module` (else its share reads 0). */
+  holds(module: RegExp): boolean {
+    return [...this.#maps.values()].some((map) => map.names(module));
+  }
+
   #call(method: string, params: object = {}): Promise<unknown> {
     const id = this.#next++;
     return new Promise((resolve) => {

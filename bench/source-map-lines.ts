@@ -44,6 +44,11 @@ export class SourceLines {
     return this.#names.length;
   }
 
+  /** Some source file's path matches `pattern`. */
+  names(pattern: RegExp): boolean {
+    return this.#names.some((name) => pattern.test(name));
+  }
+
   /** The source file of generated (line, column), both 0-based; "" when unmapped. */
   sourceAt(line: number, column: number): string {
     const row = this.#lines[line];
