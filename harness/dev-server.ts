@@ -18,9 +18,12 @@ import {
   writeFileSync,
   writeSync,
 } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
 import { ROOT, WORKERS, nodeForWrangler, wranglerCommand, wranglerEnv } from "./cluster.ts";
+import { freePort, portAnswers } from "./ports.ts";
+import { findRuntimeUrl } from "./runtime-socket.ts";
+
+export { freePort } from "./ports.ts";
 import { environmentForEveryWorker, modelSettings } from "./worker-vars.ts";
 
 export interface ClusterOptions {
@@ -47,6 +50,8 @@ export interface ClusterOptions {
 export interface Cluster {
   url: string;
   port: number;
+  /** workerd's own socket (runtime-socket.ts), where a client's TCP reset cancels its request; null if not found. */
+  directUrl: string | null;
   /** wrangler's V8 inspector port (DevTools protocol), when this process chose it. */
   inspectorPort?: number;
   child: ChildProcess;
@@ -127,19 +132,6 @@ export function applyMigrations(persistTo: string): void {
     return;
   }
   cpSync(migratedTemplate(), persistTo, { recursive: true });
-}
-
-/** A port nothing listens on right now, chosen by the kernel. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address !== null ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**
@@ -232,17 +224,6 @@ export function lockState(persistTo: string): () => void {
     }
   }
   throw new Error(`could not lock the state directory ${persistTo}`);
-}
-
-/** True when something already answers HTTP on the port (another cluster, say). */
-async function portAnswers(port: number): Promise<boolean> {
-  try {
-    await fetch(`http://127.0.0.1:${port}/`, { signal: AbortSignal.timeout(1_000) });
-    return true;
-  } catch {
-    // Nothing listening (connection refused) or nothing answering: the port is ours to take.
-    return false;
-  }
 }
 
 /**
@@ -387,9 +368,11 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
       const response = await fetch(`${url}/`, { signal: AbortSignal.timeout(2_000) });
       if (response.ok) {
         logBoot(options.persistTo, Date.now() - bootStarted);
+        const directUrl = child.pid === undefined ? null : await findRuntimeUrl(child.pid, url);
         return {
           url,
           port,
+          directUrl,
           inspectorPort,
           child,
           output: () => output,

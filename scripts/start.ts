@@ -72,6 +72,7 @@ async function waitForHealth(url: string): Promise<HealthReport> {
 
 function printReady(
   url: string,
+  directUrl: string | null,
   report: HealthReport,
   healthyAfterMs: number,
   adminToken: string,
@@ -105,7 +106,7 @@ ${lines.join("\n")}
     A real model instead of the local stand-in: LETHE_MODEL_BASE_URL=https://api.openai.com/v1 \\
       LETHE_MODEL_API_KEY=sk-... LETHE_MODEL=gpt-4o-mini npm start
     npm test                      the whole test suite
-  State: ${persistTo}   Logs: ${logPath}
+  State: ${persistTo}   Logs: ${logPath}${directUrl === null ? "" : `\n  Runtime socket ${directUrl}   (workerd's own; a client's TCP reset here cancels its request)`}
   Press Ctrl-C to stop the cluster.
 `);
 }
@@ -204,7 +205,7 @@ async function main(): Promise<void> {
     if (!flags["no-demo"]) {
       await demo(cluster.url, key);
     }
-    printReady(cluster.url, report, healthyMs - started, adminToken, key);
+    printReady(cluster.url, cluster.directUrl, report, healthyMs - started, adminToken, key);
   } catch (error) {
     await cluster.stop();
     fail(error instanceof Error ? error.message : String(error), `see ${logPath}`);

@@ -54,6 +54,7 @@ export async function startCommandCluster(
   const cluster: Cluster = {
     url: `http://127.0.0.1:${port}`,
     port,
+    directUrl: null,
     child,
     output: () => output,
     crashes: () =>
@@ -72,5 +73,7 @@ export async function startCommandCluster(
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
+  // `npm start` prints workerd's own socket when it found one.
+  cluster.directUrl = /Runtime socket (http:\/\/\S+)/.exec(output)?.[1] ?? null;
   return cluster;
 }

@@ -7,7 +7,12 @@ import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { startCluster, type Cluster } from "../../harness/dev-server.ts";
 import { removeTempDirs, tempDir } from "../fixtures/temp-dirs.ts";
-import { E2E_ADMIN_TOKEN, SharedClusterInfoSchema, type SharedClusterInfo } from "./helpers.ts";
+import {
+  CLUSTER_BOOT_TIMEOUT_MS,
+  E2E_ADMIN_TOKEN,
+  SharedClusterInfoSchema,
+  type SharedClusterInfo,
+} from "./helpers.ts";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -15,9 +20,6 @@ declare module "vitest" {
     e2eClusterControl: string;
   }
 }
-
-/** A boot may take a minute or more on a loaded 2-core machine. */
-const BOOT_TIMEOUT_MS = 240_000;
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   // Test files read the admin token from the environment they inherit (helpers.ts).
@@ -36,7 +38,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       persistTo,
       logFile: log,
       vars: { LETHE_ADMIN_TOKEN: adminToken },
-      readyTimeoutMs: BOOT_TIMEOUT_MS,
+      readyTimeoutMs: CLUSTER_BOOT_TIMEOUT_MS,
     });
     return { url: cluster.url, port: cluster.port, log };
   };

@@ -32,6 +32,12 @@ import { tempDir } from "../fixtures/temp-dirs.ts";
  */
 export const E2E_ADMIN_TOKEN = process.env.LETHE_E2E_ADMIN_TOKEN || newAdminToken();
 
+/**
+ * How long an e2e cluster may take to boot: 15-20 s on an idle 2-core machine, over a
+ * minute under load (60 s did not suffice there).
+ */
+export const CLUSTER_BOOT_TIMEOUT_MS = 240_000;
+
 /** What the global setup hands a test file about the shared cluster. */
 export const SharedClusterInfoSchema = z.object({
   url: z.string(),

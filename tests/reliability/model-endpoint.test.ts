@@ -6,7 +6,8 @@
 //   injection and a fake closing fence, reach the model fenced in a non-system
 //   message with the fence escaped inside, and 0 bytes of them under "system";
 // - issue 42 item 2, work stops when it should: a proxy request whose client
-//   went away cancels its model call (the endpoint sees the connection closed),
+//   went away (a TCP reset on workerd's own socket) cancels its model call (the
+//   endpoint sees the connection closed),
 //   and body-limit requests to the stand-in and the embedder that their clients
 //   abandon leave every health poll under 2 s, and a request whose model call
 //   hangs is answered 504 REQUEST_BUDGET_EXCEEDED when its wall budget runs out.
@@ -32,6 +33,7 @@ import {
   type RecordedMessage,
   type RecordingEndpoint,
 } from "./recording-endpoint.ts";
+import { postOverRawSocket } from "./reset-client.ts";
 
 let cluster: Cluster;
 let endpoint: RecordingEndpoint;
@@ -230,59 +232,75 @@ describe("reliability: untrusted text reaches the model as data (issue 42 item 5
 });
 
 describe("reliability: work stops when it should (issue 42 item 2)", () => {
-  // KNOWN GAP, hence it.fails: under `wrangler dev` a client's request reaches the
-  // gateway through wrangler's ProxyWorker, a Durable Object that fires the inner
-  // fetch detached (`void fetch(userWorkerUrl, …)`), so a client that goes away
-  // never aborts the gateway's request.signal and the model call runs on until its
-  // timeout. The gateway sets enable_request_signal (wrangler.toml) and hands the
-  // signal to the driver, which is what a deployed Worker needs. When this starts
-  // to pass (the harness reaches the gateway directly), make it a plain `it`.
-  it.fails("a proxy request whose client went away cancels its model call", async ({ expect }) => {
+  /**
+   * Opens a held proxy request on `base` over a raw socket, leaves with a reset or a
+   * FIN once the model call is under way, and measures when the cluster closed the
+   * model call: null when it was still open `waitMs` later.
+   */
+  const holdThenLeave = async (base: string, leave: "reset" | "fin", waitMs: number) => {
     const hive = `cancel-${crypto.randomUUID().slice(0, 8)}`;
     const { key } = await createHiveKey(cluster.url, E2E_ADMIN_TOKEN, hive, "cancel");
     const hold = `${HOLD_PREFIX}${crypto.randomUUID().replaceAll("-", "")}`;
-    const stopPolling = pollHealth();
-    const client = new AbortController();
-    const request = fetch(`${cluster.url}/v1/chat/completions`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-      body: JSON.stringify({
+    const client = await postOverRawSocket(
+      `${base}/v1/chat/completions`,
+      { authorization: `Bearer ${key}` },
+      JSON.stringify({
         model: "lethe-local",
         messages: [{ role: "user", content: `Answer slowly. ${hold}` }],
       }),
-      signal: client.signal,
-    }).then(
-      (r) => r.status,
-      () => "aborted" as const,
     );
     // The model call is under way (the endpoint holds it) before the client goes away.
     const heldBy = Date.now() + 60_000;
     while (!endpoint.held.some((h) => h.marker === hold) && Date.now() < heldBy) {
-      await new Promise((r) => setTimeout(r, 100));
+      await new Promise((r) => setTimeout(r, 50));
     }
     const held = endpoint.held.find((h) => h.marker === hold);
-    await new Promise((r) => setTimeout(r, 500));
-    const abortedAt = Date.now();
-    client.abort();
-    const answer = await request;
-    const closedBy = Date.now() + 20_000;
-    while (held !== undefined && held.closedAt === null && Date.now() < closedBy) {
-      await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 300));
+    const leftAt = Date.now();
+    if (leave === "reset") {
+      client.reset();
+    } else {
+      client.end();
     }
-    const health = await stopPolling();
-    const closedAfterMs =
-      held?.closedAt === null || held === undefined ? null : held.closedAt - abortedAt;
-    report("stops.client-gone.proxy", {
+    const closedBy = Date.now() + waitMs;
+    while (held !== undefined && held.closedAt === null && Date.now() < closedBy) {
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    return {
       modelCallStarted: held !== undefined,
-      clientSaw: answer,
-      modelCallClosedAfterAbortMs: closedAfterMs,
+      answeredBeforeLeaving: client.received().length > 0,
+      modelCallClosedAfterMs:
+        held === undefined || held.closedAt === null ? null : held.closedAt - leftAt,
+    };
+  };
+
+  it("a proxy request whose client resets its connection to workerd cancels its model call", async ({
+    expect,
+  }) => {
+    // Under `wrangler dev` only workerd's own socket sees a client go away
+    // (harness/runtime-socket.ts): wrangler's dev port fires the inner fetch detached.
+    expect(cluster.directUrl).not.toBeNull();
+    const direct = cluster.directUrl ?? "";
+    const stopPolling = pollHealth();
+    const directReset = await holdThenLeave(direct, "reset", 15_000);
+    // What does not cancel locally, measured for docs/reliability.md (5 s each).
+    const directFin = await holdThenLeave(direct, "fin", 5_000);
+    const devPortReset = await holdThenLeave(cluster.url, "reset", 5_000);
+    const devPortFin = await holdThenLeave(cluster.url, "fin", 5_000);
+    const health = await stopPolling();
+    report("stops.client-gone.proxy", {
+      directUrl: direct,
+      directReset,
+      directFin,
+      devPortReset,
+      devPortFin,
       health,
     });
-    expect(held).toBeDefined();
-    expect(answer).toBe("aborted");
-    // Cancelled within seconds, not when the 240 s model timeout or the 300 s request budget ran out.
-    expect(closedAfterMs).not.toBeNull();
-    expect(closedAfterMs ?? Infinity).toBeLessThan(15_000);
+    expect(directReset.modelCallStarted).toBe(true);
+    expect(directReset.answeredBeforeLeaving).toBe(false);
+    // Cancelled within seconds, not when the 240 s model timeout or the request budget ran out.
+    expect(directReset.modelCallClosedAfterMs).not.toBeNull();
+    expect(directReset.modelCallClosedAfterMs ?? Infinity).toBeLessThan(5_000);
     expect(health.slowestMs).toBeLessThan(2_000);
     expect(health.hangs).toBe(0);
   }, 180_000);

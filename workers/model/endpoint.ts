@@ -23,6 +23,13 @@ import {
 import { routeByOverlap } from "./policy/router-policy.ts";
 import { scriptedEntry, type ScriptEntry, type ScriptSource } from "../../shared/model/script.ts";
 import { extractiveSummary } from "./summarise/extractive.ts";
+import {
+  chatWork,
+  embeddingWork,
+  overWorkBudget,
+  STAND_IN_READ_CHARS,
+  type WorkBudgetExceeded,
+} from "./work-budget.ts";
 
 /** The chat model this endpoint reports, whatever model name the request carries. */
 export const LOCAL_CHAT_MODEL = "lethe-local";
@@ -57,6 +64,8 @@ export function openAIError(
     hint === undefined ? { message, type, param, code } : { message, type, param, code, hint };
   return { ok: false, status, body: { error } };
 }
+
+const budgetError = (e: WorkBudgetExceeded) => openAIError(e.status, e.code, e.message, e.hint);
 
 const estimate = (text: string) => Math.ceil(text.length / CHARS_PER_TOKEN);
 
@@ -143,25 +152,20 @@ export interface ChatAnswer {
   includeUsage: boolean;
 }
 
-/** Validates a chat request and answers it (scripted, router, summarise or agent). */
-/**
- * The most of one message the stand-in reads: an L1 page or a turn is far
- * smaller; past it a hostile message costs nothing more than this.
- */
-export const STAND_IN_READ_CHARS = 256 * 1024;
-
-/** The request with each message's text cut to STAND_IN_READ_CHARS, as the policies read it. */
+/** The request with each message's text (string or parts) cut to STAND_IN_READ_CHARS, as the policies read it. */
 function readable(request: ChatRequest): ChatRequest {
   return {
     ...request,
-    messages: request.messages.map((m) =>
-      typeof m.content === "string" && m.content.length > STAND_IN_READ_CHARS
-        ? { ...m, content: m.content.slice(0, STAND_IN_READ_CHARS) }
-        : m,
-    ),
+    messages: request.messages.map((m) => {
+      const text = messageText(m);
+      return text.length > STAND_IN_READ_CHARS
+        ? { ...m, content: text.slice(0, STAND_IN_READ_CHARS) }
+        : m;
+    }),
   };
 }
 
+/** Validates a chat request and answers it (scripted, router, summarise or agent). */
 export function completeChat(body: unknown, source: ScriptSource = {}): Outcome<ChatAnswer> {
   const parsed = ChatRequestSchema.safeParse(body);
   if (!parsed.success) {
@@ -176,6 +180,10 @@ export function completeChat(body: unknown, source: ScriptSource = {}): Outcome<
     );
   }
   const request = parsed.data;
+  const over = overWorkBudget(chatWork(request), "this chat request");
+  if (over !== null) {
+    return budgetError(over);
+  }
   const scripted = scriptedEntry(request, source);
   if (!scripted.ok) {
     return openAIError(400, scripted.code.toLowerCase(), scripted.message, scripted.hint);
@@ -331,6 +339,10 @@ export function createEmbeddings(body: unknown): Outcome<object> {
     return openAIError(400, "invalid_request", "dimensions: at most 1536", undefined, "dimensions");
   }
   const inputs = typeof input === "string" ? [input] : input;
+  const over = overWorkBudget(embeddingWork(inputs), "this embeddings request");
+  if (over !== null) {
+    return budgetError(over);
+  }
   const data = inputs.map((text, index) => {
     const vector = embedLexical(text, dimensions);
     return {

@@ -28,6 +28,25 @@ function errorResponse(status: number, body: OpenAIErrorBody): Response {
   return Response.json(body, { status });
 }
 
+/**
+ * The answer when the caller went away (request.signal aborted, which the
+ * `enable_request_signal` flag turns on): the work stops before the policy or the
+ * embedder runs. Nobody reads the 499; it is logged as `request.client_gone`.
+ */
+function clientGone(request: Request, path: string): Response | null {
+  if (!request.signal.aborted) {
+    return null;
+  }
+  log.info("request.client_gone", { path });
+  const e = openAIError(
+    499,
+    "client_gone",
+    "the caller closed the connection before the answer was computed",
+    "nothing to do: the work stopped because nobody waits for it",
+  );
+  return errorResponse(e.status, e.body);
+}
+
 async function readJson(
   request: Request,
 ): Promise<{ ok: true; value: unknown } | { ok: false; response: Response }> {
@@ -79,6 +98,10 @@ async function chat(request: Request): Promise<Response> {
   if (!body.ok) {
     return body.response;
   }
+  const gone = clientGone(request, "/v1/chat/completions");
+  if (gone !== null) {
+    return gone;
+  }
   const outcome = completeChat(body.value, {
     header: request.headers.get(SCRIPT_HEADER),
     indexHeader: request.headers.get(SCRIPT_INDEX_HEADER),
@@ -96,6 +119,10 @@ async function embeddings(request: Request): Promise<Response> {
   const body = await readJson(request);
   if (!body.ok) {
     return body.response;
+  }
+  const gone = clientGone(request, "/v1/embeddings");
+  if (gone !== null) {
+    return gone;
   }
   const outcome = createEmbeddings(body.value);
   return outcome.ok ? Response.json(outcome.value) : errorResponse(outcome.status, outcome.body);
@@ -138,6 +165,11 @@ export default class Model extends WorkerEntrypoint<Cloudflare.Env> {
     try {
       return await route.handle(request);
     } catch (error) {
+      // A caller that resets mid-body fails the body read: that is its leaving, not a fault.
+      const gone = clientGone(request, path);
+      if (gone !== null) {
+        return gone;
+      }
       log.error("request.failed", { path, ...describeError(error) });
       const e = openAIError(
         500,

@@ -11,7 +11,13 @@ import { afterAll, beforeAll } from "vitest";
 import type { Cluster } from "../../../harness/dev-server.ts";
 import { startCluster } from "../../../harness/dev-server.ts";
 import { encodeScript, type ScriptEntry } from "../../../shared/model/script.ts";
-import { E2E_ADMIN_TOKEN, hiveClient, sharedCluster, type SharedCluster } from "../helpers.ts";
+import {
+  CLUSTER_BOOT_TIMEOUT_MS,
+  E2E_ADMIN_TOKEN,
+  hiveClient,
+  sharedCluster,
+  type SharedCluster,
+} from "../helpers.ts";
 import { scriptValueLeaks, type ScriptValueLeak } from "./script-check.ts";
 import { tempDir } from "../../fixtures/temp-dirs.ts";
 import type { ArtifactBody, HiveHandle } from "./mission-run.ts";
@@ -38,6 +44,8 @@ const RUN = Math.random().toString(36).slice(2, 8);
 export function scenarioCluster(port: number, label: string): () => ScenarioCluster {
   let cluster: SharedCluster | undefined;
   let own: Cluster | undefined;
+  // Longer than the project's hook timeout: it waits for a boot (its own, or the shared
+  // cluster's on the first ask), which may take CLUSTER_BOOT_TIMEOUT_MS.
   beforeAll(async () => {
     if (OFFLINE) {
       cluster = await sharedCluster();
@@ -47,9 +55,10 @@ export function scenarioCluster(port: number, label: string): () => ScenarioClus
       port,
       persistTo: tempDir(label),
       vars: { LETHE_ADMIN_TOKEN: E2E_ADMIN_TOKEN, ...TARGET.vars },
+      readyTimeoutMs: CLUSTER_BOOT_TIMEOUT_MS,
     });
     cluster = own;
-  });
+  }, CLUSTER_BOOT_TIMEOUT_MS + 30_000);
   afterAll(async () => {
     await own?.stop();
   });
