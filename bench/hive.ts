@@ -5,7 +5,7 @@
 // WebSocket ping round trip to the same Hive. Every row carries the machine's load
 // and, on Linux, the CPU the cluster spent per commit (less sensitive to load than
 // rates). Never asserts. `npm run bench:hive` (`-- --short` for a quick run).
-import { readdirSync, readFileSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import WebSocket from "ws";
@@ -14,6 +14,7 @@ import { Lethe, LetheError, type PutRequest } from "../packages/client/lethe.ts"
 import { createHiveKey, newAdminToken } from "../harness/admin.ts";
 import { MAX_BATCH_WRITES } from "../shared/hive/writes.ts";
 import { freePort, startCluster } from "../harness/dev-server.ts";
+import { treeCpuSeconds } from "./hive-proc.ts";
 
 const PORT = await freePort();
 const SHORT = process.argv.includes("--short");
@@ -52,69 +53,6 @@ function percentile(values: number[], p: number): number {
 function line(label: string, figure: string, target = ""): void {
   const load = `load ${loadavg()[0]?.toFixed(1)}`;
   process.stdout.write(`${label.padEnd(64)} ${figure.padEnd(34)} ${load.padEnd(9)} ${target}\n`);
-}
-
-/**
- * CPU seconds (user + system) spent so far by `root` and its descendants, by
- * program name (workerd; node: wrangler and its supervisor), from /proc (Linux);
- * null elsewhere. Read around a run: only live processes are counted.
- */
-function treeCpuSeconds(root: number | undefined): Map<string, number> | null {
-  if (root === undefined) {
-    return null;
-  }
-  try {
-    const stats = new Map<number, { ppid: number; comm: string; ticks: number }>();
-    for (const entry of readdirSync("/proc")) {
-      if (!/^\d+$/.test(entry)) {
-        continue;
-      }
-      try {
-        const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-        const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-        stats.set(Number(entry), {
-          ppid: Number(fields[1]),
-          comm: stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")),
-          ticks: Number(fields[11]) + Number(fields[12]),
-        });
-      } catch {
-        // The process ended between the listing and the read.
-      }
-    }
-    const inTree = (pid: number): boolean => {
-      for (let p = pid, hops = 0; p > 1 && hops < 64; hops++) {
-        if (p === root) {
-          return true;
-        }
-        p = stats.get(p)?.ppid ?? 0;
-      }
-      return false;
-    };
-    const byProgram = new Map<string, number>();
-    for (const [pid, s] of stats) {
-      if (inTree(pid)) {
-        const name = s.comm === "workerd" && isDevProxy(pid) ? "workerd(dev proxy)" : s.comm;
-        // USER_HZ is 100 on every Linux this runs on.
-        byProgram.set(name, (byProgram.get(name) ?? 0) + s.ticks / 100);
-      }
-    }
-    return byProgram;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * True for the workerd that serves wrangler's dev proxy (it listens on the port
- * clients connect to and forwards every request and socket frame to the workerd
- * that runs the Workers and Durable Objects): local-only cost, absent in production.
- */
-function isDevProxy(pid: number): boolean {
-  try {
-    return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(`=127.0.0.1:${PORT}\0`);
-  } catch {
-    return false;
-  }
 }
 
 /** CPU ms per commit of the cluster (by program) and of this process over a run, as text. */
@@ -271,10 +209,10 @@ async function main(): Promise<void> {
     // 2. Sustained compare-and-swap commits per second on one hive: over HTTP
     //    (each commit a request through wrangler's proxy) and over WebSockets
     //    (commits pipelined), with the 100 subscribers still following it.
-    let cpu0 = { cluster: treeCpuSeconds(clusterPid), client: process.cpuUsage() };
+    let cpu0 = { cluster: treeCpuSeconds(clusterPid, PORT), client: process.cpuUsage() };
     const httpRate = await casThroughput(http(lat.hive, lat.key));
     const httpCpu = cpuPerCommit(
-      { before: cpu0.cluster, after: treeCpuSeconds(clusterPid) },
+      { before: cpu0.cluster, after: treeCpuSeconds(clusterPid, PORT) },
       { before: cpu0.client, after: process.cpuUsage() },
       httpRate.commits,
       httpRate.perSecond,
@@ -309,13 +247,13 @@ async function main(): Promise<void> {
       await Promise.all(followers.map((f) => f.reached(head)));
       await mirrorSettled(cluster.url, lat.hive, lat.key, head);
       const mark = latencies.length;
-      cpu0 = { cluster: treeCpuSeconds(clusterPid), client: process.cpuUsage() };
+      cpu0 = { cluster: treeCpuSeconds(clusterPid, PORT), client: process.cpuUsage() };
       const wsRate = await casOverSockets(cluster.url, lat.hive, lat.key, group);
       head += wsRate.commits;
       // CPU is read once every subscriber has every event: the deliveries are counted.
       await Promise.all(followers.map((f) => f.reached(head)));
       const wsCpu = cpuPerCommit(
-        { before: cpu0.cluster, after: treeCpuSeconds(clusterPid) },
+        { before: cpu0.cluster, after: treeCpuSeconds(clusterPid, PORT) },
         { before: cpu0.client, after: process.cpuUsage() },
         wsRate.commits,
         wsRate.perSecond,
@@ -359,10 +297,10 @@ async function main(): Promise<void> {
     }
     for (const group of [false, true] as const) {
       const quiet = await newHive("bench-quiet");
-      cpu0 = { cluster: treeCpuSeconds(clusterPid), client: process.cpuUsage() };
+      cpu0 = { cluster: treeCpuSeconds(clusterPid, PORT), client: process.cpuUsage() };
       const quietRate = await casOverSockets(cluster.url, quiet.hive, quiet.key, group);
       const quietCpu = cpuPerCommit(
-        { before: cpu0.cluster, after: treeCpuSeconds(clusterPid) },
+        { before: cpu0.cluster, after: treeCpuSeconds(clusterPid, PORT) },
         { before: cpu0.client, after: process.cpuUsage() },
         quietRate.commits,
         quietRate.perSecond,

@@ -52,6 +52,8 @@ export interface Cluster {
   port: number;
   /** workerd's own socket (runtime-socket.ts), where a client's TCP reset cancels its request; null if not found. */
   directUrl: string | null;
+  /** wrangler's V8 inspector port (DevTools protocol), when this process chose it. */
+  inspectorPort?: number;
   child: ChildProcess;
   /** Everything wrangler and workerd printed so far. */
   output(): string;
@@ -371,6 +373,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
           url,
           port,
           directUrl,
+          inspectorPort,
           child,
           output: () => output,
           crashes: () => crashes,

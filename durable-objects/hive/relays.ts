@@ -2,13 +2,18 @@
 // feed that sends each fan-out batch once per relay (fire-and-forget: the commit
 // path never waits on a relay), placement of a new socket, and the RPC surface a
 // relay calls back on (RelayLink: attach, catch-up reads, commits, snapshots).
+// Placement counts the sockets it sent to a relay that the relay has not reported
+// yet (reservations): a burst of connections spreads instead of piling onto the
+// relay the hash names, and a full relay's newcomer goes to the least-loaded one.
 import { RpcTarget } from "cloudflare:workers";
 import type { CommitOutcome } from "../../shared/hive/messages.ts";
 import type { Snapshot } from "../../shared/hive/reads.ts";
 import { CommitRequestSchema } from "../../shared/hive/writes.ts";
 import {
   RELAY_AUTO_AFTER,
+  RELAY_FEED_INTERVAL_MS,
   RelayModeSchema,
+  SUBSCRIBERS_PER_RELAY,
   relayCount,
   relayName,
   placeSubscriber,
@@ -18,6 +23,7 @@ import { createLogger, describeError } from "../../shared/base/log.ts";
 import { err, ok, type Result } from "../../shared/base/result.ts";
 import type { EncodedEvent, HiveStore } from "./artifacts/store.ts";
 import type { CommitQueue } from "./commit-queue.ts";
+import { packFeed, type FedBatch } from "./relay-feed.ts";
 
 const log = createLogger("hive");
 
@@ -26,6 +32,12 @@ const SET_KEY = "relays.set";
 
 /** Events per catch-up read a relay makes. */
 export const RELAY_READ_EVENTS = 512;
+
+/** A placement the relay has not reported is counted this long at most (its socket failed). */
+export const RESERVATION_MS = 10_000;
+
+/** A socket placed this long before a feed has reached its relay: the feed's answer counts it. */
+const RESERVATION_IN_FLIGHT_MS = 1_000;
 
 /** A page of the log as a relay reads it (the stored JSON texts). */
 export interface RelayEvents {
@@ -37,7 +49,7 @@ export interface RelayEvents {
 
 /** What the Hive needs of a relay object (workers/relay implements it). */
 export interface RelayFeed {
-  feed(hive: string, events: EncodedEvent[]): Promise<number>;
+  feed(hive: string, batch: FedBatch): Promise<number>;
   closeKey(keyId: string): Promise<number>;
 }
 
@@ -59,8 +71,14 @@ export class Relays {
   readonly #deps: RelayDeps;
   /** Relay name → subscribers it reported holding. */
   readonly #held: Map<string, number>;
+  /** Relay name → times of placements made since its last report (sockets on their way). */
+  readonly #reserved = new Map<string, number[]>();
   /** Attaches per relay: a feed's "holding none" answer loses to an attach made after it was sent. */
   readonly #attaches = new Map<string, number>();
+  /** Events waiting for the next feed, when they came sooner than RELAY_FEED_INTERVAL_MS. */
+  #waiting: EncodedEvent[] = [];
+  #feedTimer: ReturnType<typeof setTimeout> | null = null;
+  #fedAt = 0;
   /** The RPC target the Hive's relays() hands out. */
   readonly link: RelayLink;
 
@@ -98,7 +116,11 @@ export class Relays {
     return [...this.#held.keys()];
   }
 
-  /** The relay a new socket goes to, or null for the Hive itself. */
+  /**
+   * The relay a new socket goes to, or null for the Hive itself. The hash of the
+   * subscriber names a relay; when that one holds (or has been sent) a full share,
+   * the least-loaded relay takes the socket. Either way the socket is reserved.
+   */
   placement(subscriberId: string): string | null {
     const mode = this.mode;
     const direct = this.#deps.directSubscribers();
@@ -108,8 +130,53 @@ export class Relays {
     ) {
       return null;
     }
-    const total = direct + this.relayed + 1;
-    return relayName(this.#deps.hive(), placeSubscriber(subscriberId, relayCount(total)));
+    const now = Date.now();
+    const hive = this.#deps.hive();
+    const count = relayCount(direct + this.relayed + this.#pending(now) + 1);
+    const load = (index: number) => {
+      const name = relayName(hive, index);
+      return (this.#held.get(name) ?? 0) + (this.#reserved.get(name)?.length ?? 0);
+    };
+    let index = placeSubscriber(subscriberId, count);
+    if (load(index) >= SUBSCRIBERS_PER_RELAY) {
+      for (let i = 0; i < count; i++) {
+        if (load(i) < load(index)) {
+          index = i;
+        }
+      }
+    }
+    const name = relayName(hive, index);
+    this.#reserved.set(name, [...(this.#reserved.get(name) ?? []), now]);
+    return name;
+  }
+
+  /** Reservations still counted (expired ones are dropped). */
+  #pending(now: number): number {
+    let sum = 0;
+    for (const [name, times] of this.#reserved) {
+      const live = times.filter((t) => now - t < RESERVATION_MS);
+      if (live.length === 0) {
+        this.#reserved.delete(name);
+      } else {
+        this.#reserved.set(name, live);
+      }
+      sum += live.length;
+    }
+    return sum;
+  }
+
+  /**
+   * A relay answered a feed with its holding: the reservations made before `since`
+   * are in it. (An attach's holding is not: sockets are still arriving then, and
+   * counting one twice only spreads a burst further.)
+   */
+  #reported(name: string, since: number): void {
+    const times = this.#reserved.get(name)?.filter((t) => t > since) ?? [];
+    if (times.length === 0) {
+      this.#reserved.delete(name);
+    } else {
+      this.#reserved.set(name, times);
+    }
   }
 
   /** A relay holds subscribers and wants the feed; returns the head it starts from. */
@@ -134,16 +201,47 @@ export class Relays {
   }
 
   /**
-   * One fan-out batch, once to each relay, never awaited: a relay that is slow or
-   * gone costs the Hive one RPC send. A relay answers how many subscribers it
-   * still holds; one that holds none leaves the set until a socket brings it back.
+   * One fan-out batch for the relays: it goes at once after a quiet spell, else
+   * with the batches of the next RELAY_FEED_INTERVAL_MS as one feed.
    */
   feed(events: readonly EncodedEvent[]): void {
     if (this.#held.size === 0) {
       return;
     }
+    this.#waiting.push(...events);
+    const wait = this.#fedAt + RELAY_FEED_INTERVAL_MS - Date.now();
+    if (wait <= 0) {
+      // After a quiet spell, or when the timer is overdue behind queued work.
+      if (this.#feedTimer !== null) {
+        clearTimeout(this.#feedTimer);
+        this.#feedTimer = null;
+      }
+      this.#send();
+    } else {
+      this.#feedTimer ??= setTimeout(() => {
+        this.#feedTimer = null;
+        this.#send();
+      }, wait);
+    }
+  }
+
+  /**
+   * The waiting events, joined once and sent to each relay, never awaited: a
+   * relay that is slow or gone costs the Hive one RPC send. A relay answers how
+   * many subscribers it still holds; one that holds none leaves the set until a
+   * socket brings it back.
+   */
+  #send(): void {
+    this.#fedAt = Date.now();
+    const events = this.#waiting;
+    this.#waiting = [];
+    if (events.length === 0 || this.#held.size === 0) {
+      return;
+    }
     const hive = this.#deps.hive();
-    const batch = [...events];
+    // Serialised once: each relay's RPC carries the same string.
+    const batch = packFeed(events);
+    const sent = Date.now();
     for (const name of this.#held.keys()) {
       const attaches = this.#attaches.get(name);
       this.#deps
@@ -153,6 +251,7 @@ export class Relays {
           (holding) => {
             if (holding > 0) {
               this.#held.set(name, holding);
+              this.#reported(name, sent - RESERVATION_IN_FLIGHT_MS);
             } else if (this.#attaches.get(name) === attaches) {
               this.detach(name);
             }

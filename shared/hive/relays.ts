@@ -6,6 +6,14 @@ import { z } from "zod";
 /** A relay per this many subscribers: R = ceil(subscribers / SUBSCRIBERS_PER_RELAY). */
 export const SUBSCRIBERS_PER_RELAY = 100;
 
+/**
+ * The Hive feeds its relays at most this often: the fan-out batches in between go
+ * to each relay as one RPC. A batch after a quiet spell goes at once. Relays send
+ * their frames on the same interval (workers/relay/relay.ts), so the two waits do
+ * not add up: a relay fed at this pace sends each feed at once.
+ */
+export const RELAY_FEED_INTERVAL_MS = 40;
+
 /** In mode "auto", sockets go straight to the Hive until it holds this many subscribers. */
 export const RELAY_AUTO_AFTER = 100;
 

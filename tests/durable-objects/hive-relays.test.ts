@@ -1,14 +1,18 @@
 // Hive subscribers served through relay objects, over real WebSockets through the
 // gateway: fan-out in order to every relay's sockets, commits over a relayed
 // socket, a relay aborted mid-stream (its subscribers resume gap-free with since),
-// and a revoked key closing relayed sockets.
+// a revoked key closing relayed sockets, batches fed within one frame interval
+// reaching a socket as one frame, and placement of a burst of sockets that
+// no relay has reported yet.
 import { env } from "cloudflare:workers";
 import { describe, it } from "vitest";
+import { packFeed } from "../../durable-objects/hive/relay-feed.ts";
 import { CLOSE_KEY_REVOKED } from "../../shared/hive/messages.ts";
 import {
   RELAY_HIVE_HEADER,
   RELAY_NAME_HEADER,
   RELAY_SUBSCRIBER_HEADER,
+  SUBSCRIBERS_PER_RELAY,
   relayCount,
   relayName,
   placeSubscriber,
@@ -194,5 +198,45 @@ describe("Hive relays", () => {
     const codes = Promise.all(sockets.map(closed));
     expect(await h.stub.closeKeySockets(h.keyId)).toBe(3);
     expect(await codes).toEqual([CLOSE_KEY_REVOKED, CLOSE_KEY_REVOKED, CLOSE_KEY_REVOKED]);
+  });
+
+  it("sends the batches fed within one frame interval as one frame", async ({ expect }) => {
+    const h = await relayedHive();
+    const socket = await h.open("f1", "&since=0");
+    await collect(socket, (m) => m.type === "hive.synced");
+    const [relay = ""] = (await h.stub.relays().status()).relays;
+    // Real event texts, from another hive's log: this hive's own Hive stays quiet.
+    const other = await relayedHive();
+    for (let i = 0; i < 3; i++) {
+      await other.putOne();
+    }
+    const { events } = await other.stub.relays().events(0);
+    const stub = env.Relay.getByName(relay);
+    for (const event of events) {
+      await stub.feed(h.name, packFeed([event]));
+    }
+    const frames: number[][] = [];
+    while (frames.flat().length < 3) {
+      const message = await socket.next();
+      if (message.type === "hive.events") {
+        frames.push(message.events.map((e) => e.seq));
+      }
+    }
+    // The first after a quiet spell at once; the next two together, a frame later.
+    expect(frames).toEqual([[1], [2, 3]]);
+    socket.close();
+  });
+
+  it("spreads a burst of placements over the relays, none above its share", async ({ expect }) => {
+    const h = await relayedHive();
+    const link = h.stub.relays();
+    const placed = new Map<string, number>();
+    for (let i = 0; i < 250; i++) {
+      const name = await link.placement(`burst-${i}`);
+      placed.set(String(name), (placed.get(String(name)) ?? 0) + 1);
+    }
+    expect([...placed.keys()].sort()).toEqual([0, 1, 2].map((i) => relayName(h.name, i)));
+    expect(Math.max(...placed.values())).toBeLessThanOrEqual(SUBSCRIBERS_PER_RELAY);
+    expect([...placed.values()].reduce((a, b) => a + b, 0)).toBe(250);
   });
 });

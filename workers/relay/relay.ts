@@ -1,11 +1,12 @@
 // Relay: a Durable Object holding a share of one hive's subscriber sockets. The
 // Hive feeds it each batch of events once (fire-and-forget); it keeps a ring of
-// recent events, fans them out under each socket's window, fills any gap from the
-// Hive's log, forwards commit frames to the Hive, and hibernates like the Hive. A
+// recent events, fans them out under each socket's window (the batches fed within
+// one frame interval travel as one frame per socket), fills any gap from the Hive's log, forwards commit frames to the Hive, and hibernates like the Hive. A
 // relay that dies loses nothing: its subscribers reconnect with `since`.
 import { DurableObject } from "cloudflare:workers";
 import { SOCKET_KEY_HEADER, type CommitOutcome } from "../../shared/hive/messages.ts";
 import {
+  RELAY_FEED_INTERVAL_MS,
   RELAY_HIVE_HEADER,
   RELAY_NAME_HEADER,
   RELAY_SUBSCRIBER_HEADER,
@@ -16,12 +17,22 @@ import { PROTOCOL_VERSION } from "../../shared/protocol.ts";
 import type { EncodedEvent } from "../../durable-objects/hive/artifacts/store.ts";
 import { internalOutcome } from "../../durable-objects/hive/commit-queue.ts";
 import type { RelayEvents } from "../../durable-objects/hive/relays.ts";
+import { unpackFeed, type FedBatch } from "../../durable-objects/hive/relay-feed.ts";
 import { receive, send } from "../../durable-objects/sockets/socket.ts";
 import type { Hive } from "../../durable-objects/hive.ts";
 import { EventRing } from "./ring.ts";
 import { RelayedSubscribers, type EventSource } from "./relayed-subscribers.ts";
 
 const log = createLogger("relay");
+
+/**
+ * Live frames leave a relay at most this often: the batches the Hive feeds in
+ * between go to each socket as one frame. A batch after a quiet spell goes out at
+ * once, so the added delivery latency is zero at low rates and at most this under
+ * load. The Hive feeds on the same interval (RELAY_FEED_INTERVAL_MS), so a relay
+ * whose Hive is its only feeder sends each feed at once.
+ */
+export const RELAY_FRAME_INTERVAL_MS = RELAY_FEED_INTERVAL_MS;
 
 export interface RelayBindings {
   Hive: DurableObjectNamespace<Hive>;
@@ -37,6 +48,10 @@ export class Relay extends DurableObject<RelayBindings> implements EventSource {
   /** Every step that reads or moves the head runs in turn: frames leave in seq order. */
   #chain: Promise<void> = Promise.resolve();
   #opens = 0;
+  /** Events in the ring not yet sent to the live subscribers (the next frame). */
+  #frame: EncodedEvent[] = [];
+  #frameTimer: ReturnType<typeof setTimeout> | null = null;
+  #framedAt = 0;
 
   constructor(ctx: DurableObjectState, env: RelayBindings) {
     super(ctx, env);
@@ -48,8 +63,12 @@ export class Relay extends DurableObject<RelayBindings> implements EventSource {
     return this.#head;
   }
 
+  /** The hive this relay serves (stored; read once per instance). */
+  #hiveName: string | null = null;
+
   #hive(): string {
-    return this.ctx.storage.kv.get<string>("hive") ?? "";
+    this.#hiveName ??= this.ctx.storage.kv.get<string>("hive") ?? "";
+    return this.#hiveName;
   }
 
   #link() {
@@ -80,6 +99,7 @@ export class Relay extends DurableObject<RelayBindings> implements EventSource {
     if (!this.#subscribers.anyLive || head < this.#head) {
       // Nobody live depends on the old head (or the hive was reset): start at the Hive's.
       this.ring.clear();
+      this.#frame = [];
       this.#head = head;
       this.ctx.storage.kv.put("head", head);
       return;
@@ -97,6 +117,7 @@ export class Relay extends DurableObject<RelayBindings> implements EventSource {
           .getWebSockets()
           .forEach((ws) => ws.close(1012, "relay fell behind: reconnect with since"));
         this.ring.clear();
+        this.#frame = [];
         this.#head = page.head;
         this.ctx.storage.kv.put("head", this.#head);
         return;
@@ -114,14 +135,38 @@ export class Relay extends DurableObject<RelayBindings> implements EventSource {
     this.ring.push(fresh);
     this.#head = last.seq;
     this.ctx.storage.kv.put("head", this.#head);
-    this.#subscribers.fanOut(fresh);
+    this.#frame.push(...fresh);
+    const wait = this.#framedAt + RELAY_FRAME_INTERVAL_MS - Date.now();
+    if (wait <= 0) {
+      // After a quiet spell, or when the timer is overdue (a busy object runs its
+      // queued calls before a due timer): the frame goes now.
+      if (this.#frameTimer !== null) {
+        clearTimeout(this.#frameTimer);
+        this.#frameTimer = null;
+      }
+      this.#sendFrame();
+    } else {
+      this.#frameTimer ??= setTimeout(() => {
+        this.#frameTimer = null;
+        void this.#serial(async () => this.#sendFrame());
+      }, wait);
+    }
+  }
+
+  /** The waiting events to every live subscriber, one frame each. */
+  #sendFrame(): void {
+    this.#framedAt = Date.now();
+    const events = this.#frame;
+    this.#frame = [];
+    this.#subscribers.fanOut(events);
   }
 
   /** One batch from the Hive; answers how many subscribers this relay still holds. */
-  async feed(hive: string, events: EncodedEvent[]): Promise<number> {
+  async feed(hive: string, batch: FedBatch): Promise<number> {
     if (this.#subscribers.size === 0 || hive !== this.#hive()) {
       return 0;
     }
+    const events = unpackFeed(batch);
     await this.#serial(async () => {
       const first = events[0];
       if (!this.#attached) {
@@ -160,6 +205,7 @@ export class Relay extends DurableObject<RelayBindings> implements EventSource {
       );
     }
     if (this.#hive() !== hive) {
+      this.#hiveName = hive;
       this.ctx.storage.kv.put("hive", hive);
       this.ctx.storage.kv.put("name", name);
     }

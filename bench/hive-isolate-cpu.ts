@@ -1,0 +1,189 @@
+// The JS time of a Worker isolate in the local cluster, from V8's sampling
+// profiler over the DevTools protocol: the Hive object's share of the gateway's
+// isolate (samples whose stack passes through a module of durable-objects/hive*,
+// told by the bundle's source map) and the
+// relays' isolate as a whole, per commit, for `npm run bench:hive -- --fanout`.
+// Profiler figures are JS time sampled on the wall clock while the isolate runs
+// (garbage collection included, idle excluded; a gap between samples counts at
+// most two sampling intervals), not the process's CPU time.
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import WebSocket from "ws";
+import { SourceLines } from "./source-map-lines.ts";
+
+/** Microseconds between samples. */
+const SAMPLING_INTERVAL_US = 1_000;
+
+interface CallFrame {
+  functionName: string;
+  scriptId: string;
+  url: string;
+  lineNumber: number;
+  columnNumber: number;
+}
+
+interface ProfileNode {
+  id: number;
+  callFrame: CallFrame;
+  children?: number[];
+}
+
+interface Profile {
+  nodes: ProfileNode[];
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+/** Frames outside JS: the isolate waiting, or the sampler's own bookkeeping. */
+const NOT_JS = new Set(["(idle)", "(program)", "(root)"]);
+
+/** One DevTools session on one isolate. */
+export class IsolateProfiler {
+  readonly #ws: WebSocket;
+  readonly #waiting = new Map<number, (result: unknown) => void>();
+  readonly #maps = new Map<string, SourceLines>();
+  #next = 1;
+
+  private constructor(ws: WebSocket) {
+    this.#ws = ws;
+    ws.on("message", (data) => {
+      const message = JSON.parse(String(data)) as { id?: number; result?: unknown };
+      if (message.id !== undefined) {
+        this.#waiting.get(message.id)?.(message.result);
+        this.#waiting.delete(message.id);
+      }
+    });
+  }
+
+  /** Opens a session on the isolate at `debuggerUrl` and reads its bundle's module map. */
+  static async open(debuggerUrl: string): Promise<IsolateProfiler> {
+    const ws = new WebSocket(debuggerUrl, { perMessageDeflate: false });
+    const scripts: Array<{ scriptId: string; url: string; sourceMapURL?: string }> = [];
+    ws.on("message", (data) => {
+      const m = JSON.parse(String(data)) as { method?: string; params?: (typeof scripts)[0] };
+      if (m.method === "Debugger.scriptParsed" && m.params) {
+        scripts.push(m.params);
+      }
+    });
+    await new Promise<void>((resolve, reject) => {
+      ws.once("open", () => resolve());
+      ws.once("error", reject);
+    });
+    const profiler = new IsolateProfiler(ws);
+    await profiler.#call("Debugger.enable");
+    for (const { scriptId, url, sourceMapURL } of scripts) {
+      // The bundle is minified: its source map (a file beside it) names each range's module.
+      if (sourceMapURL && url.startsWith("file:")) {
+        try {
+          const map = readFileSync(fileURLToPath(new URL(sourceMapURL, url)), "utf8");
+          profiler.#maps.set(scriptId, new SourceLines(JSON.parse(map) as never));
+        } catch {
+          // No map on disk: this script's frames stay unattributed.
+        }
+      }
+    }
+    await profiler.#call("Debugger.disable");
+    await profiler.#call("Profiler.enable");
+    await profiler.#call("Profiler.setSamplingInterval", { interval: SAMPLING_INTERVAL_US });
+    return profiler;
+  }
+
+  /** Source modules named by the isolate's source maps (0: no module can be told apart). */
+  get modules(): number {
+    let sum = 0;
+    for (const map of this.#maps.values()) {
+      sum += map.sources;
+    }
+    return sum;
+  }
+
+  /** Some module of this isolate's source maps matches `module` (else its share reads 0). */
+  holds(module: RegExp): boolean {
+    return [...this.#maps.values()].some((map) => map.names(module));
+  }
+
+  #call(method: string, params: object = {}): Promise<unknown> {
+    const id = this.#next++;
+    return new Promise((resolve) => {
+      this.#waiting.set(id, resolve);
+      this.#ws.send(JSON.stringify({ id, method, params }));
+    });
+  }
+
+  async start(): Promise<void> {
+    await this.#call("Profiler.start");
+  }
+
+  /**
+   * Stops sampling; answers the isolate's JS ms, and the ms of the samples whose
+   * stack holds a frame of a bundled module whose path matches `module`.
+   */
+  async stop(module: RegExp): Promise<{ totalMs: number; moduleMs: number }> {
+    const { profile } = (await this.#call("Profiler.stop")) as { profile: Profile };
+    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+    const parent = new Map<number, number>();
+    for (const node of profile.nodes) {
+      for (const child of node.children ?? []) {
+        parent.set(child, node.id);
+      }
+    }
+    const inModule = new Map<number, boolean>();
+    const matches = (id: number): boolean => {
+      const known = inModule.get(id);
+      if (known !== undefined) {
+        return known;
+      }
+      const node = byId.get(id);
+      const up = parent.get(id);
+      const frame = node?.callFrame;
+      const own =
+        frame !== undefined &&
+        module.test(
+          this.#maps.get(frame.scriptId)?.sourceAt(frame.lineNumber, frame.columnNumber) ?? "",
+        );
+      const result = own || (up !== undefined && matches(up));
+      inModule.set(id, result);
+      return result;
+    };
+    const samples = profile.samples ?? [];
+    const deltas = profile.timeDeltas ?? [];
+    let totalUs = 0;
+    let moduleUs = 0;
+    for (let i = 0; i < samples.length; i++) {
+      const id = samples[i] ?? 0;
+      const name = byId.get(id)?.callFrame.functionName ?? "(idle)";
+      // The time up to the next sample is this sample's, capped at two intervals: a
+      // longer gap is the sampler (or the whole process) descheduled, not this JS.
+      const us = Math.min(deltas[i + 1] ?? 0, 2 * SAMPLING_INTERVAL_US);
+      if (NOT_JS.has(name)) {
+        continue;
+      }
+      totalUs += us;
+      if (matches(id)) {
+        moduleUs += us;
+      }
+    }
+    return { totalMs: totalUs / 1000, moduleMs: moduleUs / 1000 };
+  }
+
+  close(): void {
+    this.#ws.close();
+  }
+}
+
+/** The DevTools WebSocket URL of Worker `worker` at an inspector's `/json`. */
+export async function isolateUrl(inspector: string, worker: string): Promise<string | null> {
+  const targets = (await (await fetch(`${inspector}/json`)).json()) as Array<{
+    id: string;
+    webSocketDebuggerUrl: string;
+  }>;
+  return targets.find((t) => t.id === `core:user:${worker}`)?.webSocketDebuggerUrl ?? null;
+}
+
+/** The DevTools WebSocket URL wrangler's inspector proxy serves (its first Worker's isolate). */
+export async function wranglerIsolateUrl(inspectorPort: number): Promise<string | null> {
+  const targets = (await (await fetch(`http://127.0.0.1:${inspectorPort}/json`)).json()) as Array<{
+    webSocketDebuggerUrl: string;
+  }>;
+  return targets[0]?.webSocketDebuggerUrl ?? null;
+}
