@@ -43,4 +43,12 @@ export const WIRING: readonly Mutation[] = [
     replace: "const newest = live.at(0);",
     removes: "the compressor's supersession (the oldest value of a subject stays current)",
   },
+  {
+    family: "wiring",
+    scenario: "offers no unstage beside a lone file page",
+    file: "durable-objects/session/step/route.ts",
+    find: "return unpinned.length > 0 && !dropsItself;",
+    replace: "return unpinned.length > 0;",
+    removes: "leaving out unstage_context where strict mode drops the lone file page by itself",
+  },
 ];
