@@ -7,6 +7,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { app } from "../../workers/gateway/app.ts";
 import { shardName, shardOf, MAX_SHARDS } from "../../shared/hive/shards.ts";
+import { packFeed } from "../../durable-objects/hive/relay-feed.ts";
 import type { ServerMessage } from "../../shared/protocol.ts";
 import { makeArtifact, makeCommit, makePut } from "../shared/hive/fixtures.ts";
 import { openSocket, type TestSocket } from "./helpers.ts";
@@ -314,6 +315,29 @@ describe("Hive shards", () => {
     expect(await bad.next()).toMatchObject({ type: "sys.error", code: "INVALID_SINCE" });
     bad.close();
   }, 30_000);
+
+  it("never trusts a feed past a gap: the shard's log decides what a socket gets", async () => {
+    const { hive, key } = await shardedHive(2);
+    const home = env.Hive.getByName(hive);
+    const socket = await openSocket(`/parties/hive/${hive}?key=${key}&since=0`);
+    expect((await socket.next()).type).toBe("sys.welcome");
+    expect(await socket.next()).toMatchObject({ type: "hive.synced", since: "0:0,1:0" });
+    // A feed that skips seqs 1..4 (lost or reordered feeds look like this): the home
+    // reads shard 1's log instead, which holds nothing yet, so nothing is sent.
+    await home.shardEvents(1, packFeed([{ seq: 5, body: '{"seq":5}' }]));
+    const shard1 = env.Hive.getByName(shardName(hive, 1));
+    const identifier = keyOn(1, 2, "gap");
+    const put = await shard1.put({ idempotencyKey: "g", artifact: makeArtifact({ identifier }) });
+    expect(put).toMatchObject({ ok: true, value: { seq: 1 } });
+    expect(await socket.next()).toMatchObject({
+      type: "hive.events",
+      events: [{ shard: 1, seq: 1, artifact: { identifier } }],
+    });
+    socket.close();
+    // A sharded hive's sockets stay on the Hive: relays follow one log only.
+    expect(await home.relays().setMode("always")).toMatchObject({ ok: true });
+    expect(await home.relays().placement("subscriber-1")).toBeNull();
+  });
 
   it("sends a home socket's commit frames to their keys' shards", async () => {
     const { hive, key, get } = await shardedHive(2);
