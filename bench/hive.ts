@@ -619,6 +619,8 @@ async function seedOverSocket(
 
 if (process.argv.includes("--fanout")) {
   await import("./hive-fanout.ts");
+} else if (process.argv.includes("--shards")) {
+  await import("./hive-shards.ts");
 } else {
   await main();
 }

@@ -29,7 +29,7 @@ import type { KeptContent } from "../shared/context/refs.ts";
 import { err, ok, type Result } from "../shared/base/result.ts";
 import type { WorkspaceResult } from "../shared/workspace/errors.ts";
 import { HIVE_MIGRATIONS } from "./hive/schema.ts";
-import { CommitQueue } from "./hive/commit-queue.ts";
+import { CommitQueue, type SocketCall } from "./hive/commit-queue.ts";
 import { handleHiveFrame } from "./hive/socket-frames.ts";
 import { invalid, single } from "./hive/write-requests.ts";
 import { Mirror, type Reconciled } from "./hive/mirror.ts";
@@ -43,6 +43,26 @@ import { workerMapper } from "./hive/workspace/symbol-parser.ts";
 import { Workspace } from "./hive/workspace/workspace.ts";
 import type { StaleArtifact } from "./hive/workspace/staleness.ts";
 import { FirewallStore, type FirewallSetResult } from "./hive/firewall-store.ts";
+import { ShardCount } from "./hive/shard-count.ts";
+import { MergedStream } from "./hive/merged-stream.ts";
+import { packFeed, unpackFeed, type FedBatch } from "./hive/relay-feed.ts";
+import type { EncodedEvent } from "./hive/artifacts/store.ts";
+import {
+  mergeChanges,
+  mergeLists,
+  mergeSnapshots,
+  type ShardedArtifactPage,
+  type ShardedChangesPage,
+} from "./hive/shard-reads.ts";
+import {
+  commitKeys,
+  commitShard,
+  isShardName,
+  parseShardSince,
+  shardName,
+  shardOf,
+  type ShardRefusal,
+} from "../shared/hive/shards.ts";
 import type { HiveFirewall } from "../shared/hive/firewall.ts";
 import { receive, send } from "./sockets/socket.ts";
 import { SOCKET_KEY_HEADER } from "../shared/hive/messages.ts";
@@ -59,6 +79,14 @@ export { HIVE_MIGRATIONS, type ChangesPage };
 
 const log = createLogger("hive");
 
+/** The value of a read every shard answered (the callers return the first refusal first). */
+function valueOf<T>(result: HiveResult<T>): T {
+  if (!result.ok) {
+    throw new Error(`a shard refused a read: ${result.code}`);
+  }
+  return result.value;
+}
+
 export class Hive extends Server<Env> {
   static override options = { hibernate: true };
   readonly #store: HiveStore;
@@ -73,11 +101,18 @@ export class Hive extends Server<Env> {
   readonly #wrapped = new WeakSet<WebSocket>();
   readonly #memory: MemoryService;
   readonly #relays: Relays;
+  readonly #shards: ShardCount;
+  readonly #merged: MergedStream;
+  /** A shard object feeds the home Hive its batches while the home holds merged sockets. */
+  #feedHome = true;
+  /** Bumped by feedHome(): a "none" answer to an older feed does not stop the feed. */
+  #feedEpoch = 0;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     migrate(ctx.storage, HIVE_MIGRATIONS);
     this.#store = new HiveStore(ctx.storage);
+    this.#shards = new ShardCount(ctx.storage.kv);
     this.#refs = new RefStore(ctx.storage);
     this.#subscribers = new Subscribers(
       this.#store,
@@ -87,6 +122,7 @@ export class Hive extends Server<Env> {
     this.#mirror = new Mirror(ctx.storage, this.#store, env.JOBS, env.DB);
     this.#commits = new CommitQueue(this.#store, (events) => {
       this.#subscribers.publish(events);
+      this.#publishShard(events);
       this.#mirror.schedule().catch((error: unknown) => {
         // The events are committed; an unarmed alarm only delays the D1 mirror
         // until the next commit arms it again.
@@ -97,7 +133,15 @@ export class Hive extends Server<Env> {
     this.#relays = new Relays(ctx.storage.kv, this.#store, this.#commits, relay, {
       hive: () => this.name,
       directSubscribers: () => this.#subscribers.count,
+      sharded: () => this.#shardCount() > 1,
     });
+    this.#merged = new MergedStream(
+      () => this.getConnections<SocketState>(),
+      async (shard, after) =>
+        shard === 0
+          ? this.#relays.link.events(after)
+          : ((await this.#shard(shard).relays().events(after)) as ReturnType<RelayLink["events"]>),
+    );
     this.#workspace = new Workspace({
       storage: ctx.storage,
       env: env as unknown as Record<string, unknown>,
@@ -139,6 +183,11 @@ export class Hive extends Server<Env> {
       protocol: PROTOCOL_VERSION,
     });
     const since = new URL(ctx.request.url).searchParams.get("since");
+    const shards = this.#shardCount();
+    if (since !== null && shards > 1) {
+      this.#subscribeMerged(connection, since, shards);
+      return;
+    }
     if (since !== null) {
       const seq = Number(since);
       if (!Number.isSafeInteger(seq) || seq < 0) {
@@ -184,6 +233,9 @@ export class Hive extends Server<Env> {
     await handleHiveFrame(connection, message, {
       subscribers: this.#subscribers,
       commits: this.#commits,
+      ...(this.#shardCount() > 1
+        ? { sharded: async (c, call) => this.#commitSharded(c, call) }
+        : {}),
     });
   }
 
@@ -207,6 +259,16 @@ export class Hive extends Server<Env> {
     const parsed = CommitRequestSchema.safeParse(request);
     if (!parsed.success) {
       return invalid(parsed.error, "commit");
+    }
+    const shards = this.#shardCount();
+    if (shards > 1) {
+      const at = commitShard(commitKeys(parsed.data), shards);
+      if (!at.ok) {
+        return at;
+      }
+      if (at.value !== 0) {
+        return this.#shard(at.value).commit(request);
+      }
     }
     const [committed] = await this.#commits.enqueue([parsed.data]);
     if (committed === undefined) {
@@ -235,16 +297,172 @@ export class Hive extends Server<Env> {
 
   /** The latest version of an identifier (whatever its status), or a given version. */
   async get(identifier: string, version?: number): Promise<HiveResult<Artifact>> {
-    return this.#store.get(identifier, version);
+    const shard = shardOf(identifier, this.#shardCount());
+    return shard === 0
+      ? this.#store.get(identifier, version)
+      : this.#shard(shard).get(identifier, version);
   }
 
-  /** Current artifacts by kind, tag or identifier prefix, a page at a time. */
-  async list(query: ListQueryIn = {}): Promise<HiveResult<ArtifactPage>> {
+  /** Current artifacts by kind, tag or identifier prefix, a page at a time (every shard's). */
+  async list(query: ListQueryIn = {}): Promise<HiveResult<ArtifactPage | ShardedArtifactPage>> {
     const parsed = ListQuerySchema.safeParse(query);
     if (!parsed.success) {
       return invalid(parsed.error, "list query");
     }
-    return ok(this.#store.list(parsed.data));
+    const shards = this.#shardCount();
+    if (shards === 1) {
+      return ok(this.#store.list(parsed.data));
+    }
+    const pages = await this.#eachShard<HiveResult<ArtifactPage>>(
+      shards,
+      () => ok(this.#store.list(parsed.data)),
+      async (stub) => (await stub.list(parsed.data)) as HiveResult<ArtifactPage>,
+    );
+    const failed = pages.find((p) => !p.ok);
+    return failed ?? ok(mergeLists(pages.map(valueOf), parsed.data.limit));
+  }
+
+  /**
+   * The hive's shard count (1 unless declared when the hive was made). Reading it
+   * fixes it: the gateway caches it to send each key's writes and reads to its shard.
+   */
+  async shards(): Promise<number> {
+    return this.#shardCount();
+  }
+
+  /** Declares the hive's shard count (1..16) before anything is written or read. */
+  async declareShards(shards: number): Promise<{ ok: true; value: number } | ShardRefusal> {
+    return this.#shards.declare(shards, this.#store.head === 0);
+  }
+
+  /**
+   * A sharded hive's merged log after `since` (one seq per shard), at most `limit`
+   * events, each with its shard; `next` is the `since` of the following page.
+   */
+  async changesSinceShards(
+    since: number[],
+    limit = MAX_CHANGES_LIMIT,
+  ): Promise<HiveResult<ShardedChangesPage>> {
+    const shards = this.#shardCount();
+    if (since.length !== shards) {
+      return hiveErr(
+        "INVALID_REQUEST",
+        `since has ${since.length} shard seqs for ${shards} shards`,
+        "send since=<shard>:<seq>,… with shards 0 to N-1",
+      );
+    }
+    const capped = Math.max(1, Math.min(Math.trunc(limit), MAX_CHANGES_LIMIT));
+    const pages = await this.#eachShard(
+      shards,
+      async () => this.changesSince(since[0] ?? 0, capped),
+      async (stub, shard) =>
+        (await stub.changesSince(since[shard] ?? 0, capped)) as HiveResult<ChangesPage>,
+    );
+    const failed = pages.find((p) => !p.ok);
+    return failed ?? ok(mergeChanges(pages.map(valueOf), since, capped));
+  }
+
+  /** A socket frame's commits on a sharded hive: each through commit(), which sends it to its shard. */
+  async #commitSharded(commits: readonly CommitRequestIn[], call: SocketCall): Promise<void> {
+    const results = await Promise.all(commits.map(async (c) => this.commit(c)));
+    call.answer(
+      results.map((r) =>
+        r.ok
+          ? { ok: true, result: r.value }
+          : {
+              ok: false,
+              code: r.code,
+              message: r.message,
+              ...(r.hint === undefined ? {} : { hint: r.hint }),
+              ...(r.conflict === undefined ? {} : { conflict: r.conflict }),
+            },
+      ),
+    );
+  }
+
+  /** A socket of a sharded hive opened with `since=0:12,1:7`: the merged stream (merged-stream.ts). */
+  #subscribeMerged(connection: Connection<SocketState>, text: string, shards: number): void {
+    const since = parseShardSince(text, shards);
+    if (since === null) {
+      send(connection, {
+        type: "sys.error",
+        code: "INVALID_SINCE",
+        message: `since=${text.slice(0, 64)} is not a seq per shard`,
+        hint: `this hive has ${shards} shards: use ?since=<shard>:<seq>,… (shards 0 to ${shards - 1}), or 0 for every log`,
+      });
+      return;
+    }
+    const feeds = Array.from({ length: shards - 1 }, async (_, i) => this.#shard(i + 1).feedHome());
+    // Every shard feeds before the logs are read: what commits meanwhile is read or fed.
+    void Promise.all(feeds)
+      .then(async () => this.#merged.subscribe(connection, since))
+      .catch((error: unknown) => {
+        // The socket closed during its catch-up, or a shard could not be read.
+        log.warn("merged.subscribe.failed", describeError(error));
+        try {
+          connection.close(1011, "reconnect with since");
+        } catch {
+          // Already closed.
+        }
+      });
+  }
+
+  /** A committed batch to the merged stream: a shard feeds its home, the home its own sockets. */
+  #publishShard(events: EncodedEvent[]): void {
+    if (!isShardName(this.name)) {
+      if (this.#shardCount() > 1) {
+        void this.#merged.publish(0, events);
+      }
+      return;
+    }
+    if (!this.#feedHome) {
+      return;
+    }
+    const epoch = this.#feedEpoch;
+    const [home = "", index = "0"] = this.name.split("~shard");
+    this.env.Hive.getByName(home)
+      .shardEvents(Number(index), packFeed(events))
+      .then(
+        (listening) => {
+          if (listening === 0 && epoch === this.#feedEpoch) {
+            this.#feedHome = false;
+          }
+        },
+        (error: unknown) => log.warn("shard.feed.failed", describeError(error)),
+      );
+  }
+
+  /** Called by the home Hive when a merged socket opens: feed it every committed batch. */
+  async feedHome(): Promise<void> {
+    this.#feedEpoch++;
+    this.#feedHome = true;
+  }
+
+  /** A shard's committed batch, fed to the home's merged sockets; answers how many it holds. */
+  async shardEvents(shard: number, batch: FedBatch): Promise<number> {
+    void this.#merged.publish(Number(shard), unpackFeed(batch));
+    return this.#merged.count;
+  }
+
+  #shardCount(): number {
+    return isShardName(this.name) ? 1 : this.#shards.count;
+  }
+
+  #shard(index: number): DurableObjectStub<Hive> {
+    return this.env.Hive.getByName(shardName(this.name, index)) as DurableObjectStub<Hive>;
+  }
+
+  /** One read on every shard in parallel: `local` on shard 0 (this object), `remote` on the others. */
+  async #eachShard<T>(
+    shards: number,
+    local: () => T | Promise<T>,
+    remote: (stub: DurableObjectStub<Hive>, shard: number) => Promise<T>,
+  ): Promise<T[]> {
+    return Promise.all(
+      Array.from({ length: shards }, async (_, shard) =>
+        shard === 0 ? local() : remote(this.#shard(shard), shard),
+      ),
+    );
   }
 
   /**
@@ -285,12 +503,29 @@ export class Hive extends Server<Env> {
     if (!parsed.success) {
       return invalid(parsed.error, "as-of query");
     }
+    if (this.#shardCount() > 1) {
+      return hiveErr(
+        "INVALID_REQUEST",
+        "as-of reads are not merged over the shards of a sharded hive",
+        "read a key's versions with GET /artifacts/:identifier?version, or the log with GET /events?since=<shard>:<seq>,…",
+      );
+    }
     return ok(this.#store.asOf(parsed.data));
   }
 
   /** The active artifacts and the seq they reflect: a late joiner's starting point. */
   async snapshot(): Promise<HiveResult<Snapshot>> {
-    return ok(this.#store.snapshot());
+    const shards = this.#shardCount();
+    if (shards === 1) {
+      return ok(this.#store.snapshot());
+    }
+    const snapshots = await this.#eachShard<HiveResult<Snapshot>>(
+      shards,
+      () => ok(this.#store.snapshot()),
+      async (stub) => (await stub.snapshot()) as HiveResult<Snapshot>,
+    );
+    const failed = snapshots.find((s) => !s.ok);
+    return failed ?? ok(mergeSnapshots(snapshots.map(valueOf)));
   }
 
   /** Closes the sockets opened with a revoked key, its own and its relays' (the admin route's revoke). */

@@ -14,9 +14,10 @@ export async function createHiveKey(
   adminToken: string,
   hive: string,
   label = "cli",
+  shards?: number,
 ): Promise<CreatedKey> {
   return cliCall("creating a key", "docs/hive.md", () =>
-    new Lethe({ url: baseUrl, adminToken }).createHiveKey(hive, label),
+    new Lethe({ url: baseUrl, adminToken }).createHiveKey(hive, label, shards),
   );
 }
 
@@ -45,17 +46,21 @@ export async function hiveCommand(args: string[], ctx: CliContext): Promise<void
   const { values, positionals } = parseArgs({
     args,
     allowPositionals: true,
-    options: { label: { type: "string", default: "cli" } },
+    options: { label: { type: "string", default: "cli" }, shards: { type: "string" } },
   });
   const [sub, name] = positionals;
   if (sub !== "create" || name === undefined || positionals.length !== 2) {
     throw new CliError(
-      "usage: lethe hive create <name> [--label <label>]",
+      "usage: lethe hive create <name> [--label <label>] [--shards <1..16>]",
       "hive names are lowercase letters, digits and dashes",
     );
   }
-  const created = await createHiveKey(ctx.url, ctx.requireAdminToken(), name, values.label);
-  ctx.out(`created key ${created.id} for hive ${created.hive} (shown once, store it now):`);
+  const shards = values.shards === undefined ? undefined : Number(values.shards);
+  const created = await createHiveKey(ctx.url, ctx.requireAdminToken(), name, values.label, shards);
+  const sharded = created.shards === undefined ? "" : ` with ${created.shards} shard(s)`;
+  ctx.out(
+    `created key ${created.id} for hive ${created.hive}${sharded} (shown once, store it now):`,
+  );
   ctx.out(created.key);
 }
 

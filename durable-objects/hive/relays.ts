@@ -57,6 +57,8 @@ export interface RelayFeed {
 export interface HiveFacts {
   hive: () => string;
   directSubscribers: () => number;
+  /** A sharded hive's sockets stay on the Hive: relays follow one log, not the merged stream. */
+  sharded: () => boolean;
 }
 
 export interface RelayDeps extends HiveFacts {
@@ -126,6 +128,7 @@ export class Relays {
     const direct = this.#deps.directSubscribers();
     if (
       mode === "never" ||
+      this.#deps.sharded() ||
       (mode === "auto" && this.#held.size === 0 && direct < RELAY_AUTO_AFTER)
     ) {
       return null;

@@ -4,13 +4,27 @@
 import type { Connection } from "partyserver";
 import type { CommitOutcome } from "../../shared/hive/messages.ts";
 import { send, type MessageFor } from "../sockets/socket.ts";
-import { internalOutcome, type CommitQueue } from "./commit-queue.ts";
+import { internalOutcome, type CommitQueue, type SocketCall } from "./commit-queue.ts";
+import type { CommitRequest } from "../../shared/hive/writes.ts";
 import type { SocketState, Subscribers } from "./subscribers.ts";
 
 /** What a frame reaches: the socket subscriptions and the commit queue. */
 export interface FrameDeps {
   subscribers: Subscribers;
   commits: CommitQueue;
+  /** A sharded hive's commits, each sent to its key's shard instead of the local queue. */
+  sharded?: (commits: readonly CommitRequest[], call: SocketCall) => Promise<void>;
+}
+
+/** Commits go to the local queue, or on a sharded hive to their shards. */
+async function enqueue(
+  deps: FrameDeps,
+  commits: readonly CommitRequest[],
+  call: SocketCall,
+): Promise<void> {
+  await (deps.sharded === undefined
+    ? deps.commits.enqueue(commits, call)
+    : deps.sharded(commits, call));
 }
 
 export async function handleHiveFrame(
@@ -38,7 +52,7 @@ export async function handleHiveFrame(
     case "hive.commit": {
       // receive() already validated the frame's commit against CommitRequestSchema.
       const id = message.id;
-      await deps.commits.enqueue([message.commit], {
+      await enqueue(deps, [message.commit], {
         results: [],
         answer: ([committed]) => {
           const result: CommitOutcome = committed ?? internalOutcome();
@@ -62,7 +76,7 @@ export async function handleHiveFrame(
     case "hive.commits": {
       // One group: one storage transaction, one answer frame, one fan-out.
       const id = message.id;
-      await deps.commits.enqueue(message.commits, {
+      await enqueue(deps, message.commits, {
         results: [],
         answer: (results) => send(connection, { type: "hive.results", id, results }),
       });

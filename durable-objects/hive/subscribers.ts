@@ -53,6 +53,8 @@ export interface SocketState {
   keyId?: string;
   /** When the socket opened (ms, fractional for order): the newest of a reused id wins. */
   opened?: number;
+  /** A sharded hive's merged stream: the last seq sent of each shard (merged-stream.ts). */
+  merged?: readonly number[];
 }
 
 type Entry = {

@@ -92,6 +92,8 @@ export interface CreatedKey {
   key: string;
   label: string;
   createdAt: number;
+  /** The artifact shards declared with this key (only when asked for). */
+  shards?: number;
 }
 
 export class Lethe {
@@ -156,11 +158,12 @@ export class Lethe {
   }
 
   // Admin
-  createHiveKey(hive: string, label = "cli") {
+  /** A new key; `shards` (1..16) declares the hive's artifact shards with its first key. */
+  createHiveKey(hive: string, label = "cli", shards?: number) {
     return this.request<CreatedKey>(
       "POST",
       `/v1/admin/hives/${enc(hive)}/keys`,
-      { label },
+      shards === undefined ? { label } : { label, shards },
       "admin",
     );
   }

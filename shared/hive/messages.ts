@@ -96,7 +96,12 @@ export const HiveServerMessages = [
    */
   z.object({ type: z.literal("hive.subscribed"), since: z.number().int(), head: z.number().int() }),
   /** Caught up: everything through `seq` was sent; later events arrive live. */
-  z.object({ type: z.literal("hive.synced"), seq: z.number().int() }),
+  z.object({
+    type: z.literal("hive.synced"),
+    seq: z.number().int(),
+    /** A sharded hive's merged stream: the seq reached in each shard, `0:12,1:7`. */
+    since: z.string().optional(),
+  }),
   z.object({
     type: z.literal("hive.committed"),
     id: z.string(),

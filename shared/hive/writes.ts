@@ -11,6 +11,7 @@ import {
 } from "./artifact.ts";
 import { sha256Hex } from "../base/hash.ts";
 import type { Err } from "../base/result.ts";
+import type { ShardErrorCode } from "./shards.ts";
 
 /** Writes per atomic batch: enough for a step's findings, small enough for one transaction. */
 export const MAX_BATCH_WRITES = 64;
@@ -79,6 +80,8 @@ export function commitBodyHash(request: CommitRequest): string {
 
 /** Each change is one event; a commit of n changes is n consecutive events. */
 export const HiveEventSchema = z.object({
+  /** A sharded hive's events only: the shard whose log `seq` numbers (shared/hive/shards.ts). */
+  shard: z.number().int().min(0).optional(),
   seq: z.number().int().min(1),
   at: z.number(),
   op: z.enum(["put", "retract", "supersede"]),
@@ -112,7 +115,8 @@ export type HiveErrorCode =
   | "NOT_ACTIVE"
   | "IDEMPOTENCY_MISMATCH"
   | "INVALID_REQUEST"
-  | "BEYOND_RETENTION";
+  | "BEYOND_RETENTION"
+  | ShardErrorCode;
 
 /** What a writer needs to retry a compare-and-swap: the version now in force. */
 export const ConflictSchema = z.object({

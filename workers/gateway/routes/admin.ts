@@ -15,6 +15,8 @@ import { closeMcpKeySessions } from "../mcp/route.ts";
 
 export const CreateKeySchema = z.strictObject({
   label: z.string().min(1).max(128).default("default"),
+  /** Artifact shards (1..16), declared with the hive's first key (docs/scale.md). */
+  shards: z.number().optional(),
 });
 
 export const RelayModeBodySchema = z.strictObject({ mode: RelayModeSchema });
@@ -24,9 +26,18 @@ export const admin = new Hono<{ Bindings: Env }>()
   .post("/hives/:hive/keys", jsonBody(CreateKeySchema), async (c) => {
     const hive = c.req.param("hive");
     checkHiveName(hive);
-    const created = await createHiveKey(c.env.DB, hive, c.req.valid("json").label);
+    const { label, shards } = c.req.valid("json");
+    const declared =
+      shards === undefined
+        ? {}
+        : { shards: unwrap(await c.env.Hive.getByName(hive).declareShards(shards)) };
+    const created = await createHiveKey(c.env.DB, hive, label);
     return c.json(
-      { ...created, note: "store this key now: it is shown once and only its hash is kept" },
+      {
+        ...created,
+        ...declared,
+        note: "store this key now: it is shown once and only its hash is kept",
+      },
       201,
     );
   })

@@ -19,8 +19,14 @@ import {
   RELAY_NAME_HEADER,
   RELAY_SUBSCRIBER_HEADER,
 } from "../../../shared/hive/relays.ts";
+import {
+  commitKeys,
+  commitShard,
+  parseShardSince,
+  shardName,
+} from "../../../shared/hive/shards.ts";
 import { keyedHive, requireHiveKey, type AuthVariables } from "../request/auth.ts";
-import { unwrap } from "./results.ts";
+import { refusal, unwrap } from "./results.ts";
 import { jsonBody } from "../request/validate.ts";
 
 type HiveEnv = { Bindings: Env; Variables: AuthVariables };
@@ -46,22 +52,52 @@ const ChangesQuerySchema = z.strictObject({
   since: z.coerce.number().int().min(0).default(0),
   limit: z.coerce.number().int().min(1).max(1_000).optional(),
 });
+/** Each hive's shard count, read once per isolate: it is fixed once anyone has read it. */
+const shardCounts = new Map<string, number>();
+
+async function shardCount(c: Context<HiveEnv>): Promise<number> {
+  const { hive } = c.get("hiveKey");
+  let shards = shardCounts.get(hive);
+  if (shards === undefined) {
+    shards = await keyedHive(c).shards();
+    shardCounts.set(hive, shards);
+  }
+  return shards;
+}
+
+/** The Hive object that writes and reads `keys`: the hive's own, or the shard they hash to. */
+async function keysHive(
+  c: Context<HiveEnv>,
+  keys: string[],
+): Promise<ReturnType<typeof keyedHive>> {
+  const shards = await shardCount(c);
+  if (shards === 1) {
+    return keyedHive(c);
+  }
+  return c.env.Hive.getByName(shardName(c.get("hiveKey").hive, unwrap(commitShard(keys, shards))));
+}
+
 const VersionQuerySchema = z.strictObject({ version: z.coerce.number().int().min(1).optional() });
 
 export const hives = new Hono<HiveEnv>()
   .use("/:hive/*", requireHiveKey)
-  .post("/:hive/commit", jsonBody(CommitRequestSchema), async (c) =>
-    answer(c, await keyedHive(c).commit(c.req.valid("json"))),
-  )
-  .post("/:hive/artifacts", jsonBody(PutRequestSchema), async (c) =>
-    answer(c, await keyedHive(c).put(c.req.valid("json"))),
-  )
-  .post("/:hive/retract", jsonBody(RetractRequestSchema), async (c) =>
-    answer(c, await keyedHive(c).retract(c.req.valid("json"))),
-  )
-  .post("/:hive/supersede", jsonBody(SupersedeRequestSchema), async (c) =>
-    answer(c, await keyedHive(c).supersede(c.req.valid("json"))),
-  )
+  .post("/:hive/commit", jsonBody(CommitRequestSchema), async (c) => {
+    const body = c.req.valid("json");
+    return answer(c, await (await keysHive(c, commitKeys(body))).commit(body));
+  })
+  .post("/:hive/artifacts", jsonBody(PutRequestSchema), async (c) => {
+    const body = c.req.valid("json");
+    return answer(c, await (await keysHive(c, [body.artifact.identifier])).put(body));
+  })
+  .post("/:hive/retract", jsonBody(RetractRequestSchema), async (c) => {
+    const body = c.req.valid("json");
+    return answer(c, await (await keysHive(c, [body.identifier])).retract(body));
+  })
+  .post("/:hive/supersede", jsonBody(SupersedeRequestSchema), async (c) => {
+    const body = c.req.valid("json");
+    const keys = [body.target, body.replacement.identifier];
+    return answer(c, await (await keysHive(c, keys)).supersede(body));
+  })
   .get("/:hive/artifacts", async (c) => {
     const query = ListQuerySchema.safeParse(c.req.query());
     return query.success
@@ -73,9 +109,14 @@ export const hives = new Hono<HiveEnv>()
     if (!query.success) {
       return invalidQuery(c, query.error);
     }
-    return answer(c, await keyedHive(c).get(c.req.param("identifier"), query.data.version));
+    const identifier = c.req.param("identifier");
+    return answer(c, await (await keysHive(c, [identifier])).get(identifier, query.data.version));
   })
   .get("/:hive/events", async (c) => {
+    const shards = await shardCount(c);
+    if (shards > 1) {
+      return shardedEvents(c, shards);
+    }
     const query = ChangesQuerySchema.safeParse(c.req.query());
     if (!query.success) {
       return invalidQuery(c, query.error);
@@ -90,6 +131,21 @@ export const hives = new Hono<HiveEnv>()
   })
   .get("/:hive/snapshot", async (c) => answer(c, await keyedHive(c).snapshot()))
   .post("/:hive/mirror/reconcile", async (c) => answer(c, await keyedHive(c).reconcileMirror()));
+
+/** GET /events of a sharded hive: `since=0:12,1:7` (a seq per shard), events with (shard, seq). */
+async function shardedEvents(c: Context<HiveEnv>, shards: number): Promise<Response> {
+  const since = parseShardSince(c.req.query("since") ?? "", shards);
+  const limit = Number(c.req.query("limit") ?? 1_000);
+  if (since === null || !Number.isSafeInteger(limit) || limit < 1) {
+    throw refusal(
+      400,
+      "INVALID_QUERY",
+      `since=${(c.req.query("since") ?? "").slice(0, 64)} is not a seq per shard`,
+      `this hive has ${shards} shards: send since=<shard>:<seq>,… (0 to ${shards - 1}; the page's next), and limit ≥ 1`,
+    );
+  }
+  return answer(c, await keyedHive(c).changesSinceShards(since, limit));
+}
 
 /**
  * WS /parties/hive/:name, after requireHiveKey: the key is stripped from the URL

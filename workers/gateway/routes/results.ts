@@ -14,7 +14,7 @@ import type { FirewallSetErrorCode } from "../../../shared/hive/firewall.ts";
 import type { RefStoreErrorCode } from "../../../durable-objects/hive/ref-store.ts";
 import type { SessionErrorCode } from "../../../durable-objects/session/session-errors.ts";
 
-/** Hive writes and reads: a lost race 409, a trimmed log 410, a reused key 422. */
+/** Hive writes and reads: a lost race 409, a trimmed log 410, a reused key 422, a fixed shard count 409. */
 const HIVE: Record<HiveErrorCode, ContentfulStatusCode> = {
   VERSION_CONFLICT: 409,
   NOT_FOUND: 404,
@@ -22,6 +22,9 @@ const HIVE: Record<HiveErrorCode, ContentfulStatusCode> = {
   IDEMPOTENCY_MISMATCH: 422,
   INVALID_REQUEST: 400,
   BEYOND_RETENTION: 410,
+  INVALID_SHARDS: 400,
+  SHARDS_FIXED: 409,
+  BATCH_SPANS_SHARDS: 400,
 };
 
 /** Workspace: bad input 400, missing 404, a lost race 409, too big 413, not text 415. */
