@@ -5,17 +5,16 @@ import { Server, type Connection, type ConnectionContext, type WSMessage } from 
 import type { ComponentHealth } from "../shared/health.ts";
 import type { Artifact } from "../shared/hive/artifact.ts";
 import {
-  AsOfQuerySchema,
   ListQuerySchema,
   MAX_CHANGES_LIMIT,
   type ArtifactPage,
+  type AsOfQuery,
   type ChangesPage,
   type ListQueryIn,
   type Snapshot,
 } from "../shared/hive/reads.ts";
 import {
   CommitRequestSchema,
-  hiveErr,
   type CommitRequestIn,
   type CommitResult,
   type HiveResult,
@@ -26,10 +25,11 @@ import {
 import { createLogger, describeError } from "../shared/base/log.ts";
 import { PROTOCOL_VERSION } from "../shared/protocol.ts";
 import type { KeptContent } from "../shared/context/refs.ts";
-import { err, ok, type Result } from "../shared/base/result.ts";
+import { ok, type Result } from "../shared/base/result.ts";
 import type { WorkspaceResult } from "../shared/workspace/errors.ts";
 import { HIVE_MIGRATIONS } from "./hive/schema.ts";
-import { CommitQueue, type SocketCall } from "./hive/commit-queue.ts";
+import { asOfSnapshot, changesPage } from "./hive/log-reads.ts";
+import { CommitQueue } from "./hive/commit-queue.ts";
 import { handleHiveFrame } from "./hive/socket-frames.ts";
 import { invalid, single } from "./hive/write-requests.ts";
 import { Mirror, type Reconciled } from "./hive/mirror.ts";
@@ -43,26 +43,11 @@ import { workerMapper } from "./hive/workspace/symbol-parser.ts";
 import { Workspace } from "./hive/workspace/workspace.ts";
 import type { StaleArtifact } from "./hive/workspace/staleness.ts";
 import { FirewallStore, type FirewallSetResult } from "./hive/firewall-store.ts";
-import { ShardCount } from "./hive/shard-count.ts";
-import { MergedStream } from "./hive/merged-stream.ts";
-import { packFeed, unpackFeed, type FedBatch } from "./hive/relay-feed.ts";
-import type { EncodedEvent } from "./hive/artifacts/store.ts";
-import {
-  mergeChanges,
-  mergeLists,
-  mergeSnapshots,
-  type ShardedArtifactPage,
-  type ShardedChangesPage,
-} from "./hive/shard-reads.ts";
-import {
-  commitKeys,
-  commitShard,
-  isShardName,
-  parseShardSince,
-  shardName,
-  shardOf,
-  type ShardRefusal,
-} from "../shared/hive/shards.ts";
+import { HiveSharding, type ShardStub } from "./hive/sharding.ts";
+import { subscribeSince } from "./hive/socket-since.ts";
+import type { FedBatch } from "./hive/relay-feed.ts";
+import type { ShardedArtifactPage, ShardedChangesPage } from "./hive/shard-reads.ts";
+import type { ShardRefusal } from "../shared/hive/shards.ts";
 import type { HiveFirewall } from "../shared/hive/firewall.ts";
 import { receive, send } from "./sockets/socket.ts";
 import { SOCKET_KEY_HEADER } from "../shared/hive/messages.ts";
@@ -70,7 +55,6 @@ import { migrate, schemaVersion } from "./storage/migrate.ts";
 import {
   listSessions,
   registerSession,
-  SessionEntrySchema,
   type SessionEntry,
   type SessionPage,
 } from "./hive/session-registry.ts";
@@ -78,14 +62,6 @@ import {
 export { HIVE_MIGRATIONS, type ChangesPage };
 
 const log = createLogger("hive");
-
-/** The value of a read every shard answered (the callers return the first refusal first). */
-function valueOf<T>(result: HiveResult<T>): T {
-  if (!result.ok) {
-    throw new Error(`a shard refused a read: ${result.code}`);
-  }
-  return result.value;
-}
 
 export class Hive extends Server<Env> {
   static override options = { hibernate: true };
@@ -101,18 +77,20 @@ export class Hive extends Server<Env> {
   readonly #wrapped = new WeakSet<WebSocket>();
   readonly #memory: MemoryService;
   readonly #relays: Relays;
-  readonly #shards: ShardCount;
-  readonly #merged: MergedStream;
-  /** A shard object feeds the home Hive its batches while the home holds merged sockets. */
-  #feedHome = true;
-  /** Bumped by feedHome(): a "none" answer to an older feed does not stop the feed. */
-  #feedEpoch = 0;
+  readonly #shards: HiveSharding;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     migrate(ctx.storage, HIVE_MIGRATIONS);
     this.#store = new HiveStore(ctx.storage);
-    this.#shards = new ShardCount(ctx.storage.kv);
+    this.#shards = new HiveSharding({
+      name: () => this.name,
+      kv: ctx.storage.kv,
+      empty: () => this.#store.head === 0,
+      sockets: () => this.getConnections<SocketState>(),
+      events: async (after) => this.#relays.link.events(after),
+      stub: (name) => env.Hive.getByName(name) as unknown as ShardStub,
+    });
     this.#refs = new RefStore(ctx.storage);
     this.#subscribers = new Subscribers(
       this.#store,
@@ -122,7 +100,7 @@ export class Hive extends Server<Env> {
     this.#mirror = new Mirror(ctx.storage, this.#store, env.JOBS, env.DB);
     this.#commits = new CommitQueue(this.#store, (events) => {
       this.#subscribers.publish(events);
-      this.#publishShard(events);
+      this.#shards.publish(events);
       this.#mirror.schedule().catch((error: unknown) => {
         // The events are committed; an unarmed alarm only delays the D1 mirror
         // until the next commit arms it again.
@@ -133,15 +111,8 @@ export class Hive extends Server<Env> {
     this.#relays = new Relays(ctx.storage.kv, this.#store, this.#commits, relay, {
       hive: () => this.name,
       directSubscribers: () => this.#subscribers.count,
-      sharded: () => this.#shardCount() > 1,
+      sharded: () => this.#shards.count > 1,
     });
-    this.#merged = new MergedStream(
-      () => this.getConnections<SocketState>(),
-      async (shard, after) =>
-        shard === 0
-          ? this.#relays.link.events(after)
-          : ((await this.#shard(shard).relays().events(after)) as ReturnType<RelayLink["events"]>),
-    );
     this.#workspace = new Workspace({
       storage: ctx.storage,
       env: env as unknown as Record<string, unknown>,
@@ -151,20 +122,14 @@ export class Hive extends Server<Env> {
     this.#firewall = new FirewallStore(ctx.storage.kv, {
       loadFirewall: async (text) => env.GATEKEEPER.loadFirewall(text),
     });
-    this.#memory = new MemoryService(
-      new Knowledge(
-        ctx.storage,
-        this.#workspace,
-        knowledgeConfig(env as unknown as Record<string, unknown>),
-      ),
-      {
-        artifacts: () => this.#store.snapshot().artifacts,
-        commit: (r) => this.commit(r),
-        hive: () => this.name,
-        kv: ctx.storage.kv,
-        db: env.DB,
-      },
-    );
+    const knowledge = knowledgeConfig(env as unknown as Record<string, unknown>);
+    this.#memory = new MemoryService(new Knowledge(ctx.storage, this.#workspace, knowledge), {
+      artifacts: () => this.#store.snapshot().artifacts,
+      commit: (r) => this.commit(r),
+      hive: () => this.name,
+      kv: ctx.storage.kv,
+      db: env.DB,
+    });
   }
 
   override onConnect(connection: Connection<SocketState>, ctx: ConnectionContext): void {
@@ -183,23 +148,8 @@ export class Hive extends Server<Env> {
       protocol: PROTOCOL_VERSION,
     });
     const since = new URL(ctx.request.url).searchParams.get("since");
-    const shards = this.#shardCount();
-    if (since !== null && shards > 1) {
-      this.#subscribeMerged(connection, since, shards);
-      return;
-    }
     if (since !== null) {
-      const seq = Number(since);
-      if (!Number.isSafeInteger(seq) || seq < 0) {
-        send(connection, {
-          type: "sys.error",
-          code: "INVALID_SINCE",
-          message: `since=${since.slice(0, 32)} is not a sequence number`,
-          hint: "use ?since=<last seq received>, or 0 for the whole log",
-        });
-        return;
-      }
-      this.#subscribers.subscribe(connection, seq);
+      subscribeSince(connection, since, this.#subscribers, this.#shards);
     }
   }
 
@@ -233,8 +183,8 @@ export class Hive extends Server<Env> {
     await handleHiveFrame(connection, message, {
       subscribers: this.#subscribers,
       commits: this.#commits,
-      ...(this.#shardCount() > 1
-        ? { sharded: async (c, call) => this.#commitSharded(c, call) }
+      ...(this.#shards.count > 1
+        ? { sharded: async (c, call) => this.#shards.commitFrame(c, call, (r) => this.commit(r)) }
         : {}),
     });
   }
@@ -260,15 +210,9 @@ export class Hive extends Server<Env> {
     if (!parsed.success) {
       return invalid(parsed.error, "commit");
     }
-    const shards = this.#shardCount();
-    if (shards > 1) {
-      const at = commitShard(commitKeys(parsed.data), shards);
-      if (!at.ok) {
-        return at;
-      }
-      if (at.value !== 0) {
-        return this.#shard(at.value).commit(request);
-      }
+    const elsewhere = await this.#shards.commitElsewhere(parsed.data, request);
+    if (elsewhere !== null) {
+      return elsewhere;
     }
     const [committed] = await this.#commits.enqueue([parsed.data]);
     if (committed === undefined) {
@@ -297,10 +241,10 @@ export class Hive extends Server<Env> {
 
   /** The latest version of an identifier (whatever its status), or a given version. */
   async get(identifier: string, version?: number): Promise<HiveResult<Artifact>> {
-    const shard = shardOf(identifier, this.#shardCount());
+    const shard = this.#shards.shardOfKey(identifier);
     return shard === 0
       ? this.#store.get(identifier, version)
-      : this.#shard(shard).get(identifier, version);
+      : ((await this.#shards.stubOf(shard).get(identifier, version)) as HiveResult<Artifact>);
   }
 
   /** Current artifacts by kind, tag or identifier prefix, a page at a time (every shard's). */
@@ -309,223 +253,54 @@ export class Hive extends Server<Env> {
     if (!parsed.success) {
       return invalid(parsed.error, "list query");
     }
-    const shards = this.#shardCount();
-    if (shards === 1) {
-      return ok(this.#store.list(parsed.data));
-    }
-    const pages = await this.#eachShard<HiveResult<ArtifactPage>>(
-      shards,
-      () => ok(this.#store.list(parsed.data)),
-      async (stub) => (await stub.list(parsed.data)) as HiveResult<ArtifactPage>,
-    );
-    const failed = pages.find((p) => !p.ok);
-    return failed ?? ok(mergeLists(pages.map(valueOf), parsed.data.limit));
+    const local = () => ok(this.#store.list(parsed.data));
+    return this.#shards.count === 1 ? local() : this.#shards.list(parsed.data, local);
   }
 
-  /**
-   * The hive's shard count (1 unless declared when the hive was made). Reading it
-   * fixes it: the gateway caches it to send each key's writes and reads to its shard.
-   */
+  /** The shard count (1 unless declared): reading fixes it, the gateway caches it per isolate. */
   async shards(): Promise<number> {
-    return this.#shardCount();
+    return this.#shards.count;
   }
 
   /** Declares the hive's shard count (1..16) before anything is written or read. */
   async declareShards(shards: number): Promise<{ ok: true; value: number } | ShardRefusal> {
-    return this.#shards.declare(shards, this.#store.head === 0);
+    return this.#shards.declare(shards);
   }
 
-  /**
-   * A sharded hive's merged log after `since` (one seq per shard), at most `limit`
-   * events, each with its shard; `next` is the `since` of the following page.
-   */
+  /** A sharded hive's merged log after `since` (a seq per shard); `next` is the following page's. */
   async changesSinceShards(
     since: number[],
     limit = MAX_CHANGES_LIMIT,
   ): Promise<HiveResult<ShardedChangesPage>> {
-    const shards = this.#shardCount();
-    if (since.length !== shards) {
-      return hiveErr(
-        "INVALID_REQUEST",
-        `since has ${since.length} shard seqs for ${shards} shards`,
-        "send since=<shard>:<seq>,… with shards 0 to N-1",
-      );
-    }
-    const capped = Math.max(1, Math.min(Math.trunc(limit), MAX_CHANGES_LIMIT));
-    const pages = await this.#eachShard(
-      shards,
-      async () => this.changesSince(since[0] ?? 0, capped),
-      async (stub, shard) =>
-        (await stub.changesSince(since[shard] ?? 0, capped)) as HiveResult<ChangesPage>,
-    );
-    const failed = pages.find((p) => !p.ok);
-    return failed ?? ok(mergeChanges(pages.map(valueOf), since, capped));
-  }
-
-  /** A socket frame's commits on a sharded hive: each through commit(), which sends it to its shard. */
-  async #commitSharded(commits: readonly CommitRequestIn[], call: SocketCall): Promise<void> {
-    const results = await Promise.all(commits.map(async (c) => this.commit(c)));
-    call.answer(
-      results.map((r) =>
-        r.ok
-          ? { ok: true, result: r.value }
-          : {
-              ok: false,
-              code: r.code,
-              message: r.message,
-              ...(r.hint === undefined ? {} : { hint: r.hint }),
-              ...(r.conflict === undefined ? {} : { conflict: r.conflict }),
-            },
-      ),
+    return this.#shards.changes(since, limit, async (seq, capped) =>
+      this.changesSince(seq, capped),
     );
   }
 
-  /** A socket of a sharded hive opened with `since=0:12,1:7`: the merged stream (merged-stream.ts). */
-  #subscribeMerged(connection: Connection<SocketState>, text: string, shards: number): void {
-    const since = parseShardSince(text, shards);
-    if (since === null) {
-      send(connection, {
-        type: "sys.error",
-        code: "INVALID_SINCE",
-        message: `since=${text.slice(0, 64)} is not a seq per shard`,
-        hint: `this hive has ${shards} shards: use ?since=<shard>:<seq>,… (shards 0 to ${shards - 1}), or 0 for every log`,
-      });
-      return;
-    }
-    const feeds = Array.from({ length: shards - 1 }, async (_, i) => this.#shard(i + 1).feedHome());
-    // Every shard feeds before the logs are read: what commits meanwhile is read or fed.
-    void Promise.all(feeds)
-      .then(async () => this.#merged.subscribe(connection, since))
-      .catch((error: unknown) => {
-        // The socket closed during its catch-up, or a shard could not be read.
-        log.warn("merged.subscribe.failed", describeError(error));
-        try {
-          connection.close(1011, "reconnect with since");
-        } catch {
-          // Already closed.
-        }
-      });
-  }
-
-  /** A committed batch to the merged stream: a shard feeds its home, the home its own sockets. */
-  #publishShard(events: EncodedEvent[]): void {
-    if (!isShardName(this.name)) {
-      if (this.#shardCount() > 1) {
-        void this.#merged.publish(0, events);
-      }
-      return;
-    }
-    if (!this.#feedHome) {
-      return;
-    }
-    const epoch = this.#feedEpoch;
-    const [home = "", index = "0"] = this.name.split("~shard");
-    this.env.Hive.getByName(home)
-      .shardEvents(Number(index), packFeed(events))
-      .then(
-        (listening) => {
-          if (listening === 0 && epoch === this.#feedEpoch) {
-            this.#feedHome = false;
-          }
-        },
-        (error: unknown) => log.warn("shard.feed.failed", describeError(error)),
-      );
-  }
-
-  /** Called by the home Hive when a merged socket opens: feed it every committed batch. */
+  /** On a shard object, when its home opens a merged socket: feed it every committed batch. */
   async feedHome(): Promise<void> {
-    this.#feedEpoch++;
-    this.#feedHome = true;
+    this.#shards.feedHome();
   }
 
-  /** A shard's committed batch, fed to the home's merged sockets; answers how many it holds. */
+  /** On the home, a shard's committed batch for its merged sockets; answers how many it holds. */
   async shardEvents(shard: number, batch: FedBatch): Promise<number> {
-    void this.#merged.publish(Number(shard), unpackFeed(batch));
-    return this.#merged.count;
+    return this.#shards.shardEvents(shard, batch);
   }
 
-  #shardCount(): number {
-    return isShardName(this.name) ? 1 : this.#shards.count;
-  }
-
-  #shard(index: number): DurableObjectStub<Hive> {
-    return this.env.Hive.getByName(shardName(this.name, index)) as DurableObjectStub<Hive>;
-  }
-
-  /** One read on every shard in parallel: `local` on shard 0 (this object), `remote` on the others. */
-  async #eachShard<T>(
-    shards: number,
-    local: () => T | Promise<T>,
-    remote: (stub: DurableObjectStub<Hive>, shard: number) => Promise<T>,
-  ): Promise<T[]> {
-    return Promise.all(
-      Array.from({ length: shards }, async (_, shard) =>
-        shard === 0 ? local() : remote(this.#shard(shard), shard),
-      ),
-    );
-  }
-
-  /**
-   * Events after `since`, in order, at most `limit`. Sessions call this at each
-   * step. Past the retention window: BEYOND_RETENTION (take a snapshot() instead).
-   */
+  /** Events after `since`, in order, at most `limit` (sessions call it each step; log-reads.ts). */
   async changesSince(since: number, limit = MAX_CHANGES_LIMIT): Promise<HiveResult<ChangesPage>> {
-    if (!Number.isSafeInteger(since) || since < 0) {
-      return hiveErr(
-        "INVALID_REQUEST",
-        `since=${since} is not a sequence number`,
-        "pass the last seq you saw, or 0",
-      );
-    }
-    const head = this.#store.head;
-    if (!this.#store.canReplayFrom(since)) {
-      return hiveErr(
-        "BEYOND_RETENTION",
-        `events after ${since} are no longer in the log (oldest kept: ${this.#store.oldestRetained()})`,
-        "call snapshot() and continue with changesSince(snapshot.seq)",
-      );
-    }
-    const capped = Math.max(1, Math.min(Math.trunc(limit), MAX_CHANGES_LIMIT));
-    const events = this.#store.events(since, head, capped);
-    const last = events.at(-1);
-    return ok({ events, head, more: last !== undefined && last.seq < head });
+    return changesPage(this.#store, since, limit);
   }
 
   /** What the hive knew after event `seq`, or at time `at` (epoch ms). */
-  async asOf(query: {
-    seq?: number;
-    at?: number;
-    identifier?: string;
-    kind?: string;
-    tag?: string;
-  }): Promise<HiveResult<Snapshot>> {
-    const parsed = AsOfQuerySchema.safeParse(query);
-    if (!parsed.success) {
-      return invalid(parsed.error, "as-of query");
-    }
-    if (this.#shardCount() > 1) {
-      return hiveErr(
-        "INVALID_REQUEST",
-        "as-of reads are not merged over the shards of a sharded hive",
-        "read a key's versions with GET /artifacts/:identifier?version, or the log with GET /events?since=<shard>:<seq>,…",
-      );
-    }
-    return ok(this.#store.asOf(parsed.data));
+  async asOf(query: AsOfQuery): Promise<HiveResult<Snapshot>> {
+    return asOfSnapshot(this.#store, query, this.#shards.count > 1);
   }
 
   /** The active artifacts and the seq they reflect: a late joiner's starting point. */
   async snapshot(): Promise<HiveResult<Snapshot>> {
-    const shards = this.#shardCount();
-    if (shards === 1) {
-      return ok(this.#store.snapshot());
-    }
-    const snapshots = await this.#eachShard<HiveResult<Snapshot>>(
-      shards,
-      () => ok(this.#store.snapshot()),
-      async (stub) => (await stub.snapshot()) as HiveResult<Snapshot>,
-    );
-    const failed = snapshots.find((s) => !s.ok);
-    return failed ?? ok(mergeSnapshots(snapshots.map(valueOf)));
+    const local = () => ok(this.#store.snapshot());
+    return this.#shards.count === 1 ? local() : this.#shards.snapshot(local);
   }
 
   /** Closes the sockets opened with a revoked key, its own and its relays' (the admin route's revoke). */
@@ -540,9 +315,7 @@ export class Hive extends Server<Env> {
 
   /** Reads the D1 mirror back and repairs its gaps now (the alarm does it on its own). */
   async reconcileMirror(): Promise<HiveResult<Reconciled>> {
-    const { resent } = await this.#mirror.reconcile(this.name);
-    await this.#mirror.flush(this.name);
-    return ok({ sent: this.#mirror.mirroredSeq, confirmed: this.#mirror.confirmedSeq, resent });
+    return ok(await this.#mirror.repairNow(this.name));
   }
 
   /** Sends unmirrored events to the queue now (the alarm does it on its own). */
@@ -588,16 +361,7 @@ export class Hive extends Server<Env> {
 
   /** Records a session started in this hive (the dashboard's list, the metrics routes). */
   async registerSession(entry: SessionEntry): Promise<Result<null, "INVALID_REQUEST">> {
-    const parsed = SessionEntrySchema.safeParse(entry);
-    if (!parsed.success) {
-      return err(
-        "INVALID_REQUEST",
-        "not a session entry",
-        "send {id, mission, createdAt, forkOf?}",
-      );
-    }
-    await registerSession(this.ctx.storage, parsed.data);
-    return ok(null);
+    return registerSession(this.ctx.storage, entry);
   }
 
   /** The hive's sessions, newest first; `before` is the previous page's `next`. */

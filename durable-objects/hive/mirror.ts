@@ -128,6 +128,13 @@ export class Mirror {
     return sent;
   }
 
+  /** Reads D1 back, resends its gaps and flushes now: what the admin's reconcile answers. */
+  async repairNow(hive: string): Promise<Reconciled> {
+    const { resent } = await this.reconcile(hive);
+    await this.flush(hive);
+    return { sent: this.mirroredSeq, confirmed: this.confirmedSeq, resent };
+  }
+
   get mirroredSeq(): number {
     const row = this.#storage.sql
       .exec<{ value: string }>("SELECT value FROM hive_meta WHERE key = 'mirrored_seq'")

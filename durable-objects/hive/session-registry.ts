@@ -2,6 +2,7 @@
 // storage (no SQL schema to migrate). Written by the gateway when it creates or
 // forks a session; read by the dashboard's session list and the metrics routes.
 import { z } from "zod";
+import { err, ok, type Result } from "../../shared/base/result.ts";
 
 export const SessionEntrySchema = z.object({
   id: z.string().min(1).max(128),
@@ -25,14 +26,20 @@ function keyOf(entry: SessionEntry): string {
   return `${PREFIX}${String(entry.createdAt).padStart(15, "0")}/${entry.id}`;
 }
 
+/** Records a session entry, refused as INVALID_REQUEST when it is not one. */
 export async function registerSession(
   storage: DurableObjectStorage,
-  entry: SessionEntry,
-): Promise<void> {
-  await storage.put(keyOf(entry), {
-    ...entry,
-    mission: entry.mission.slice(0, MISSION_PREVIEW_CHARS),
+  entry: unknown,
+): Promise<Result<null, "INVALID_REQUEST">> {
+  const parsed = SessionEntrySchema.safeParse(entry);
+  if (!parsed.success) {
+    return err("INVALID_REQUEST", "not a session entry", "send {id, mission, createdAt, forkOf?}");
+  }
+  await storage.put(keyOf(parsed.data), {
+    ...parsed.data,
+    mission: parsed.data.mission.slice(0, MISSION_PREVIEW_CHARS),
   });
+  return ok(null);
 }
 
 export async function listSessions(

@@ -1,0 +1,63 @@
+// The Hive's reads of its own ordered log: the events after a seq (what sessions
+// and reconnecting clients replay) and what the hive knew at a past seq or time.
+// Pure over the store; the Hive object answers them over RPC.
+import { ok } from "../../shared/base/result.ts";
+import {
+  AsOfQuerySchema,
+  MAX_CHANGES_LIMIT,
+  type ChangesPage,
+  type Snapshot,
+} from "../../shared/hive/reads.ts";
+import { hiveErr, type HiveResult } from "../../shared/hive/writes.ts";
+import type { HiveStore } from "./artifacts/store.ts";
+import { invalid } from "./write-requests.ts";
+
+/**
+ * Events after `since`, in order, at most `limit`. Past the retention window:
+ * BEYOND_RETENTION (take a snapshot instead).
+ */
+export function changesPage(
+  store: HiveStore,
+  since: number,
+  limit: number,
+): HiveResult<ChangesPage> {
+  if (!Number.isSafeInteger(since) || since < 0) {
+    return hiveErr(
+      "INVALID_REQUEST",
+      `since=${since} is not a sequence number`,
+      "pass the last seq you saw, or 0",
+    );
+  }
+  const head = store.head;
+  if (!store.canReplayFrom(since)) {
+    return hiveErr(
+      "BEYOND_RETENTION",
+      `events after ${since} are no longer in the log (oldest kept: ${store.oldestRetained()})`,
+      "call snapshot() and continue with changesSince(snapshot.seq)",
+    );
+  }
+  const capped = Math.max(1, Math.min(Math.trunc(limit), MAX_CHANGES_LIMIT));
+  const events = store.events(since, head, capped);
+  const last = events.at(-1);
+  return ok({ events, head, more: last !== undefined && last.seq < head });
+}
+
+/** What the hive knew after event `seq`, or at time `at` (epoch ms); one shard's log only. */
+export function asOfSnapshot(
+  store: HiveStore,
+  query: unknown,
+  sharded: boolean,
+): HiveResult<Snapshot> {
+  const parsed = AsOfQuerySchema.safeParse(query);
+  if (!parsed.success) {
+    return invalid(parsed.error, "as-of query");
+  }
+  if (sharded) {
+    return hiveErr(
+      "INVALID_REQUEST",
+      "as-of reads are not merged over the shards of a sharded hive",
+      "read a key's versions with GET /artifacts/:identifier?version, or the log with GET /events?since=<shard>:<seq>,…",
+    );
+  }
+  return ok(store.asOf(parsed.data));
+}

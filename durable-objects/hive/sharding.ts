@@ -1,0 +1,295 @@
+// The sharding of one hive, held by every Hive object (docs/hive.md "Sharded
+// artifacts"): the home Hive (shard 0) keeps the declared count, sends each key's
+// commits and reads to its shard, merges listings, snapshots and logs over every
+// shard, and holds the merged live stream; a shard object (`<hive>~shard<i>`)
+// feeds its home each committed batch while the home holds merged sockets.
+import type { Connection } from "partyserver";
+import { createLogger, describeError } from "../../shared/base/log.ts";
+import { ok } from "../../shared/base/result.ts";
+import {
+  MAX_CHANGES_LIMIT,
+  type ArtifactPage,
+  type ChangesPage,
+  type ListQuery,
+  type Snapshot,
+} from "../../shared/hive/reads.ts";
+import {
+  commitKeys,
+  commitShard,
+  isShardName,
+  parseShardSince,
+  shardName,
+  shardOf,
+  type ShardRefusal,
+} from "../../shared/hive/shards.ts";
+import {
+  hiveErr,
+  type CommitRequest,
+  type CommitRequestIn,
+  type CommitResult,
+  type HiveResult,
+} from "../../shared/hive/writes.ts";
+import type { EncodedEvent } from "./artifacts/store.ts";
+import type { SocketCall } from "./commit-queue.ts";
+import { MergedStream } from "./merged-stream.ts";
+import { packFeed, unpackFeed, type FedBatch } from "./relay-feed.ts";
+import type { RelayEvents } from "./relays.ts";
+import {
+  mergeChanges,
+  mergeLists,
+  mergeSnapshots,
+  type ShardedArtifactPage,
+  type ShardedChangesPage,
+} from "./shard-reads.ts";
+import { ShardCount } from "./shard-count.ts";
+import { send } from "../sockets/socket.ts";
+import type { SocketState } from "./subscribers.ts";
+
+const log = createLogger("hive");
+
+/** The RPC a Hive object answers as another hive's shard, or as a shard's home. */
+export interface ShardStub {
+  commit(request: CommitRequestIn): Promise<unknown>;
+  get(identifier: string, version?: number): Promise<unknown>;
+  list(query: ListQuery): Promise<unknown>;
+  snapshot(): Promise<unknown>;
+  changesSince(since: number, limit?: number): Promise<unknown>;
+  relays(): { events(after: number): Promise<unknown> };
+  feedHome(): Promise<void>;
+  shardEvents(shard: number, batch: FedBatch): Promise<number>;
+}
+
+/** What the sharding reads of its Hive object. */
+export interface ShardingHost {
+  name(): string;
+  kv: SyncKvStorage;
+  /** Whether this object's own log holds no event yet. */
+  empty(): boolean;
+  sockets(): Iterable<Connection<SocketState>>;
+  /** A page of this object's own log after `after` (the read a relay makes). */
+  events(after: number): Promise<RelayEvents>;
+  /** The Hive object of that name. */
+  stub(name: string): ShardStub;
+}
+
+/** The value of a read every shard answered (the callers return the first refusal first). */
+function valueOf<T>(result: HiveResult<T>): T {
+  if (!result.ok) {
+    throw new Error(`a shard refused a read: ${result.code}`);
+  }
+  return result.value;
+}
+
+export class HiveSharding {
+  readonly #host: ShardingHost;
+  readonly #count: ShardCount;
+  readonly #merged: MergedStream;
+  /** A shard object feeds the home Hive its batches while the home holds merged sockets. */
+  #feedHome = true;
+  /** Bumped by feedHome(): a "none" answer to an older feed does not stop the feed. */
+  #feedEpoch = 0;
+
+  constructor(host: ShardingHost) {
+    this.#host = host;
+    this.#count = new ShardCount(host.kv);
+    this.#merged = new MergedStream(
+      () => host.sockets(),
+      async (shard, after) =>
+        shard === 0
+          ? host.events(after)
+          : ((await this.#shard(shard).relays().events(after)) as RelayEvents),
+    );
+  }
+
+  /** The hive's shard count: 1 unless declared when the hive was made, and on a shard object. */
+  get count(): number {
+    return isShardName(this.#host.name()) ? 1 : this.#count.count;
+  }
+
+  /** Declares the hive's shard count (1..16) before anything is written or read. */
+  declare(shards: number): { ok: true; value: number } | ShardRefusal {
+    return this.#count.declare(shards, this.#host.empty());
+  }
+
+  /**
+   * The answer of a commit that belongs to another shard (sent there), or the
+   * refusal of a batch that spans shards; null when this object commits it.
+   */
+  async commitElsewhere(
+    commit: CommitRequest,
+    request: CommitRequestIn,
+  ): Promise<HiveResult<CommitResult> | ShardRefusal | null> {
+    if (this.count === 1) {
+      return null;
+    }
+    const at = commitShard(commitKeys(commit), this.count);
+    if (!at.ok) {
+      return at;
+    }
+    return at.value === 0
+      ? null
+      : ((await this.#shard(at.value).commit(request)) as HiveResult<CommitResult>);
+  }
+
+  /** The Hive object of shard `index` of this hive. */
+  stubOf(index: number): ShardStub {
+    return this.#shard(index);
+  }
+
+  /** The shard an identifier lives on. */
+  shardOfKey(identifier: string): number {
+    return shardOf(identifier, this.count);
+  }
+
+  /** Every shard's listing, merged (`local` reads shard 0, this object). */
+  async list(
+    query: ListQuery,
+    local: () => HiveResult<ArtifactPage>,
+  ): Promise<HiveResult<ShardedArtifactPage>> {
+    const pages = await this.#eachShard<HiveResult<ArtifactPage>>(
+      local,
+      async (stub) => (await stub.list(query)) as HiveResult<ArtifactPage>,
+    );
+    const failed = pages.find((p) => !p.ok);
+    return failed ?? ok(mergeLists(pages.map(valueOf), query.limit));
+  }
+
+  /** Every shard's active artifacts, merged, with the seq each reflects. */
+  async snapshot(local: () => HiveResult<Snapshot>): Promise<HiveResult<Snapshot>> {
+    const snapshots = await this.#eachShard<HiveResult<Snapshot>>(
+      local,
+      async (stub) => (await stub.snapshot()) as HiveResult<Snapshot>,
+    );
+    const failed = snapshots.find((s) => !s.ok);
+    return failed ?? ok(mergeSnapshots(snapshots.map(valueOf)));
+  }
+
+  /** The merged log after `since` (one seq per shard), at most `limit` events. */
+  async changes(
+    since: number[],
+    limit: number,
+    local: (since: number, limit: number) => Promise<HiveResult<ChangesPage>>,
+  ): Promise<HiveResult<ShardedChangesPage>> {
+    const shards = this.count;
+    if (since.length !== shards) {
+      return hiveErr(
+        "INVALID_REQUEST",
+        `since has ${since.length} shard seqs for ${shards} shards`,
+        "send since=<shard>:<seq>,… with shards 0 to N-1",
+      );
+    }
+    const capped = Math.max(1, Math.min(Math.trunc(limit), MAX_CHANGES_LIMIT));
+    const pages = await this.#eachShard(
+      async () => local(since[0] ?? 0, capped),
+      async (stub, shard) =>
+        (await stub.changesSince(since[shard] ?? 0, capped)) as HiveResult<ChangesPage>,
+    );
+    const failed = pages.find((p) => !p.ok);
+    return failed ?? ok(mergeChanges(pages.map(valueOf), since, capped));
+  }
+
+  /** A socket frame's commits: each through `commit`, which sends it to its shard. */
+  async commitFrame(
+    commits: readonly CommitRequestIn[],
+    call: SocketCall,
+    commit: (c: CommitRequestIn) => Promise<HiveResult<CommitResult>>,
+  ): Promise<void> {
+    const results = await Promise.all(commits.map(async (c) => commit(c)));
+    call.answer(
+      results.map((r) =>
+        r.ok
+          ? { ok: true, result: r.value }
+          : {
+              ok: false,
+              code: r.code,
+              message: r.message,
+              ...(r.hint === undefined ? {} : { hint: r.hint }),
+              ...(r.conflict === undefined ? {} : { conflict: r.conflict }),
+            },
+      ),
+    );
+  }
+
+  /** A socket opened with `since=0:12,1:7`: the merged stream (merged-stream.ts). */
+  subscribe(connection: Connection<SocketState>, text: string): void {
+    const shards = this.count;
+    const since = parseShardSince(text, shards);
+    if (since === null) {
+      send(connection, {
+        type: "sys.error",
+        code: "INVALID_SINCE",
+        message: `since=${text.slice(0, 64)} is not a seq per shard`,
+        hint: `this hive has ${shards} shards: use ?since=<shard>:<seq>,… (shards 0 to ${shards - 1}), or 0 for every log`,
+      });
+      return;
+    }
+    const feeds = Array.from({ length: shards - 1 }, async (_, i) => this.#shard(i + 1).feedHome());
+    // Every shard feeds before the logs are read: what commits meanwhile is read or fed.
+    void Promise.all(feeds)
+      .then(async () => this.#merged.subscribe(connection, since))
+      .catch((error: unknown) => {
+        // The socket closed during its catch-up, or a shard could not be read.
+        log.warn("merged.subscribe.failed", describeError(error));
+        try {
+          connection.close(1011, "reconnect with since");
+        } catch {
+          // Already closed.
+        }
+      });
+  }
+
+  /** A committed batch to the merged stream: a shard feeds its home, the home its own sockets. */
+  publish(events: EncodedEvent[]): void {
+    const name = this.#host.name();
+    if (!isShardName(name)) {
+      if (this.count > 1) {
+        void this.#merged.publish(0, events);
+      }
+      return;
+    }
+    if (!this.#feedHome) {
+      return;
+    }
+    const epoch = this.#feedEpoch;
+    const [home = "", index = "0"] = name.split("~shard");
+    this.#host
+      .stub(home)
+      .shardEvents(Number(index), packFeed(events))
+      .then(
+        (listening) => {
+          if (listening === 0 && epoch === this.#feedEpoch) {
+            this.#feedHome = false;
+          }
+        },
+        (error: unknown) => log.warn("shard.feed.failed", describeError(error)),
+      );
+  }
+
+  /** On a shard object, when its home opens a merged socket: feed it every committed batch. */
+  feedHome(): void {
+    this.#feedEpoch++;
+    this.#feedHome = true;
+  }
+
+  /** On the home, a shard's committed batch for its merged sockets; answers how many it holds. */
+  shardEvents(shard: number, batch: FedBatch): number {
+    void this.#merged.publish(Number(shard), unpackFeed(batch));
+    return this.#merged.count;
+  }
+
+  #shard(index: number): ShardStub {
+    return this.#host.stub(shardName(this.#host.name(), index));
+  }
+
+  /** One read on every shard in parallel: `local` on shard 0 (this object), `remote` on the others. */
+  async #eachShard<T>(
+    local: () => T | Promise<T>,
+    remote: (stub: ShardStub, shard: number) => Promise<T>,
+  ): Promise<T[]> {
+    return Promise.all(
+      Array.from({ length: this.count }, async (_, shard) =>
+        shard === 0 ? local() : remote(this.#shard(shard), shard),
+      ),
+    );
+  }
+}
