@@ -47,7 +47,7 @@ async function syncHive(
   return {
     hiveSeqSeen: changes.value.head,
     meta: [
-      ...metaLines(artifacts, MAX_META_ARTIFACTS),
+      ...metaLines(artifacts, MAX_META_ARTIFACTS, config.agent),
       // Long-term knowledge (issue 21), within its share of the meta budget.
       ...(await knowledgeMeta(
         { memorySearch: (query) => hive.memory().search(query) },
