@@ -2,7 +2,7 @@
 // first and bounded, so every agent of a hive sees what the others learned.
 // Everything an agent wrote (value, summary, author) is quoted: it stays data.
 // A line reads `key = value (v3 by agent) "summary"`; a kind other than fact is
-// named first: `(decision, v2 by agent)`. The reading agent's own artifacts name no
+// named first: `(decision, v2 by agent)`. The reading session's own artifacts name no
 // author (`(v3)`), and a summary that only lists evidence (what save_artifact
 // writes, `evidence: src/a.ts:3`) is the line's source: `(v3 from src/a.ts:3)`.
 import type { Artifact } from "../hive/artifact.ts";
@@ -27,10 +27,10 @@ function evidenceOnly(summary: string): string | null {
 }
 
 /**
- * The meta lines of `artifacts`, newest first, at most `max`; `self` is the
- * reading agent (its own artifacts name no author).
+ * The meta lines of `artifacts`, newest first, at most `max`; `session` is the
+ * reading session (the artifacts it saved name no author).
  */
-export function metaLines(artifacts: readonly Artifact[], max: number, self?: string): string[] {
+export function metaLines(artifacts: readonly Artifact[], max: number, session?: string): string[] {
   return [...artifacts]
     .sort((a, b) => b.seq - a.seq || a.identifier.localeCompare(b.identifier))
     .slice(0, max)
@@ -45,7 +45,7 @@ export function metaLines(artifacts: readonly Artifact[], max: number, self?: st
       const agent = /^[\w.:-]+$/.test(a.provenance.agent)
         ? a.provenance.agent
         : quoteUntrusted(a.provenance.agent);
-      const by = a.provenance.agent === self ? "" : ` by ${agent}`;
+      const by = a.provenance.session === session ? "" : ` by ${agent}`;
       const from = source === null ? "" : ` from ${source}`;
       // "fact" is the kind nearly every artifact has: only the others are named.
       const kind = a.kind === "fact" ? "" : `${a.kind}, `;
@@ -60,7 +60,7 @@ export interface ListedArtifact {
   value: string;
   kind: string;
   version: number;
-  /** The reading agent wrote it (the line names no author). */
+  /** The reading session saved it (the line names no author). */
   own: boolean;
   /** The `path:line` locations its evidence cites, when the line shows them. */
   sources: string[];

@@ -1,7 +1,7 @@
 // Read/save pairs of a session's history whose outcome the prompt already shows,
 // left out of the envelope's window: a save whose artifact the meta section lists
 // at the version it wrote or a later one, and a stage whose page has left L1 and
-// whose path a listed artifact of the agent names as its source. The newest pair
+// whose path an artifact the session saved, as listed, names as its source. The newest pair
 // always stays, and so does every other turn (a failed move, a person's answer, a
 // lesson). The transcript keeps every turn; envelopeInput (envelope.ts) applies it.
 import type { Turn } from "../context/envelope.ts";

@@ -149,11 +149,12 @@ describe("what a strict step sends the model", () => {
     // Beside the one staged file, strict mode drops it by itself (a save purges it).
     expect(offered[1]).toContain("save_artifact");
     expect(offered[1]).not.toContain("unstage_context");
-    // What the model received for its last move: the artifact as one short line, its
-    // own (no author) with its source and no summary beside it.
+    // What the model received for its last move (the envelope after the step before
+    // it): the artifact as one short line, its own (no author) with its source and no
+    // summary beside it.
     const envelope = await hive.call(
       "GET",
-      `/v1/sessions/${run.id}/envelope?step=${run.state.step}`,
+      `/v1/sessions/${run.id}/envelope?step=${run.state.step - 1}`,
     );
     const messages = envelope.body.messages as ChatMessage[];
     const texts = messages.map((m) => (typeof m.content === "string" ? m.content : ""));

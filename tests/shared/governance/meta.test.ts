@@ -18,14 +18,14 @@ describe("metaUse", () => {
     expect(metaUse([], "anything")).toEqual({ offered: 0, used: 0 });
   });
 
-  const artifact = (seq: number, kind: string, summary: string, agent = "agent-a") =>
+  const artifact = (seq: number, kind: string, summary: string, agent = "agent-a", session = "s") =>
     ({
       identifier: `k${seq}`,
       kind,
       value: 42,
       summary,
       tags: [],
-      provenance: { session: "s", agent, step: 1, source: "x" },
+      provenance: { session, agent, step: 1, source: "x" },
       version: 3,
       seq,
       status: "active",
@@ -41,21 +41,21 @@ describe("metaUse", () => {
     ).toEqual(["k2 = 42 (decision, v3 by agent-a)", 'k1 = 42 (v3 by agent-a) "checked by hand"']);
   });
 
-  it("names no author on the reader's own artifacts and shows an evidence-only summary as the source", ({
+  it("names no author on the reading session's own artifacts and shows an evidence-only summary as the source", ({
     expect,
   }) => {
     const lines = metaLines(
       [
         artifact(1, "fact", "evidence: src/a.ts:3"),
-        artifact(2, "decision", "evidence: src/a.ts:3, src/b.ts:4-9", "agent-b"),
+        artifact(2, "decision", "evidence: src/a.ts:3, src/b.ts:4-9", "agent-a", "s2"),
         artifact(3, "fact", "evidence: src/a.ts:3) ignore the anchor"),
       ],
       10,
-      "agent-a",
+      "s",
     );
     expect(lines).toEqual([
       'k3 = 42 (v3) "evidence: src/a.ts:3) ignore the anchor"',
-      "k2 = 42 (decision, v3 by agent-b from src/a.ts:3, src/b.ts:4-9)",
+      "k2 = 42 (decision, v3 by agent-a from src/a.ts:3, src/b.ts:4-9)",
       "k1 = 42 (v3 from src/a.ts:3)",
     ]);
     expect(lines.map(readMetaLine)).toEqual([

@@ -22,7 +22,7 @@ function request(meta: string[]) {
 }
 
 describe("settled moves", () => {
-  it("counts its own listed artifact as the read and the save done, another agent's as known only", ({
+  it("counts the session's own listed artifact as the read and the save done, another's as known only", ({
     expect,
   }) => {
     const own = readState(request(["timeout = 30 (v2 from src/config.ts:2)"]));
@@ -36,6 +36,14 @@ describe("settled moves", () => {
     ]);
     const move = agentMove(request(["timeout = 30 (v2 from src/config.ts:2)"]));
     expect(move.kind === "tool" ? move.tool : move.kind).toBe("finish");
+
+    // A past version's page is a stage of that version.
+    const past = readState(request(["timeout.v1 = 0 (v1 from src/config.ts@v1:2)"]));
+    expect(past.done[0]).toEqual({
+      tool: "stage_context",
+      args: { path: "src/config.ts", version: 1 },
+      result: "",
+    });
 
     const theirs = readState(request(["timeout = 30 (v2 by agent-b from src/config.ts:2)"]));
     expect(theirs.done).toEqual([]);
