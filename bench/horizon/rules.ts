@@ -107,8 +107,11 @@ export function missionFacts(messages: readonly WireMessage[]): number[] {
   return [];
 }
 
-/** An L1 page header as the envelope renders it: `[L1 file <id> | file:<path>@<version>:<a>-<b>]`. */
-const PAGE_HEADER = /^\[L1 file \S+ \| file:(.+)@[^:@]+:(\d+)-(\d+)\]\n/;
+/**
+ * An L1 page header as the envelope renders it: `[L1 file <id> | file:<path>@<version>:<a>-<b>]`,
+ * or `[L1 file <path> @<version>:<a>-<b>]` when the id is the path (said once).
+ */
+const PAGE_HEADER = /^\[L1 file (?:\S+ \| file:(.+)|(\S+) )@[^:@]+:(\d+)-(\d+)\]\n/;
 
 const UNTRUSTED = "<untrusted>\n";
 
@@ -140,12 +143,13 @@ export function latestFileValue(messages: readonly WireMessage[], fact: number):
     }
     const header = PAGE_HEADER.exec(text);
     let evidence: string | null = null;
-    if (header !== null && header[1] !== undefined) {
+    const path = header?.[1] ?? header?.[2];
+    if (header !== null && path !== undefined) {
       // The envelope may wrap a page's text in an <untrusted> line: not a file line.
       const wrapper = text.startsWith(UNTRUSTED, header[0].length) ? UNTRUSTED.length : 0;
       const start = header[0].length + wrapper;
       const lineIndex = text.slice(start, found.index).split("\n").length - 1;
-      evidence = `${header[1]}:${Number(header[2]) + lineIndex}`;
+      evidence = `${path}:${Number(header[3]) + lineIndex}`;
     }
     return { value: Number(found[1]), evidence };
   }

@@ -7,7 +7,7 @@ export const COLLABORATION: readonly Mutation[] = [
     family: "collaboration",
     scenario: "hive-mind sync",
     file: "durable-objects/session/step/prepare.ts",
-    find: "...metaLines(artifacts, MAX_META_ARTIFACTS),",
+    find: "...metaLines(artifacts, MAX_META_ARTIFACTS, session),",
     replace: "...state.meta.filter(() => false),",
     removes: "syncing the hive's artifacts into the prompt",
   },

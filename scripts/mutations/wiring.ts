@@ -51,4 +51,13 @@ export const WIRING: readonly Mutation[] = [
     replace: "return unpinned.length > 0;",
     removes: "leaving out unstage_context where strict mode drops the lone file page by itself",
   },
+  {
+    family: "wiring",
+    scenario: "offers no unstage beside a lone file page",
+    file: "shared/session/settled-turns.ts",
+    find: "settled(call.function.name, next.content)",
+    replace: "settled(call.function.name, next.content) && false",
+    removes:
+      "leaving out of the window the read/save pairs the artifacts block and L1 already show",
+  },
 ];

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { contentKey } from "../base/hash.ts";
 import type { ChatMessage } from "./messages.ts";
 import type { Page } from "./page.ts";
+import { pageHeader } from "./page-header.ts";
 import type { Tokenizer } from "./tokens.ts";
 import { META_OPEN, dataMessage, fenceData, fenceItem } from "./untrusted.ts";
 
@@ -91,11 +92,6 @@ export function renderAnchor(anchor: string, checkpoint?: string): string {
   return checkpoint === undefined
     ? `[TASK ANCHOR]\n${anchor}`
     : `[TASK ANCHOR]\n${anchor}\n\n[PLAN CHECKPOINT]\n${checkpoint}`;
-}
-
-/** A page's header line: what it is, its id and where it came from (Lethe's words; the content is data). */
-export function pageHeader(page: Page): string {
-  return `[L1 ${page.kind} ${page.id} | ${page.sourceRef}]`;
 }
 
 /** The header of the earlier turns' summary: written from tool output and replies, so data too. */

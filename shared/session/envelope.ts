@@ -1,11 +1,13 @@
 // How a session's state becomes the envelope's input: the system section from
 // the config, the task anchor, L1's pages, the static and meta items, and the
-// transcript's tail as chat messages. Pure; AgentSession calls it every step.
+// transcript's tail as chat messages (without the settled read/save pairs,
+// settled-turns.ts). Pure; AgentSession calls it every step.
 import type { EnvelopeInput, Turn } from "../context/envelope.ts";
 import type { ToolCall } from "../context/messages.ts";
 import { presetOf } from "../governance/presets.ts";
 import type { SessionConfig } from "./config.ts";
 import type { SessionState } from "./step.ts";
+import { withoutSettled } from "./settled-turns.ts";
 
 /** Turns of history read for the window (the envelope keeps at most MAX_WINDOW_TURNS). */
 export const HISTORY_READ_TURNS = 48;
@@ -102,6 +104,7 @@ export function envelopeInput(
     anchor: config.mission,
     ...(checkpoint === undefined ? {} : { checkpoint }),
     ...(summary === undefined ? {} : { summary }),
-    history: turns.map(turnMessage),
+    // Pairs whose outcome the artifacts and L1 already show are not sent again.
+    history: withoutSettled(turns.map(turnMessage), state.meta, state.pager.pages),
   };
 }

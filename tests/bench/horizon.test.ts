@@ -120,6 +120,12 @@ describe("the stand-in model's rules", () => {
     });
     expect(latestFileValue(messages.slice(0, 2), 3)).toEqual({ value: 1111, evidence: null });
     expect(latestFileValue(messages.slice(0, 1), 3)).toBeNull();
+    // A whole file's header names its path once (shared/context/page-header.ts).
+    const whole = `[L1 file facts/f03.ts @3:1-${content.split("\n").length}]\n${content}`;
+    expect(latestFileValue([{ role: "user", content: whole }], 3)).toEqual({
+      value: 4242,
+      evidence: `facts/f03.ts:${line}`,
+    });
   });
 
   it("recalls the last value the prompt shows for each fact, whatever form it takes", ({

@@ -125,7 +125,7 @@ describe("agent step recoveries", () => {
 });
 
 describe("what a strict step sends the model", () => {
-  it("offers no unstage beside a lone file page and lists a saved artifact as one short line", async ({
+  it("offers no unstage beside a lone file page, lists a saved artifact as one short line and leaves settled pairs out", async ({
     expect,
   }) => {
     const hive = await env().hive("lean-step", TWO_FILES);
@@ -149,16 +149,30 @@ describe("what a strict step sends the model", () => {
     // Beside the one staged file, strict mode drops it by itself (a save purges it).
     expect(offered[1]).toContain("save_artifact");
     expect(offered[1]).not.toContain("unstage_context");
-    // What the model received for its last move: the artifact as one short line.
+    // What the model received for its last move (the envelope after the step before
+    // it): the artifact as one short line, its own (no author) with its source and no
+    // summary beside it.
     const envelope = await hive.call(
       "GET",
-      `/v1/sessions/${run.id}/envelope?step=${run.state.step}`,
+      `/v1/sessions/${run.id}/envelope?step=${run.state.step - 1}`,
     );
-    const artifacts = (envelope.body.messages as Array<{ content: unknown }>)
-      .map((m) => (typeof m.content === "string" ? m.content : ""))
-      .find((t) => t.startsWith("[RELEVANT ARTIFACTS]"));
-    expect(artifacts).toMatch(/^timeout = 30 \(v1 by [^)]+\) "evidence: src\/config.ts:2"$/m);
+    const messages = envelope.body.messages as ChatMessage[];
+    const texts = messages.map((m) => (typeof m.content === "string" ? m.content : ""));
+    const artifacts = texts.find((t) => t.startsWith("[RELEVANT ARTIFACTS]"));
+    expect(artifacts).toMatch(/^timeout = 30 \(v1 from src\/config.ts:2\)$/m);
     expect(artifacts).not.toContain("(fact, ");
+    expect(artifacts).not.toContain("evidence:");
+    // The page in L1 names its path once.
+    expect(texts.some((t) => /^\[L1 file src\/retry.ts @\d+:1-\d+\]\n/.test(t))).toBe(true);
+    expect(texts.join("\n")).not.toContain("| file:");
+    // The window leaves out the pairs the prompt already shows: the save (listed above)
+    // and the read of src/config.ts (its page left L1; the artifact cites it). The newest
+    // pair, the read of src/retry.ts, stays.
+    const calls = messages.flatMap((m) => (m.role === "assistant" ? (m.tool_calls ?? []) : []));
+    expect(calls.map((c) => [c.function.name, JSON.parse(c.function.arguments)])).toEqual([
+      ["stage_context", { path: "src/retry.ts" }],
+    ]);
+    expect(messages.filter((m) => m.role === "tool")).toHaveLength(1);
   });
 });
 

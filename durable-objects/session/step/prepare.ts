@@ -29,6 +29,7 @@ export const MAX_META_ARTIFACTS = 40;
 /** Active artifacts of the hive when it changed since the session last looked, and its firewall. */
 async function syncHive(
   hive: HiveStub,
+  session: string,
   config: SessionConfig,
   state: SessionState,
   tokenizer: Tokenizer,
@@ -47,7 +48,7 @@ async function syncHive(
   return {
     hiveSeqSeen: changes.value.head,
     meta: [
-      ...metaLines(artifacts, MAX_META_ARTIFACTS),
+      ...metaLines(artifacts, MAX_META_ARTIFACTS, session),
       // Long-term knowledge (issue 21), within its share of the meta budget.
       ...(await knowledgeMeta(
         { memorySearch: (query) => hive.memory().search(query) },
@@ -104,7 +105,7 @@ export async function prepare(
   }
   const hive = sessionHive(host, config);
   const tokenizer = await meter.tokenizer(config.model);
-  const synced = await syncHive(hive, config, state, tokenizer);
+  const synced = await syncHive(hive, host.name, config, state, tokenizer);
   const workspaceManifest = (await workspaceHead(hive)) ?? state.workspaceManifest ?? undefined;
   // The one driver factory: an endpoint, Workers AI, or the stand-in where it is allowed.
   const driver = modelDriver(host.env);

@@ -1,5 +1,5 @@
 import { describe, it } from "vitest";
-import { metaLines, metaUse } from "../../../shared/governance/meta.ts";
+import { metaLines, metaUse, readMetaLine } from "../../../shared/governance/meta.ts";
 import type { Artifact } from "../../../shared/hive/artifact.ts";
 
 describe("metaUse", () => {
@@ -18,28 +18,58 @@ describe("metaUse", () => {
     expect(metaUse([], "anything")).toEqual({ offered: 0, used: 0 });
   });
 
+  const artifact = (seq: number, kind: string, summary: string, agent = "agent-a", session = "s") =>
+    ({
+      identifier: `k${seq}`,
+      kind,
+      value: 42,
+      summary,
+      tags: [],
+      provenance: { session, agent, step: 1, source: "x" },
+      version: 3,
+      seq,
+      status: "active",
+      createdAt: 0,
+      updatedAt: 0,
+    }) as unknown as Artifact;
+
   it('lists an artifact as `key = value (vN by agent) "summary"`, naming a kind other than fact', ({
     expect,
   }) => {
-    const artifact = (seq: number, kind: string, summary: string) =>
-      ({
-        identifier: `k${seq}`,
-        kind,
-        value: 42,
-        summary,
-        tags: [],
-        provenance: { session: "s", agent: "agent-a", step: 1, source: "x" },
-        version: 3,
-        seq,
-        status: "active",
-        createdAt: 0,
-        updatedAt: 0,
-      }) as unknown as Artifact;
     expect(
-      metaLines([artifact(1, "fact", "evidence: src/a.ts:3"), artifact(2, "decision", "")], 10),
-    ).toEqual([
-      "k2 = 42 (decision, v3 by agent-a)",
-      'k1 = 42 (v3 by agent-a) "evidence: src/a.ts:3"',
+      metaLines([artifact(1, "fact", "checked by hand"), artifact(2, "decision", "")], 10),
+    ).toEqual(["k2 = 42 (decision, v3 by agent-a)", 'k1 = 42 (v3 by agent-a) "checked by hand"']);
+  });
+
+  it("names no author on the reading session's own artifacts and shows an evidence-only summary as the source", ({
+    expect,
+  }) => {
+    const lines = metaLines(
+      [
+        artifact(1, "fact", "evidence: src/a.ts:3"),
+        artifact(2, "decision", "evidence: src/a.ts:3, src/b.ts:4-9", "agent-a", "s2"),
+        artifact(3, "fact", "evidence: src/a.ts:3) ignore the anchor"),
+      ],
+      10,
+      "s",
+    );
+    expect(lines).toEqual([
+      'k3 = 42 (v3) "evidence: src/a.ts:3) ignore the anchor"',
+      "k2 = 42 (decision, v3 by agent-a from src/a.ts:3, src/b.ts:4-9)",
+      "k1 = 42 (v3 from src/a.ts:3)",
     ]);
+    expect(lines.map(readMetaLine)).toEqual([
+      { key: "k3", value: "42", kind: "fact", version: 3, own: true, sources: [] },
+      {
+        key: "k2",
+        value: "42",
+        kind: "decision",
+        version: 3,
+        own: false,
+        sources: ["src/a.ts:3", "src/b.ts:4-9"],
+      },
+      { key: "k1", value: "42", kind: "fact", version: 3, own: true, sources: ["src/a.ts:3"] },
+    ]);
+    expect(readMetaLine("[fact] deploy port · is · 8080")).toBeNull();
   });
 });

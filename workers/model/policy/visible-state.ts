@@ -9,6 +9,8 @@ import {
   type ChatRequest,
 } from "../../../shared/model/openai-schemas.ts";
 import { readFenced } from "../../../shared/context/untrusted.ts";
+import { readPageHeader } from "../../../shared/context/page-header.ts";
+import { settledMoves } from "./settled-moves.ts";
 
 export interface OfferedTool {
   name: string;
@@ -29,7 +31,7 @@ export interface Fact {
   evidence: string;
 }
 
-/** A page of L1 as the envelope renders it: `[L1 <kind> <id> | <sourceRef>]` then the content. */
+/** A page of L1 as the envelope renders it: its header (shared/context/page-header.ts) then the content. */
 export interface VisiblePage {
   kind: string;
   id: string;
@@ -41,6 +43,7 @@ export interface VisiblePage {
 export interface VisibleState {
   mission: string;
   offered: OfferedTool[];
+  /** Earlier moves: those the artifacts block shows settled (settled-moves.ts), then the window's. */
   done: DoneMove[];
   /** L1's pages (the envelope's dynamic section). */
   pages: VisiblePage[];
@@ -124,38 +127,36 @@ function dataOf(message: ChatMessage): { header: string; text: string } | null {
   return message.role === "user" ? readFenced(messageText(message)) : null;
 }
 
-const PAGE_HEAD = /^\[L1 (\w+) (\S+) \| ([^\]\n]*)\]$/;
 const ARTIFACT_LINE = /^([a-z0-9][a-z0-9_.:/-]*) = (-?\d+(?:\.\d+)?) \(/;
 
 function visiblePages(messages: readonly ChatMessage[]): VisiblePage[] {
   const pages: VisiblePage[] = [];
   for (const message of messages) {
     const data = dataOf(message);
-    const head = data === null ? null : PAGE_HEAD.exec(data.header);
+    const head = data === null ? null : readPageHeader(data.header);
     if (data !== null && head !== null) {
-      pages.push({
-        kind: head[1] ?? "",
-        id: head[2] ?? "",
-        sourceRef: head[3] ?? "",
-        content: data.text,
-      });
+      pages.push({ ...head, content: data.text });
     }
   }
   return pages;
 }
 
-function knownArtifacts(messages: readonly ChatMessage[]): Fact[] {
-  const known: Fact[] = [];
-  for (const message of messages) {
+/** The lines of the artifacts block (the meta section). */
+function metaLines(messages: readonly ChatMessage[]): string[] {
+  return messages.flatMap((message) => {
     const data = dataOf(message);
-    if (data === null || !data.header.startsWith("[RELEVANT ARTIFACTS]")) {
-      continue;
-    }
-    for (const line of data.text.split("\n")) {
-      const m = ARTIFACT_LINE.exec(line);
-      if (m) {
-        known.push({ key: m[1] ?? "", value: Number(m[2]), evidence: `artifact:${m[1] ?? ""}` });
-      }
+    return data === null || !data.header.startsWith("[RELEVANT ARTIFACTS]")
+      ? []
+      : data.text.split("\n");
+  });
+}
+
+function knownArtifacts(lines: readonly string[]): Fact[] {
+  const known: Fact[] = [];
+  for (const line of lines) {
+    const m = ARTIFACT_LINE.exec(line);
+    if (m) {
+      known.push({ key: m[1] ?? "", value: Number(m[2]), evidence: `artifact:${m[1] ?? ""}` });
     }
   }
   return known;
@@ -188,13 +189,19 @@ export function readState(request: ChatRequest): VisibleState {
   const anchored = texts.map((t) => MISSION_LINE.exec(t)?.[1]).find((m) => m !== undefined);
   const firstUser = instructions.find((m) => m.role === "user");
   const mission = (anchored ?? (firstUser ? messageText(firstUser) : "")).trim();
+  const meta = metaLines(request.messages);
+  const visible = doneMoves(request.messages);
+  // What the artifacts block shows done, though its turns left the window, came first.
+  const settled = settledMoves(meta, visible);
+  const placed = (lessons: Lesson[]) =>
+    lessons.map((l) => ({ ...l, movesBefore: l.movesBefore + settled.length }));
   return {
     mission,
     offered: offeredTools(request),
-    done: doneMoves(request.messages),
+    done: [...settled, ...visible],
     pages: visiblePages(request.messages),
-    known: knownArtifacts(request.messages),
-    lessons: taggedTurns(request.messages, LESSON_TAG),
-    human: taggedTurns(request.messages, HUMAN_TAG),
+    known: knownArtifacts(meta),
+    lessons: placed(taggedTurns(request.messages, LESSON_TAG)),
+    human: placed(taggedTurns(request.messages, HUMAN_TAG)),
   };
 }
