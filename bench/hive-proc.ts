@@ -98,6 +98,28 @@ export function workerdSeconds(root: number, port: number): number {
   return workerdPids(root, port).reduce((sum, [, s]) => sum + s.ticks / 100, 0);
 }
 
+/**
+ * Waits until the workerd under `root` is idle (under `idleShare` of one core over
+ * 500 ms) or `maxMs` passed, and answers the ms waited: the work a previous row
+ * left behind (mirror flushes, relay frames, timers) is not counted in the next.
+ */
+export async function settle(
+  root: number,
+  port: number,
+  idleShare = 0.05,
+  maxMs = 15_000,
+): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < maxMs) {
+    const before = workerdSeconds(root, port);
+    await new Promise((r) => setTimeout(r, 500));
+    if (workerdSeconds(root, port) - before < idleShare * 0.5) {
+      break;
+    }
+  }
+  return Date.now() - started;
+}
+
 /** TCP ports a process listens on on IPv4 (from its socket inodes and /proc/<pid>/net/tcp). */
 function listeningPorts(pid: number): number[] {
   const inodes = new Set<string>();
