@@ -11,16 +11,14 @@
 // `cpu` is the judged ratio, 10 direct and 1,000 through relays in alternating bursts.
 // Load is printed beside every figure; missed targets say MISSED.
 import { fork, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { availableParallelism, loadavg, tmpdir } from "node:os";
+import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Lethe } from "../packages/client/lethe.ts";
-import { createHiveKey, newAdminToken } from "../harness/admin.ts";
-import { freePort, startCluster } from "../harness/dev-server.ts";
+import { createHiveKey } from "../harness/admin.ts";
 import type { RelayMode } from "../shared/hive/relays.ts";
-import { IsolateProfiler, isolateUrl, wranglerIsolateUrl } from "./hive-isolate-cpu.ts";
-import { settle, workerdInspector, workerdSeconds } from "./hive-proc.ts";
+import { bootHiveBench, HIVE_MODULES } from "./hive-bench-cluster.ts";
+import { settle, workerdSeconds } from "./hive-proc.ts";
 
 const SHORT = process.argv.includes("--short");
 const COUNTS = [10, 100, 1_000];
@@ -40,8 +38,6 @@ const ROWS = new Set(
     "cpu,audiences,rates,kill"
   ).split(","),
 );
-/** The Hive's modules in the gateway's source map (the class and its folder). */
-const HIVE_MODULES = /(^|\/)durable-objects\/hive(\.ts$|\/)/;
 
 function line(label: string, figure: string, target = ""): void {
   const load = `load ${loadavg()[0]?.toFixed(1)}`;
@@ -132,39 +128,8 @@ interface Row {
 }
 
 async function main(): Promise<void> {
-  const port = await freePort();
-  const persistTo = mkdtempSync(path.join(tmpdir(), "lethe-bench-fanout-"));
-  const admin = newAdminToken();
-  process.stdout.write(`starting the cluster on port ${port}...\n`);
-  const cluster = await startCluster({ port, persistTo, vars: { LETHE_ADMIN_TOKEN: admin } });
-  const root = cluster.child.pid ?? 0;
-  // The gateway's isolate (the Hive's) through wrangler's inspector proxy, which
-  // serves the first Worker; the relays' through workerd's own inspector.
-  let hiveProfiler: IsolateProfiler | null = null;
-  let relayProfiler: IsolateProfiler | null = null;
-  if (PROFILE) {
-    const direct = await workerdInspector(root, port);
-    const gateway =
-      cluster.inspectorPort === undefined
-        ? direct === null
-          ? null
-          : await isolateUrl(direct, "lethe-gateway")
-        : await wranglerIsolateUrl(cluster.inspectorPort);
-    const relay = direct === null ? null : await isolateUrl(direct, "lethe-relay");
-    hiveProfiler = gateway === null ? null : await IsolateProfiler.open(gateway);
-    if (hiveProfiler !== null && !hiveProfiler.holds(HIVE_MODULES)) {
-      // wrangler's proxy served another Worker's isolate: no Hive figure rather than 0.
-      hiveProfiler.close();
-      hiveProfiler = null;
-    }
-    relayProfiler = relay === null ? null : await IsolateProfiler.open(relay);
-  }
-  const adminCall = (method: string, route: string, body?: object) =>
-    fetch(`${cluster.url}/v1/admin${route}`, {
-      method,
-      headers: { authorization: `Bearer ${admin}`, "content-type": "application/json" },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
+  const bench = await bootHiveBench("fanout", PROFILE);
+  const { cluster, port, root, admin, hiveProfiler, relayProfiler, adminCall } = bench;
 
   /** A hive of `count` synced subscribers (`ws` sockets in a child process), relays in `mode`. */
   async function open(count: number, mode: RelayMode): Promise<Audience> {
@@ -408,10 +373,7 @@ async function main(): Promise<void> {
       );
     }
   } finally {
-    hiveProfiler?.close();
-    relayProfiler?.close();
-    await cluster.stop();
-    rmSync(persistTo, { recursive: true, force: true });
+    await bench.stop();
   }
 }
 

@@ -9,14 +9,10 @@
 // with the shard count (the 1-shard row is the baseline, measured in the same run).
 // Then the projected rate of a sharded hive on Cloudflare, with its assumptions.
 // Load is printed beside every figure; missed targets say MISSED.
-import { mkdtempSync, rmSync } from "node:fs";
-import { availableParallelism, loadavg, tmpdir } from "node:os";
-import path from "node:path";
-import { newAdminToken } from "../harness/admin.ts";
-import { freePort, startCluster } from "../harness/dev-server.ts";
+import { availableParallelism, loadavg } from "node:os";
 import { shardOf } from "../shared/hive/shards.ts";
-import { IsolateProfiler, isolateUrl, wranglerIsolateUrl } from "./hive-isolate-cpu.ts";
-import { settle, workerdInspector, workerdSeconds } from "./hive-proc.ts";
+import { bootHiveBench, HIVE_MODULES } from "./hive-bench-cluster.ts";
+import { settle, workerdSeconds } from "./hive-proc.ts";
 
 const SHORT = process.argv.includes("--short");
 const SHARD_COUNTS = [1, 2, 4];
@@ -39,7 +35,6 @@ const PER_SHARD_RATE = 30;
 const OBJECT_REQUESTS_PER_SECOND = 1_000;
 /** V8 samples every 200 µs: about five per commit of the Hive's JS, so a row of a few thousand commits is not sampling noise. */
 const SAMPLING_INTERVAL_US = 200;
-const HIVE_MODULES = /(^|\/)durable-objects\/hive(\.ts$|\/)/;
 const PROFILE = process.env.LETHE_FANOUT_PROFILE !== "0";
 
 function line(label: string, figure: string, target = ""): void {
@@ -74,33 +69,9 @@ function pool(rows: Row[]): Row {
 }
 
 async function main(): Promise<void> {
-  const port = await freePort();
-  const persistTo = mkdtempSync(path.join(tmpdir(), "lethe-bench-shards-"));
-  const admin = newAdminToken();
-  process.stdout.write(`starting the cluster on port ${port}...\n`);
-  const cluster = await startCluster({ port, persistTo, vars: { LETHE_ADMIN_TOKEN: admin } });
-  const root = cluster.child.pid ?? 0;
-  let profiler: IsolateProfiler | null = null;
-  if (PROFILE) {
-    // The gateway's isolate (every Hive object runs in it): wrangler's inspector
-    // proxy first, then workerd's own inspector; whichever holds the Hive's modules.
-    const direct = await workerdInspector(root, port);
-    const candidates = [
-      cluster.inspectorPort === undefined ? null : await wranglerIsolateUrl(cluster.inspectorPort),
-      direct === null ? null : await isolateUrl(direct, "lethe-gateway"),
-    ];
-    for (const url of candidates) {
-      if (url === null || profiler !== null) {
-        continue;
-      }
-      const opened = await IsolateProfiler.open(url);
-      if (opened.holds(HIVE_MODULES)) {
-        profiler = opened;
-      } else {
-        opened.close();
-      }
-    }
-  }
+  const bench = await bootHiveBench("shards", PROFILE);
+  const { cluster, port, root, admin } = bench;
+  const profiler = bench.hiveProfiler;
 
   /** One row: closed-loop writers, or with `perShardRate` an open loop paced per shard. */
   async function run(shards: number, perShardRate?: number): Promise<Row> {
@@ -285,9 +256,7 @@ async function main(): Promise<void> {
       }
     }
   } finally {
-    profiler?.close();
-    await cluster.stop();
-    rmSync(persistTo, { recursive: true, force: true });
+    await bench.stop();
   }
 }
 
