@@ -98,16 +98,10 @@ export class MergedStream {
    * first sends `hive.subscribed`: what follows belongs to this subscription only.
    */
   subscribe(connection: Socket, since: number[], boundary = false): Promise<void> {
-    const state = connection.state;
-    if (state === null) {
+    const gen = this.hold(connection, since);
+    if (gen === null) {
       return Promise.resolve();
     }
-    this.#gens = Math.max(this.#gens, state.merged?.gen ?? 0) + 1;
-    const gen = this.#gens;
-    connection.setState({
-      ...state,
-      merged: { gen, sent: [...since], acked: [...since], stalledAt: null, starting: true },
-    });
     return this.#serial(async () => {
       try {
         if (boundary) {
@@ -129,6 +123,25 @@ export class MergedStream {
         log.debug("merged.send.dropped", describeError(error));
       }
     });
+  }
+
+  /**
+   * Counts the socket as merged before its shards are asked to feed (their first
+   * feed is answered by how many this holds), sending it nothing until subscribe()
+   * runs; replaces any earlier subscription of it. Null when the socket has no state.
+   */
+  hold(connection: Socket, since: readonly number[]): number | null {
+    const state = connection.state;
+    if (state === null) {
+      return null;
+    }
+    this.#gens = Math.max(this.#gens, state.merged?.gen ?? 0) + 1;
+    const gen = this.#gens;
+    connection.setState({
+      ...state,
+      merged: { gen, sent: [...since], acked: [...since], stalledAt: null, starting: true },
+    });
+    return gen;
   }
 
   /** `hive.unsubscribe`: the socket stays open and gets no more events. */
@@ -319,7 +332,8 @@ export class MergedStream {
   #stall(connection: Socket, gen: number): void {
     this.#update(connection, gen, (sub) => ({
       ...sub,
-      stalledAt: sub.stalledAt ?? sub.sent.map((seq, shard) => Math.max(seq, this.#heads[shard] ?? 0)),
+      stalledAt:
+        sub.stalledAt ?? sub.sent.map((seq, shard) => Math.max(seq, this.#heads[shard] ?? 0)),
     }));
   }
 

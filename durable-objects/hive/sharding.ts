@@ -228,6 +228,7 @@ export class HiveSharding {
       });
       return;
     }
+    this.#merged.hold(connection, since);
     const feeds = Array.from({ length: shards - 1 }, async (_, i) => this.#shard(i + 1).feedHome());
     // Every shard feeds before the logs are read: what commits meanwhile is read or fed.
     void Promise.all(feeds)
