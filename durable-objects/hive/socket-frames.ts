@@ -65,7 +65,11 @@ export async function handleHiveFrame(
       send(connection, { type: "hive.pong", at: Date.now(), ...nonce });
       return;
     case "hive.subscribe":
-      subscribeSince(connection, String(message.since), deps.subscribers, deps.sharding, true);
+      if (typeof message.since === "number" && deps.sharding.count === 1) {
+        deps.subscribers.subscribe(connection, message.since);
+      } else {
+        subscribeSince(connection, String(message.since), deps.subscribers, deps.sharding, true);
+      }
       return;
     case "hive.ack":
       if (deps.sharding.count > 1) {
