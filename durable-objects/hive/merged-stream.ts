@@ -96,9 +96,10 @@ export class MergedStream {
    * Starts (or restarts) a socket after `since` (a seq per shard): the logs first,
    * then live, then `hive.synced`. With `boundary` (a `hive.subscribe` frame) it
    * first sends `hive.subscribed`: what follows belongs to this subscription only.
+   * Comes after hold(): a socket unsubscribed since then stays unsubscribed.
    */
   subscribe(connection: Socket, since: number[], boundary = false): Promise<void> {
-    const gen = this.hold(connection, since);
+    const gen = connection.state?.merged === undefined ? null : this.hold(connection, since);
     if (gen === null) {
       return Promise.resolve();
     }
