@@ -25,6 +25,16 @@ import { RelayedSubscribers, type EventSource } from "./relayed-subscribers.ts";
 
 const log = createLogger("relay");
 
+/** A hive.subscribe or hive.ack naming a seq per shard, which only a sharded hive's sockets take. */
+function refuseShardSeqs(ws: WebSocket, code: "INVALID_SINCE" | "INVALID_ACK"): void {
+  send(ws, {
+    type: "sys.error",
+    code,
+    message: "a seq per shard (0:12,1:7) is for a sharded hive; this hive is not sharded",
+    hint: "use the seq of the last event you received",
+  });
+}
+
 /**
  * Live frames leave a relay at most this often: the batches the Hive feeds in
  * between go to each socket as one frame. A batch after a quiet spell goes out at
@@ -260,10 +270,17 @@ export class Relay extends DurableObject<RelayBindings> implements EventSource {
       case "hive.ping":
         send(ws, { type: "hive.pong", at: Date.now(), ...nonce });
         return;
+      // A seq per shard is a sharded hive's, whose sockets never reach a relay.
       case "hive.subscribe":
-        return this.#subscribe(ws, message.since);
-      case "hive.ack":
-        return this.#serial(() => this.#subscribers.ack(ws, message.seq));
+        return typeof message.since === "number"
+          ? this.#subscribe(ws, message.since)
+          : refuseShardSeqs(ws, "INVALID_SINCE");
+      case "hive.ack": {
+        const seq = message.seq;
+        return typeof seq === "number"
+          ? this.#serial(() => this.#subscribers.ack(ws, seq))
+          : refuseShardSeqs(ws, "INVALID_ACK");
+      }
       case "hive.unsubscribe":
         return this.#serial(async () => this.#subscribers.unsubscribe(ws));
       case "hive.commit": {
