@@ -22,6 +22,7 @@ import { receive, send } from "../../durable-objects/sockets/socket.ts";
 import type { Hive } from "../../durable-objects/hive.ts";
 import { EventRing } from "./ring.ts";
 import { RelayedSubscribers, type EventSource } from "./relayed-subscribers.ts";
+import { callTarget } from "../../shared/base/rpc-target.ts";
 
 const log = createLogger("relay");
 
@@ -81,16 +82,17 @@ export class Relay extends DurableObject<RelayBindings> implements EventSource {
     return this.#hiveName;
   }
 
+  /** The Hive's RelayLink, for one call (its stub is disposed after it). */
   #link() {
     return this.env.Hive.getByName(this.#hive()).relays();
   }
 
   async readLog(after: number, through: number): Promise<RelayEvents> {
-    return this.#link().events(after, through);
+    return callTarget(this.#link(), (link) => link.events(after, through));
   }
 
   async snapshot() {
-    return this.#link().snapshot();
+    return callTarget(this.#link(), (link) => link.snapshot());
   }
 
   #serial(step: () => Promise<void>): Promise<void> {
@@ -104,7 +106,8 @@ export class Relay extends DurableObject<RelayBindings> implements EventSource {
   /** Registers with the Hive (idempotent) and catches the ring up to the Hive's head. */
   async #attach(): Promise<void> {
     const name = this.ctx.storage.kv.get<string>("name") ?? "";
-    const { head } = await this.#link().attach(name, this.#subscribers.size);
+    const holding = this.#subscribers.size;
+    const { head } = await callTarget(this.#link(), (link) => link.attach(name, holding));
     this.#attached = true;
     if (!this.#subscribers.anyLive || head < this.#head) {
       // Nobody live depends on the old head (or the hive was reset): start at the Hive's.
@@ -317,7 +320,7 @@ export class Relay extends DurableObject<RelayBindings> implements EventSource {
   /** A relayed socket's commits, committed by the Hive as one group. */
   async #commit(commits: readonly unknown[]): Promise<CommitOutcome[]> {
     try {
-      return await this.#link().commit([...commits]);
+      return await callTarget(this.#link(), (link) => link.commit([...commits]));
     } catch (error) {
       log.error("relay.commit.failed", describeError(error));
       return commits.map(() => internalOutcome());
