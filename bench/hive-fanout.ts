@@ -10,6 +10,7 @@
 // `--fanout-rows=cpu,audiences,rates,kill` picks the groups of rows (all by default);
 // `cpu` is the judged ratio, 10 direct and 1,000 through relays in alternating bursts.
 // Load is printed beside every figure; missed targets say MISSED.
+// Clients reach workerd's own socket (Cluster.directUrl); `--fanout-via-proxy` keeps wrangler's port.
 import { fork, type ChildProcess } from "node:child_process";
 import { availableParallelism, loadavg } from "node:os";
 import path from "node:path";
@@ -32,6 +33,7 @@ const CPU_COMMITS = SHORT ? 150 : 300;
 const CPU_INTERVAL_US = 200;
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const PROFILE = process.env.LETHE_FANOUT_PROFILE !== "0";
+const VIA_PROXY = process.argv.includes("--fanout-via-proxy");
 const ROWS = new Set(
   (
     process.argv.find((a) => a.startsWith("--fanout-rows="))?.slice("--fanout-rows=".length) ??
@@ -130,15 +132,19 @@ interface Row {
 async function main(): Promise<void> {
   const bench = await bootHiveBench("fanout", PROFILE);
   const { cluster, port, root, admin, hiveProfiler, relayProfiler, adminCall } = bench;
+  // Clients talk to workerd's own socket, as deployed clients reach Cloudflare with
+  // no dev proxy between (wrangler's port forwards every frame through another
+  // process); `--fanout-via-proxy` keeps wrangler's port.
+  const clientUrl = VIA_PROXY ? cluster.url : (cluster.directUrl ?? cluster.url);
 
   /** A hive of `count` synced subscribers (`ws` sockets in a child process), relays in `mode`. */
   async function open(count: number, mode: RelayMode): Promise<Audience> {
     const hive = `fanout-${count}-${mode}-${Date.now().toString(36)}`;
     const { key } = await createHiveKey(cluster.url, admin, hive, "bench");
     await adminCall("PUT", `/hives/${hive}/relays`, { mode });
-    const subs = new Subscribers({ url: cluster.url, hive, key, count, since: 0 });
+    const subs = new Subscribers({ url: clientUrl, hive, key, count, since: 0 });
     await subs.until({ type: "synced?" }, count, 120_000);
-    return { hive, count, subs, lethe: new Lethe({ url: cluster.url, key }), head: 0 };
+    return { hive, count, subs, lethe: new Lethe({ url: clientUrl, key }), head: 0 };
   }
 
   /**
@@ -299,7 +305,10 @@ async function main(): Promise<void> {
     );
 
   try {
-    line("machine", `${availableParallelism()} CPUs; subscribers in a child process`);
+    line(
+      "machine",
+      `${availableParallelism()} CPUs; subscribers in a child process, through ${clientUrl === cluster.url ? "wrangler's dev proxy" : "workerd's own socket"}`,
+    );
     line(
       "JS time",
       PROFILE
