@@ -96,8 +96,9 @@ export class HiveFeed {
       const page = await stub.changesSince(0, 1);
       return page.ok ? page.value.head : 0;
     }
-    const page = await stub.changesSinceShards(new Array<number>(shards).fill(0), 1);
-    return page.ok ? page.value.heads : new Array<number>(shards).fill(0);
+    const zeros = Array.from({ length: shards }, () => 0);
+    const page = await stub.changesSinceShards(zeros, 1);
+    return page.ok ? page.value.heads : zeros;
   }
 
   /** Notes a frame's events as seen; the ack's seq: the last one, or a seq per shard. */

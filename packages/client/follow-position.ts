@@ -26,7 +26,7 @@ export function parseShardSeqs(text: string): number[] | null {
 export class FollowSinceError extends Error {
   readonly code = "INVALID_SINCE";
   readonly hint =
-    "pass the last seq processed (0: from the start), or on a sharded hive a seq per shard such as follower.since, e.g. \"0:12,1:7\"";
+    'pass the last seq processed (0: from the start), or on a sharded hive a seq per shard such as follower.since, e.g. "0:12,1:7"';
   constructor(since: unknown) {
     super(`since=${String(since).slice(0, 64)} is neither a seq nor a seq per shard`);
     this.name = "FollowSinceError";
