@@ -1,8 +1,11 @@
 // The MCP session's view of its hive's event log: a WebSocket to the Hive Durable
 // Object as one more subscriber (the same protocol and ordering guarantees as the
-// CLI's `follow`), opened while the session has resource subscriptions.
+// CLI's `follow`), opened while the session has resource subscriptions. A sharded
+// hive is followed on its home's merged socket: from each shard's head, acking and
+// resuming with a seq per shard (`0:12,1:7`), its events carrying `shard`.
 import type { HiveEvent } from "../../shared/hive/writes.ts";
 import { createLogger, describeError } from "../../shared/base/log.ts";
+import { formatShardSince } from "../../shared/hive/shards.ts";
 import { ServerMessageSchema } from "../../shared/protocol.ts";
 import { mcpHive } from "./tool-context.ts";
 
@@ -16,7 +19,8 @@ export class HiveFeed {
   #opening: Promise<void> | null = null;
   /** Open was asked for and close was not: a dropped socket reconnects after `#seen`. */
   #wanted = false;
-  #seen: number | null = null;
+  /** The last seq seen: one, or a sharded hive's one per shard; null before the first open. */
+  #seen: number | number[] | null = null;
 
   constructor(env: Env, hive: string, onEvents: (events: HiveEvent[]) => void) {
     this.#env = env;
@@ -38,12 +42,9 @@ export class HiveFeed {
 
   async #connect(): Promise<void> {
     const stub = mcpHive({ env: this.#env, hive: this.#hive });
-    let since = this.#seen;
-    if (since === null) {
-      const page = await stub.changesSince(0, 1);
-      since = page.ok ? page.value.head : 0;
-      this.#seen = since;
-    }
+    this.#seen ??= await this.#heads(stub);
+    const seen = this.#seen;
+    const since = typeof seen === "number" ? seen : formatShardSince(seen);
     const response = await stub.fetch(
       new Request(`https://hive/parties/hive/${this.#hive}?since=${since}`, {
         headers: {
@@ -66,8 +67,7 @@ export class HiveFeed {
       const events = parsed.data.events;
       const last = events.at(-1);
       if (last !== undefined) {
-        this.#seen = last.seq;
-        socket.send(JSON.stringify({ type: "hive.ack", seq: last.seq }));
+        socket.send(JSON.stringify({ type: "hive.ack", seq: this.#see(events, last.seq) }));
         this.#onEvents(events);
       }
     });
@@ -87,6 +87,32 @@ export class HiveFeed {
       log.warn("mcp.feed.error", { hive: this.#hive, ...describeError(event) });
     });
     this.#socket = socket;
+  }
+
+  /** Where following starts: the log's head, or a sharded hive's head of each shard. */
+  async #heads(stub: ReturnType<typeof mcpHive>): Promise<number | number[]> {
+    const shards = await stub.shards();
+    if (shards === 1) {
+      const page = await stub.changesSince(0, 1);
+      return page.ok ? page.value.head : 0;
+    }
+    const zeros = Array.from({ length: shards }, () => 0);
+    const page = await stub.changesSinceShards(zeros, 1);
+    return page.ok ? page.value.heads : zeros;
+  }
+
+  /** Notes a frame's events as seen; the ack's seq: the last one, or a seq per shard. */
+  #see(events: readonly HiveEvent[], last: number): number | string {
+    const seen = this.#seen;
+    if (!Array.isArray(seen)) {
+      this.#seen = last;
+      return last;
+    }
+    for (const e of events) {
+      const shard = e.shard ?? 0;
+      seen[shard] = Math.max(seen[shard] ?? 0, e.seq);
+    }
+    return formatShardSince(seen);
   }
 
   close(): void {

@@ -1,18 +1,30 @@
 // Follows a hive's event log over partysocket: catch-up from `since`, then live
 // events, acking as it goes and resuming after the last processed seq on every
-// reconnect. The typed client's `Lethe.follow` (and so `lethe follow`) uses it.
+// reconnect. A sharded hive's merged socket is followed with a seq per shard
+// (follow-position.ts): its events carry `shard`, its acks and resumes name each
+// shard's seq. The typed client's `Lethe.follow` (and so `lethe follow`) uses it.
 import PartySocket from "partysocket";
 import WebSocket from "ws";
-import { ACK_EVERY_EVENTS, CLOSE_KEY_REVOKED } from "../../shared/hive/messages.ts";
+import { CLOSE_KEY_REVOKED } from "../../shared/hive/messages.ts";
 import type { HiveEvent } from "../../shared/hive/writes.ts";
 import { ServerMessageSchema, type ServerMessage } from "../../shared/protocol.ts";
+import { FollowPosition, type FollowSince } from "./follow-position.ts";
+
+export { FollowSinceError, type FollowSince } from "./follow-position.ts";
 
 export interface FollowOptions {
   url: string;
   key: string;
   hive: string;
-  /** Last seq already processed (0: from the start). */
-  since?: number;
+  /**
+   * Last seq already processed (0: from the start). A sharded hive resumes after a
+   * seq per shard, `"0:12,1:7"` (a follower's `since`); a bad one throws FollowSinceError.
+   */
+  since?: FollowSince;
+  /**
+   * Each event once, in its log's order. On a sharded hive every event carries
+   * `shard` and `seq` is that shard's seq: shards interleave, each in its own order.
+   */
   onEvent?: (event: HiveEvent) => void;
   onMessage?: (message: ServerMessage) => void;
   /**
@@ -26,13 +38,20 @@ export interface FollowOptions {
 
 export interface HiveFollower {
   socket: PartySocket;
-  /** The last seq processed. */
+  /**
+   * The last seq processed; on a sharded hive the sum of `shards` (the events
+   * processed over all shards, each log followed from its start).
+   */
   readonly last: number;
-  /** Events that skipped ahead of last+1 or repeated one already seen (both must stay 0). */
+  /** A sharded hive's last seq processed of each shard; null while the hive looks unsharded. */
+  readonly shards: readonly number[] | null;
+  /** Where a later follow resumes: `"12"`, or on a sharded hive `"0:12,1:7"` (pass it as `since`). */
+  readonly since: string;
+  /** Events that skipped ahead of last+1 or repeated one already seen, per shard when sharded (both must stay 0). */
   readonly gaps: number;
   readonly duplicates: number;
-  /** Resolves once the follower has caught up to at least `seq`. */
-  reached(seq: number): Promise<void>;
+  /** Resolves once the follower has caught up to at least `seq` (see `last`), or to each shard's seq in `"0:12,1:7"`. */
+  reached(seq: FollowSince): Promise<void>;
   close(): void;
 }
 
@@ -59,15 +78,12 @@ function decode(data: unknown, validate: boolean): ServerMessage | null {
 
 export function followHive(options: FollowOptions): HiveFollower {
   const validate = options.validate ?? true;
-  let last = options.since ?? 0;
-  let acked = last;
-  let gaps = 0;
-  let duplicates = 0;
-  const waiters: Array<{ seq: number; resolve: () => void }> = [];
+  const position = new FollowPosition(options.since ?? 0);
+  const waiters: Array<{ seq: FollowSince; resolve: () => void }> = [];
   const wake = () => {
     for (let i = waiters.length - 1; i >= 0; i--) {
       const w = waiters[i];
-      if (w && last >= w.seq) {
+      if (w && position.reached(w.seq)) {
         waiters.splice(i, 1);
         w.resolve();
       }
@@ -79,20 +95,20 @@ export function followHive(options: FollowOptions): HiveFollower {
     protocol: url.protocol === "https:" ? "wss" : "ws",
     party: "hive",
     room: options.hive,
-    // Evaluated on every (re)connect: resume exactly after the last processed event.
-    query: () => ({ key: options.key, since: String(last) }),
+    // Evaluated on every (re)connect: resume exactly after the last processed event (of each shard).
+    query: () => ({ key: options.key, since: position.since }),
     WebSocket: PlainWebSocket,
     minReconnectionDelay: 50,
     maxReconnectionDelay: 1_000,
   });
   const ack = (force: boolean) => {
-    if (last > acked && (force || last - acked >= ACK_EVERY_EVENTS)) {
-      acked = last;
-      socket.send(JSON.stringify({ type: "hive.ack", seq: last }));
+    const seq = position.ackDue(force);
+    if (seq !== null) {
+      socket.send(JSON.stringify({ type: "hive.ack", seq }));
     }
   };
   socket.addEventListener("open", () => {
-    acked = last;
+    position.opened();
   });
   socket.addEventListener("close", (event) => {
     // A revoked key never comes back: stop instead of reconnecting forever.
@@ -109,39 +125,41 @@ export function followHive(options: FollowOptions): HiveFollower {
     options.onMessage?.(message);
     if (message.type === "hive.events") {
       for (const e of message.events) {
-        if (e.seq <= last) {
-          duplicates++;
-          continue;
+        if (position.take(e)) {
+          options.onEvent?.(e);
         }
-        if (e.seq !== last + 1) {
-          gaps++;
-        }
-        last = e.seq;
-        options.onEvent?.(e);
       }
       ack(false);
       wake();
     } else if (message.type === "hive.snapshot" && message.done) {
-      last = message.seq;
-      acked = message.seq;
+      position.snapshotDone(message.seq);
       wake();
     } else if (message.type === "hive.synced") {
+      position.synced(message.since);
       ack(true);
     }
   });
   return {
     socket,
     get last() {
-      return last;
+      return position.last;
+    },
+    get shards() {
+      return position.shards;
+    },
+    get since() {
+      return position.since;
     },
     get gaps() {
-      return gaps;
+      return position.gaps;
     },
     get duplicates() {
-      return duplicates;
+      return position.duplicates;
     },
     reached: (seq) =>
-      last >= seq ? Promise.resolve() : new Promise((resolve) => waiters.push({ seq, resolve })),
+      position.reached(seq)
+        ? Promise.resolve()
+        : new Promise((resolve) => waiters.push({ seq, resolve })),
     close: () => socket.close(),
   };
 }

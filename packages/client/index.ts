@@ -3,6 +3,7 @@ export { DEFAULT_TIMEOUT_MS, Lethe, LetheError, TextBody } from "./lethe.ts";
 export type * from "./lethe.ts";
 export type * from "./memory.ts";
 export type * from "./workspace.ts";
-export type { FollowOptions, HiveFollower } from "./follow.ts";
+export { FollowSinceError } from "./follow.ts";
+export type { FollowOptions, FollowSince, HiveFollower } from "./follow.ts";
 export type { HiveWriter, WriterOptions } from "./hive-writer.ts";
 export type { CommitOutcome } from "../../shared/hive/messages.ts";

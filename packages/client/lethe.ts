@@ -210,7 +210,10 @@ export class Lethe {
   snapshot(hive: string) {
     return this.request<Record<string, unknown>>("GET", `/v1/hives/${enc(hive)}/snapshot`);
   }
-  /** Live events of `hive` over partysocket, resuming after the last seq on every reconnect. */
+  /**
+   * Live events of `hive` over partysocket, resuming after the last seq on every
+   * reconnect; a sharded hive's after the last seq of each shard (events carry `shard`).
+   */
   follow(hive: string, options: Omit<FollowOptions, "url" | "key" | "hive"> = {}): HiveFollower {
     const key = this.#credential("key") ?? "";
     return followHive({ ...options, url: this.url, key, hive });

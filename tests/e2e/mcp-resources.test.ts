@@ -1,8 +1,11 @@
 // The MCP server on a booted cluster: artifacts as subscribable resources, a client
-// notified when another commits the artifact it subscribed to.
+// notified when another commits the artifact it subscribed to (on a sharded hive too).
 import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { beforeAll, describe, it } from "vitest";
+import { Lethe } from "../../packages/client/lethe.ts";
+import { shardOf } from "../../shared/hive/shards.ts";
 import { makeArtifact } from "../shared/hive/fixtures.ts";
+import { E2E_ADMIN_TOKEN } from "./helpers.ts";
 import { mcpSuite } from "./mcp-suite.ts";
 
 let keyA = "";
@@ -70,5 +73,50 @@ describe("MCP server at /mcp", () => {
       .subscribeResource({ uri: "file:///etc/passwd" })
       .catch((e: unknown) => String(e));
     expect(bad).toContain("not an artifact URI");
+  });
+
+  it("notifies of either shard's commits on a sharded hive (the feed follows its merged socket)", async ({
+    expect,
+  }) => {
+    const hive = `mcp-shards-${Math.random().toString(36).slice(2, 8)}`;
+    const admin = new Lethe({ url: suite.state().cluster.url, adminToken: E2E_ADMIN_TOKEN });
+    const { key } = await admin.createHiveKey(hive, "e2e", 2);
+    const names = Array.from({ length: 40 }, (_, n) => `doc.${n}`);
+    const onShard = [0, 1].map((shard) => names.find((n) => shardOf(n, 2) === shard) ?? "");
+    const watcher = await connect(key);
+    const writer = await connect(key);
+    const put = async (identifier: string, version: number) =>
+      writer.callTool({
+        name: "artifacts_put",
+        arguments: {
+          idempotencyKey: `${identifier}-${version}`,
+          expectedVersion: version,
+          artifact: makeArtifact({ identifier, value: { version } }),
+        },
+      });
+    for (const identifier of onShard) {
+      await put(identifier, 0);
+    }
+    const uris = onShard.map((identifier) => `lethe://artifacts/${identifier}`);
+    const seen = new Set<string>();
+    const both = new Promise<void>((resolve) => {
+      watcher.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => {
+        seen.add(n.params.uri);
+        if (uris.every((u) => seen.has(u))) {
+          resolve();
+        }
+      });
+    });
+    for (const uri of uris) {
+      await watcher.subscribeResource({ uri });
+    }
+    for (const identifier of onShard) {
+      await put(identifier, 1);
+    }
+    await Promise.race([
+      both,
+      new Promise((_, reject) => setTimeout(() => reject(new Error(`only ${[...seen]}`)), 10_000)),
+    ]);
+    expect([...seen].sort()).toEqual([...uris].sort());
   });
 });
