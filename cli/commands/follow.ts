@@ -1,6 +1,12 @@
 // `lethe follow <hive>`: prints a hive's events as they happen, through the typed
-// client's follow (packages/client/follow.ts), which resumes from the last seq.
+// client's follow (packages/client/follow.ts), which resumes from the last seq (on
+// a sharded hive, from the last seq of each shard; its lines read `shard:seq`).
 import { parseArgs } from "node:util";
+import {
+  FollowSinceError,
+  parseShardSeqs,
+  type FollowSince,
+} from "../../packages/client/follow-position.ts";
 import { Lethe } from "../../packages/client/lethe.ts";
 import { CliError, type CliContext } from "./context.ts";
 
@@ -11,12 +17,17 @@ export async function followCommand(args: string[], ctx: CliContext): Promise<vo
     options: { since: { type: "string", default: "0" } },
   });
   const [hive] = positionals;
-  const since = Number(values.since);
-  if (hive === undefined || positionals.length !== 1 || !Number.isSafeInteger(since) || since < 0) {
+  // A seq, or on a sharded hive a seq per shard ("0:12,1:7"); the client checks it.
+  const since: FollowSince = /^\d+$/.test(values.since) ? Number(values.since) : values.since;
+  if (hive === undefined || positionals.length !== 1) {
     throw new CliError(
-      "usage: lethe follow <hive> [--since <seq>]",
+      "usage: lethe follow <hive> [--since <seq> | --since <shard>:<seq>,…]",
       "prints the hive's events as they happen; Ctrl-C stops",
     );
+  }
+  if (typeof since === "string" && parseShardSeqs(since) === null) {
+    const refused = new FollowSinceError(since);
+    throw new CliError(`${refused.code}: ${refused.message}`, refused.hint);
   }
   const client = new Lethe({ url: ctx.url, key: ctx.requireKey() });
   // A socket refused at the upgrade only retries; ask over HTTP first, once, to
@@ -31,7 +42,7 @@ export async function followCommand(args: string[], ctx: CliContext): Promise<vo
     onRevoked: (reason) => onRevoked(reason),
     onEvent: (e) =>
       ctx.out(
-        `${e.seq} ${e.op} ${e.artifact.identifier}@${e.artifact.version} ${JSON.stringify(e.artifact.value)}`,
+        `${e.shard === undefined ? "" : `${e.shard}:`}${e.seq} ${e.op} ${e.artifact.identifier}@${e.artifact.version} ${JSON.stringify(e.artifact.value)}`,
       ),
     onMessage: (m) => {
       if (m.type === "sys.error") {

@@ -45,6 +45,7 @@ describe("lethe CLI", () => {
       await run(["hive", "delete", "demo"], { LETHE_ADMIN_TOKEN: "t" }),
       await run(["artifacts", "demo", "--url", "http://127.0.0.1:1"], { LETHE_KEY: "k" }),
       await run(["artifacts", "demo", "--no-such-flag"], { LETHE_KEY: "k" }),
+      await run(["follow", "demo", "--since", "0:3;rm"], { LETHE_KEY: "k" }),
     ];
     for (const r of cases) {
       expect(r.code).toBe(1);
@@ -55,5 +56,8 @@ describe("lethe CLI", () => {
     expect(cases[1]?.err[0]).toContain("LETHE_KEY");
     expect(cases[2]?.err[0]).toContain("LETHE_ADMIN_TOKEN");
     expect(cases[4]?.err[0]).toContain("cannot reach the gateway");
+    // A --since that is neither a seq nor a seq per shard, refused before any request.
+    expect(cases[6]?.err[0]).toContain("INVALID_SINCE");
+    expect(cases[6]?.err[0]).toContain("0:12,1:7");
   });
 });

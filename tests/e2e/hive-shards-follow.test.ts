@@ -1,6 +1,9 @@
 // The typed client following a sharded hive on the shared cluster: the home's merged
 // socket, events of both shards delivered once each in each shard's order, acks and
 // resumes naming a seq per shard (packages/client/follow.ts, follow-position.ts).
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { followHive, type HiveFollower } from "../../packages/client/follow.ts";
 import { Lethe } from "../../packages/client/lethe.ts";
@@ -163,5 +166,40 @@ describe("following a sharded hive with the typed client", () => {
     await later.follower.reached(`1:${total / 2 + 1}`);
     expect(later.events).toEqual([`1:${total / 2 + 1}`]);
     expect(later.opened).toEqual([`0:${total / 2},1:${total / 2}`]);
+  });
+
+  it("lethe follow --since <shard>:<seq>,… prints each shard's newer events as shard:seq", async ({
+    expect,
+  }) => {
+    const { hive, key, put } = await newShardedHive("follow-cli");
+    await put(0);
+    await put(1);
+    await put(1);
+    const bin = path.join(path.dirname(fileURLToPath(import.meta.url)), "../../cli/bin.ts");
+    const child = spawn(process.execPath, [bin, "follow", hive, "--since", "0:1,1:1"], {
+      env: { ...process.env, LETHE_URL: cluster.url, LETHE_KEY: key },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    child.stdout.on("data", (d: Buffer) => {
+      stdout += d.toString("utf8");
+    });
+    const until = async (text: string) => {
+      const deadline = Date.now() + 30_000;
+      while (!stdout.includes(text) && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    };
+    try {
+      // Shard 1's second event from its log; then a commit on shard 0 arrives live.
+      await until("1:2 ");
+      await put(0);
+      await until("0:2 ");
+    } finally {
+      child.kill("SIGINT");
+    }
+    const lines = stdout.split("\n").filter(Boolean);
+    // Nothing at or before the since of either shard.
+    expect(lines.map((l) => l.split(" ")[0]).sort()).toEqual(["0:2", "1:2"]);
   });
 });
