@@ -6,12 +6,12 @@
 // Profiler figures are JS time sampled on the wall clock while the isolate runs
 // (garbage collection included, idle excluded; a gap between samples counts at
 // most two sampling intervals), not the process's CPU time.
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import WebSocket from "ws";
 import { SourceLines } from "./source-map-lines.ts";
 
-/** Microseconds between samples. */
+/** Microseconds between samples, unless a run asks for another interval. */
 const SAMPLING_INTERVAL_US = 1_000;
 
 interface CallFrame {
@@ -43,6 +43,7 @@ export class IsolateProfiler {
   readonly #waiting = new Map<number, (result: unknown) => void>();
   readonly #maps = new Map<string, SourceLines>();
   #next = 1;
+  #intervalUs = SAMPLING_INTERVAL_US;
 
   private constructor(ws: WebSocket) {
     this.#ws = ws;
@@ -84,7 +85,6 @@ export class IsolateProfiler {
     }
     await profiler.#call("Debugger.disable");
     await profiler.#call("Profiler.enable");
-    await profiler.#call("Profiler.setSamplingInterval", { interval: SAMPLING_INTERVAL_US });
     return profiler;
   }
 
@@ -110,7 +110,10 @@ export class IsolateProfiler {
     });
   }
 
-  async start(): Promise<void> {
+  /** Starts sampling every `intervalUs` microseconds. */
+  async start(intervalUs = SAMPLING_INTERVAL_US): Promise<void> {
+    this.#intervalUs = intervalUs;
+    await this.#call("Profiler.setSamplingInterval", { interval: intervalUs });
     await this.#call("Profiler.start");
   }
 
@@ -120,6 +123,7 @@ export class IsolateProfiler {
    */
   async stop(module: RegExp): Promise<{ totalMs: number; moduleMs: number }> {
     const { profile } = (await this.#call("Profiler.stop")) as { profile: Profile };
+    this.#dump(profile, module);
     const byId = new Map(profile.nodes.map((n) => [n.id, n]));
     const parent = new Map<number, number>();
     for (const node of profile.nodes) {
@@ -154,7 +158,7 @@ export class IsolateProfiler {
       const name = byId.get(id)?.callFrame.functionName ?? "(idle)";
       // The time up to the next sample is this sample's, capped at two intervals: a
       // longer gap is the sampler (or the whole process) descheduled, not this JS.
-      const us = Math.min(deltas[i + 1] ?? 0, 2 * SAMPLING_INTERVAL_US);
+      const us = Math.min(deltas[i + 1] ?? 0, 2 * this.#intervalUs);
       if (NOT_JS.has(name)) {
         continue;
       }
@@ -165,6 +169,60 @@ export class IsolateProfiler {
     }
     return { totalMs: totalUs / 1000, moduleMs: moduleUs / 1000 };
   }
+
+  /**
+   * With LETHE_PROFILE_DUMP=<file prefix>: the profile as a .cpuprofile (for
+   * DevTools) and the top modules and functions by self time under `module`'s
+   * stacks, each as `<prefix>-<n>.*`.
+   */
+  #dump(profile: Profile, module: RegExp): void {
+    const prefix = process.env.LETHE_PROFILE_DUMP;
+    if (!prefix) {
+      return;
+    }
+    const n = ++IsolateProfiler.#dumps;
+    writeFileSync(`${prefix}-${n}.cpuprofile`, JSON.stringify(profile));
+    const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+    const parent = new Map<number, number>();
+    for (const node of profile.nodes) {
+      for (const child of node.children ?? []) {
+        parent.set(child, node.id);
+      }
+    }
+    const sourceOf = (id: number): string => {
+      const frame = byId.get(id)?.callFrame;
+      return frame === undefined
+        ? ""
+        : (this.#maps.get(frame.scriptId)?.sourceAt(frame.lineNumber, frame.columnNumber) ?? "");
+    };
+    const under = (id: number): boolean => {
+      for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+        if (module.test(sourceOf(at))) {
+          return true;
+        }
+      }
+      return false;
+    };
+    const self = new Map<string, number>();
+    const samples = profile.samples ?? [];
+    const deltas = profile.timeDeltas ?? [];
+    samples.forEach((id, i) => {
+      const name = byId.get(id)?.callFrame.functionName ?? "(idle)";
+      if (NOT_JS.has(name) || !under(id)) {
+        return;
+      }
+      const us = Math.min(deltas[i + 1] ?? 0, 2 * this.#intervalUs);
+      const label = `${name || "(anonymous)"} ${sourceOf(id) || "(native or runtime)"}`;
+      self.set(label, (self.get(label) ?? 0) + us);
+    });
+    const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 40);
+    writeFileSync(
+      `${prefix}-${n}.top.txt`,
+      top.map(([label, us]) => `${(us / 1000).toFixed(1).padStart(8)} ms  ${label}`).join("\n"),
+    );
+  }
+
+  static #dumps = 0;
 
   close(): void {
     this.#ws.close();

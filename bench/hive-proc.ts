@@ -1,7 +1,8 @@
 // The /proc readers of the hive benches (Linux): the CPU seconds of a cluster's
 // processes by program and of its workerd processes, and the port of workerd's own V8 inspector (the one that
 // lists every Worker's isolate; wrangler's proxy serves only the first Worker).
-import { readdirSync, readFileSync, readlinkSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
+import { processListeningSockets } from "../harness/runtime-socket.ts";
 
 interface ProcStat {
   ppid: number;
@@ -98,29 +99,32 @@ export function workerdSeconds(root: number, port: number): number {
   return workerdPids(root, port).reduce((sum, [, s]) => sum + s.ticks / 100, 0);
 }
 
-/** TCP ports a process listens on on IPv4 (from its socket inodes and /proc/<pid>/net/tcp). */
+/**
+ * Waits until the workerd under `root` is idle (under `idleShare` of one core over
+ * 500 ms) or `maxMs` passed, and answers the ms waited: the work a previous row
+ * left behind (mirror flushes, relay frames, timers) is not counted in the next.
+ */
+export async function settle(
+  root: number,
+  port: number,
+  idleShare = 0.05,
+  maxMs = 15_000,
+): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < maxMs) {
+    const before = workerdSeconds(root, port);
+    await new Promise((r) => setTimeout(r, 500));
+    if (workerdSeconds(root, port) - before < idleShare * 0.5) {
+      break;
+    }
+  }
+  return Date.now() - started;
+}
+
+/** TCP ports a process listens on on IPv4 ([] where /proc cannot be read). */
 function listeningPorts(pid: number): number[] {
-  const inodes = new Set<string>();
   try {
-    for (const fd of readdirSync(`/proc/${pid}/fd`)) {
-      try {
-        const inode = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1];
-        if (inode !== undefined) {
-          inodes.add(inode);
-        }
-      } catch {
-        // Closed between the listing and the read.
-      }
-    }
-    const ports: number[] = [];
-    for (const row of readFileSync(`/proc/${pid}/net/tcp`, "utf8").split("\n").slice(1)) {
-      const f = row.trim().split(/\s+/);
-      // State 0A is LISTEN.
-      if (f[3] === "0A" && inodes.has(f[9] ?? "")) {
-        ports.push(Number.parseInt(f[1]?.split(":")[1] ?? "0", 16));
-      }
-    }
-    return ports;
+    return processListeningSockets(pid).map((s) => s.port);
   } catch {
     return [];
   }

@@ -181,9 +181,8 @@ export class Hive extends Server<Env> {
     await handleHiveFrame(connection, message, {
       subscribers: this.#subscribers,
       commits: this.#commits,
-      ...(this.#shards.count > 1
-        ? { sharded: async (c, call) => this.#shards.commitFrame(c, call, (r) => this.commit(r)) }
-        : {}),
+      sharding: this.#shards,
+      commit: async (r) => this.commit(r),
     });
   }
 

@@ -80,18 +80,23 @@ function workerdPids(group: number): number[] {
   return pids;
 }
 
+/** The IPv4 sockets process `pid` itself listens on (throws where /proc cannot be read). */
+export function processListeningSockets(pid: number): ListeningSocket[] {
+  const own = socketInodes(pid);
+  return parseListeningTcp(readFileSync(`/proc/${pid}/net/tcp`, "utf8")).filter((s) =>
+    own.has(s.inode),
+  );
+}
+
 /**
  * The IPv4 loopback sockets that the workerd processes of process group `group`
  * listen on, or [] where there is no /proc (not Linux) or no workerd yet.
  */
 export function runtimeListeningSockets(group: number): ListeningSocket[] {
   try {
-    return workerdPids(group).flatMap((pid) => {
-      const own = socketInodes(pid);
-      return parseListeningTcp(readFileSync(`/proc/${pid}/net/tcp`, "utf8")).filter(
-        (s) => own.has(s.inode) && s.host.startsWith("127."),
-      );
-    });
+    return workerdPids(group).flatMap((pid) =>
+      processListeningSockets(pid).filter((s) => s.host.startsWith("127.")),
+    );
   } catch {
     // No /proc, or the process ended while it was read: no runtime socket known.
     return [];

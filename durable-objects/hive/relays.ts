@@ -77,6 +77,11 @@ export class Relays {
   readonly #reserved = new Map<string, number[]>();
   /** Attaches per relay: a feed's "holding none" answer loses to an attach made after it was sent. */
   readonly #attaches = new Map<string, number>();
+  /**
+   * Relay name → its stub, made once and reused by every feed; dropped when a
+   * call on it fails (a relay that was reset breaks the stubs made before).
+   */
+  readonly #stubs = new Map<string, RelayFeed>();
   /** Events waiting for the next feed, when they came sooner than RELAY_FEED_INTERVAL_MS. */
   #waiting: EncodedEvent[] = [];
   #feedTimer: ReturnType<typeof setTimeout> | null = null;
@@ -190,6 +195,7 @@ export class Relays {
   }
 
   detach(name: string): void {
+    this.#stubs.delete(name);
     if (this.#held.delete(name)) {
       this.#deps.kv.put(SET_KEY, [...this.#held]);
     }
@@ -247,8 +253,7 @@ export class Relays {
     const sent = Date.now();
     for (const name of this.#held.keys()) {
       const attaches = this.#attaches.get(name);
-      this.#deps
-        .relay(name)
+      this.#stub(name)
         .feed(hive, batch)
         .then(
           (holding) => {
@@ -259,19 +264,32 @@ export class Relays {
               this.detach(name);
             }
           },
-          (error: unknown) => log.warn("relay.feed.failed", { name, ...describeError(error) }),
+          (error: unknown) => {
+            this.#stubs.delete(name);
+            log.warn("relay.feed.failed", { name, ...describeError(error) });
+          },
         );
     }
+  }
+
+  /** The cached stub of relay `name`. */
+  #stub(name: string): RelayFeed {
+    let stub = this.#stubs.get(name);
+    if (stub === undefined) {
+      stub = this.#deps.relay(name);
+      this.#stubs.set(name, stub);
+    }
+    return stub;
   }
 
   /** Closes the relayed sockets opened with a revoked key; returns how many. */
   async closeKey(keyId: string): Promise<number> {
     const counts = await Promise.all(
       this.names.map((name) =>
-        this.#deps
-          .relay(name)
+        this.#stub(name)
           .closeKey(keyId)
           .catch((error: unknown) => {
+            this.#stubs.delete(name);
             log.warn("relay.close_key.failed", { name, ...describeError(error) });
             return 0;
           }),

@@ -309,8 +309,13 @@ export class HiveSharding {
     );
   }
 
-  /** A socket opened with `since=0:12,1:7`: the merged stream (merged-stream.ts). */
-  subscribe(connection: Connection<SocketState>, text: string): void {
+  /** The merged live stream (merged-stream.ts): acks and unsubscribes of merged sockets. */
+  get stream(): MergedStream {
+    return this.#merged;
+  }
+
+  /** A socket opened with `since=0:12,1:7` (`boundary`: a hive.subscribe frame): the merged stream. */
+  subscribe(connection: Connection<SocketState>, text: string, boundary = false): void {
     const shards = this.count;
     const since = parseShardSince(text, shards);
     if (since === null) {
@@ -322,10 +327,11 @@ export class HiveSharding {
       });
       return;
     }
+    this.#merged.hold(connection, since);
     const feeds = Array.from({ length: shards - 1 }, async (_, i) => this.#shard(i + 1).feedHome());
     // Every shard feeds before the logs are read: what commits meanwhile is read or fed.
     void Promise.all(feeds)
-      .then(async () => this.#merged.subscribe(connection, since))
+      .then(async () => this.#merged.subscribe(connection, since, boundary))
       .catch((error: unknown) => {
         // The socket closed during its catch-up, or a shard could not be read.
         log.warn("merged.subscribe.failed", describeError(error));

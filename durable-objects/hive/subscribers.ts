@@ -16,6 +16,7 @@ import { createLogger } from "../../shared/base/log.ts";
 import { send } from "../sockets/socket.ts";
 import type { EncodedEvent, HiveStore } from "./artifacts/store.ts";
 import { FANOUT_INTERVAL_MS, Fanout } from "./fanout.ts";
+import type { MergedSubscription } from "./merged-stream.ts";
 
 const log = createLogger("hive");
 
@@ -53,8 +54,8 @@ export interface SocketState {
   keyId?: string;
   /** When the socket opened (ms, fractional for order): the newest of a reused id wins. */
   opened?: number;
-  /** A sharded hive's merged stream: the last seq sent of each shard (merged-stream.ts). */
-  merged?: readonly number[];
+  /** A sharded hive's merged stream: seqs sent and acked per shard, its window (merged-stream.ts). */
+  merged?: MergedSubscription;
 }
 
 type Entry = {

@@ -3,6 +3,7 @@
 // The subscription contract (since, acks, window, snapshot) is in docs/hive.md.
 import { z } from "zod";
 import { ArtifactSchema } from "./artifact.ts";
+import { MAX_SHARDS } from "./shards.ts";
 import {
   CommitRequestSchema,
   CommitResultSchema,
@@ -45,6 +46,19 @@ export const CommitOutcomeSchema = z.union([
 ]);
 export type CommitOutcome = z.infer<typeof CommitOutcomeSchema>;
 
+/**
+ * A seq per shard of a sharded hive, `0:12,1:7` (shard:seq; a shard left out is 0),
+ * as its merged socket's URL takes `since`: a merged socket's `hive.subscribe`
+ * since and `hive.ack` seq, and its `hive.synced` and `hive.subscribed` points.
+ */
+export const ShardSeqsSchema = z
+  .string()
+  .max(MAX_SHARDS * 19)
+  .regex(/^\d{1,2}:\d{1,15}(,\d{1,2}:\d{1,15})*$/);
+
+/** A seq, or on a sharded hive's merged socket a seq per shard. */
+const SeqOrShardSeqsSchema = z.union([z.number().int().min(0), ShardSeqsSchema]);
+
 /** WebSocket close code for a subscriber that stopped reading; reconnect with since. */
 export const CLOSE_SLOW_CONSUMER = 4_008;
 /** WebSocket close code for a socket replaced by a newer one with the same connection id. */
@@ -56,10 +70,16 @@ export const CLOSE_KEY_REVOKED = 4_003;
 
 export const HiveClientMessages = [
   z.object({ type: z.literal("hive.ping"), nonce: z.string().max(128).optional() }),
-  /** Start (or restart) the stream after `since`: every event with seq > since, in order. */
-  z.object({ type: z.literal("hive.subscribe"), since: z.number().int().min(0) }),
-  /** Every event up to `seq` has been processed: frees the window. */
-  z.object({ type: z.literal("hive.ack"), seq: z.number().int().min(0) }),
+  /**
+   * Start (or restart) the stream after `since`: every event with seq > since, in
+   * order. A sharded hive's merged socket takes a seq per shard, `"0:12,1:7"` (or 0).
+   */
+  z.object({ type: z.literal("hive.subscribe"), since: SeqOrShardSeqsSchema }),
+  /**
+   * Every event up to `seq` has been processed: frees the window. A sharded hive's
+   * merged socket acks a seq per shard, `"0:12,1:7"` (a shard left out keeps its ack).
+   */
+  z.object({ type: z.literal("hive.ack"), seq: SeqOrShardSeqsSchema }),
   z.object({ type: z.literal("hive.unsubscribe") }),
   /** An atomic commit over the socket; answered by hive.committed or hive.rejected. */
   z.object({
@@ -94,7 +114,13 @@ export const HiveServerMessages = [
    * A subscription starts (or restarts, on the same socket) after `since`: what
    * follows replaces anything the previous subscription was still sending.
    */
-  z.object({ type: z.literal("hive.subscribed"), since: z.number().int(), head: z.number().int() }),
+  z.object({
+    type: z.literal("hive.subscribed"),
+    since: z.number().int(),
+    head: z.number().int(),
+    /** A sharded hive's merged socket: the seq per shard it starts after (`since`, `head` are shard 0's). */
+    shards: ShardSeqsSchema.optional(),
+  }),
   /** Caught up: everything through `seq` was sent; later events arrive live. */
   z.object({
     type: z.literal("hive.synced"),

@@ -33,7 +33,7 @@ import {
   type RecordedMessage,
   type RecordingEndpoint,
 } from "./recording-endpoint.ts";
-import { postOverRawSocket } from "./reset-client.ts";
+import { holdProxyThenLeave } from "./hold-then-leave.ts";
 
 let cluster: Cluster;
 let endpoint: RecordingEndpoint;
@@ -232,47 +232,8 @@ describe("reliability: untrusted text reaches the model as data (issue 42 item 5
 });
 
 describe("reliability: work stops when it should (issue 42 item 2)", () => {
-  /**
-   * Opens a held proxy request on `base` over a raw socket, leaves with a reset or a
-   * FIN once the model call is under way, and measures when the cluster closed the
-   * model call: null when it was still open `waitMs` later.
-   */
-  const holdThenLeave = async (base: string, leave: "reset" | "fin", waitMs: number) => {
-    const hive = `cancel-${crypto.randomUUID().slice(0, 8)}`;
-    const { key } = await createHiveKey(cluster.url, E2E_ADMIN_TOKEN, hive, "cancel");
-    const hold = `${HOLD_PREFIX}${crypto.randomUUID().replaceAll("-", "")}`;
-    const client = await postOverRawSocket(
-      `${base}/v1/chat/completions`,
-      { authorization: `Bearer ${key}` },
-      JSON.stringify({
-        model: "lethe-local",
-        messages: [{ role: "user", content: `Answer slowly. ${hold}` }],
-      }),
-    );
-    // The model call is under way (the endpoint holds it) before the client goes away.
-    const heldBy = Date.now() + 60_000;
-    while (!endpoint.held.some((h) => h.marker === hold) && Date.now() < heldBy) {
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    const held = endpoint.held.find((h) => h.marker === hold);
-    await new Promise((r) => setTimeout(r, 300));
-    const leftAt = Date.now();
-    if (leave === "reset") {
-      client.reset();
-    } else {
-      client.end();
-    }
-    const closedBy = Date.now() + waitMs;
-    while (held !== undefined && held.closedAt === null && Date.now() < closedBy) {
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    return {
-      modelCallStarted: held !== undefined,
-      answeredBeforeLeaving: client.received().length > 0,
-      modelCallClosedAfterMs:
-        held === undefined || held.closedAt === null ? null : held.closedAt - leftAt,
-    };
-  };
+  const holdThenLeave = (base: string, leave: "reset" | "fin", waitMs: number) =>
+    holdProxyThenLeave(cluster.url, endpoint, base, leave, waitMs);
 
   it("a proxy request whose client resets its connection to workerd cancels its model call", async ({
     expect,

@@ -22,8 +22,19 @@ import { receive, send } from "../../durable-objects/sockets/socket.ts";
 import type { Hive } from "../../durable-objects/hive.ts";
 import { EventRing } from "./ring.ts";
 import { RelayedSubscribers, type EventSource } from "./relayed-subscribers.ts";
+import { callTarget } from "../../shared/base/rpc-target.ts";
 
 const log = createLogger("relay");
+
+/** A hive.subscribe or hive.ack naming a seq per shard, which only a sharded hive's sockets take. */
+function refuseShardSeqs(ws: WebSocket, code: "INVALID_SINCE" | "INVALID_ACK"): void {
+  send(ws, {
+    type: "sys.error",
+    code,
+    message: "a seq per shard (0:12,1:7) is for a sharded hive; this hive is not sharded",
+    hint: "use the seq of the last event you received",
+  });
+}
 
 /**
  * Live frames leave a relay at most this often: the batches the Hive feeds in
@@ -71,16 +82,17 @@ export class Relay extends DurableObject<RelayBindings> implements EventSource {
     return this.#hiveName;
   }
 
+  /** The Hive's RelayLink, for one call (its stub is disposed after it). */
   #link() {
     return this.env.Hive.getByName(this.#hive()).relays();
   }
 
   async readLog(after: number, through: number): Promise<RelayEvents> {
-    return this.#link().events(after, through);
+    return callTarget(this.#link(), (link) => link.events(after, through));
   }
 
   async snapshot() {
-    return this.#link().snapshot();
+    return callTarget(this.#link(), (link) => link.snapshot());
   }
 
   #serial(step: () => Promise<void>): Promise<void> {
@@ -94,7 +106,8 @@ export class Relay extends DurableObject<RelayBindings> implements EventSource {
   /** Registers with the Hive (idempotent) and catches the ring up to the Hive's head. */
   async #attach(): Promise<void> {
     const name = this.ctx.storage.kv.get<string>("name") ?? "";
-    const { head } = await this.#link().attach(name, this.#subscribers.size);
+    const holding = this.#subscribers.size;
+    const { head } = await callTarget(this.#link(), (link) => link.attach(name, holding));
     this.#attached = true;
     if (!this.#subscribers.anyLive || head < this.#head) {
       // Nobody live depends on the old head (or the hive was reset): start at the Hive's.
@@ -260,10 +273,17 @@ export class Relay extends DurableObject<RelayBindings> implements EventSource {
       case "hive.ping":
         send(ws, { type: "hive.pong", at: Date.now(), ...nonce });
         return;
+      // A seq per shard is a sharded hive's, whose sockets never reach a relay.
       case "hive.subscribe":
-        return this.#subscribe(ws, message.since);
-      case "hive.ack":
-        return this.#serial(() => this.#subscribers.ack(ws, message.seq));
+        return typeof message.since === "number"
+          ? this.#subscribe(ws, message.since)
+          : refuseShardSeqs(ws, "INVALID_SINCE");
+      case "hive.ack": {
+        const seq = message.seq;
+        return typeof seq === "number"
+          ? this.#serial(() => this.#subscribers.ack(ws, seq))
+          : refuseShardSeqs(ws, "INVALID_ACK");
+      }
       case "hive.unsubscribe":
         return this.#serial(async () => this.#subscribers.unsubscribe(ws));
       case "hive.commit": {
@@ -300,7 +320,7 @@ export class Relay extends DurableObject<RelayBindings> implements EventSource {
   /** A relayed socket's commits, committed by the Hive as one group. */
   async #commit(commits: readonly unknown[]): Promise<CommitOutcome[]> {
     try {
-      return await this.#link().commit([...commits]);
+      return await callTarget(this.#link(), (link) => link.commit([...commits]));
     } catch (error) {
       log.error("relay.commit.failed", describeError(error));
       return commits.map(() => internalOutcome());

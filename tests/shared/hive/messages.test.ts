@@ -131,4 +131,34 @@ describe("hive wire messages", () => {
     });
     expect(codes).toEqual(Array(5).fill("INVALID_MESSAGE"));
   });
+
+  it("takes a seq per shard in a merged socket's subscribe and ack, and nothing else as a string", ({
+    expect,
+  }) => {
+    for (const message of [
+      { type: "hive.subscribe", since: "0:12,1:7" },
+      { type: "hive.ack", seq: "0:12,1:7" },
+      { type: "hive.ack", seq: "15:999999999999999" },
+    ]) {
+      expect(parseClientFrame(JSON.stringify(message)).result).toEqual({
+        ok: true,
+        value: message,
+      });
+    }
+    const subscribed = { type: "hive.subscribed", since: 12, head: 20, shards: "0:12,1:7" };
+    expect(ServerMessageSchema.parse(subscribed)).toEqual(subscribed);
+    const codes = [
+      "12",
+      "0:12,",
+      "0:12;1:7",
+      "a:1",
+      "100:1",
+      "0:-1",
+      "0:1,".repeat(80) + "0:1",
+    ].map((seq) => {
+      const r = parseClientFrame(JSON.stringify({ type: "hive.ack", seq })).result;
+      return r.ok ? "accepted" : r.code;
+    });
+    expect(codes).toEqual(Array(7).fill("INVALID_MESSAGE"));
+  });
 });

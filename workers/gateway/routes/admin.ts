@@ -12,6 +12,7 @@ import { RelayModeSchema } from "../../../shared/hive/relays.ts";
 import { unwrap } from "./results.ts";
 import { closeSessionKeySockets } from "./session-socket-keys.ts";
 import { closeMcpKeySessions } from "../mcp/route.ts";
+import { callTarget } from "../../../shared/base/rpc-target.ts";
 
 export const CreateKeySchema = z.strictObject({
   label: z.string().min(1).max(128).default("default"),
@@ -79,13 +80,14 @@ export const admin = new Hono<{ Bindings: Env }>()
   .get("/hives/:hive/relays", async (c) => {
     const hive = c.req.param("hive");
     checkHiveName(hive);
-    return c.json(await c.env.Hive.getByName(hive).relays().status());
+    return c.json(await callTarget(c.env.Hive.getByName(hive).relays(), (r) => r.status()));
   })
   // auto: relays once the hive holds RELAY_AUTO_AFTER subscribers; always; never (new sockets only).
   .put("/hives/:hive/relays", jsonBody(RelayModeBodySchema), async (c) => {
     const hive = c.req.param("hive");
     checkHiveName(hive);
-    const set = await c.env.Hive.getByName(hive).relays().setMode(c.req.valid("json").mode);
+    const mode = c.req.valid("json").mode;
+    const set = await callTarget(c.env.Hive.getByName(hive).relays(), (r) => r.setMode(mode));
     return c.json({ mode: unwrap(set) });
   })
   // Ends one relay at once, as an eviction would: its subscribers resume with since (drills, benches).
@@ -93,7 +95,7 @@ export const admin = new Hono<{ Bindings: Env }>()
     const hive = c.req.param("hive");
     checkHiveName(hive);
     const relay = c.req.param("relay");
-    const { relays } = await c.env.Hive.getByName(hive).relays().status();
+    const { relays } = await callTarget(c.env.Hive.getByName(hive).relays(), (r) => r.status());
     if (!relays.includes(relay)) {
       throw new AppError("NOT_FOUND", "no relay of that name serves this hive", {
         status: 404,

@@ -32,6 +32,7 @@ import {
 import { keyedHive, requireHiveKey, type AuthVariables } from "../request/auth.ts";
 import { refusal, unwrap } from "./results.ts";
 import { jsonBody } from "../request/validate.ts";
+import { callTarget } from "../../../shared/base/rpc-target.ts";
 
 type HiveEnv = { Bindings: Env; Variables: AuthVariables };
 
@@ -233,7 +234,9 @@ async function placeOnRelay(
     return null;
   }
   const subscriber = url.searchParams.get("_pk") ?? crypto.randomUUID();
-  const relay = await c.env.Hive.getByName(hive).relays().placement(subscriber);
+  const relay = await callTarget(c.env.Hive.getByName(hive).relays(), (r) =>
+    r.placement(subscriber),
+  );
   if (relay === null) {
     return null;
   }
