@@ -11,7 +11,9 @@ import {
   type AsOfQuery,
   type ChangesPage,
   type ListQueryIn,
+  type ShardedAsOfQuery,
   type Snapshot,
+  type SyncMarker,
 } from "../shared/hive/reads.ts";
 import {
   CommitRequestSchema,
@@ -28,14 +30,13 @@ import type { KeptContent } from "../shared/context/refs.ts";
 import { ok, type Result } from "../shared/base/result.ts";
 import type { WorkspaceResult } from "../shared/workspace/errors.ts";
 import { HIVE_MIGRATIONS } from "./hive/schema.ts";
-import { asOfSnapshot, changesPage } from "./hive/log-reads.ts";
+import { asOfSnapshot, changesPage, logMarker } from "./hive/log-reads.ts";
 import { CommitQueue } from "./hive/commit-queue.ts";
 import { handleHiveFrame } from "./hive/socket-frames.ts";
 import { invalid, single } from "./hive/write-requests.ts";
-import { Mirror, type Reconciled } from "./hive/mirror.ts";
+import { Mirror, type Reconciled, type ShardedReconciled } from "./hive/mirror.ts";
 import { RefStore, type RefStoreErrorCode } from "./hive/ref-store.ts";
-import { Knowledge, knowledgeConfig } from "./hive/knowledge.ts";
-import { MemoryService } from "./hive/memory-service.ts";
+import { hiveMemory, type MemoryService } from "./hive/memory-service.ts";
 import { HiveStore } from "./hive/artifacts/store.ts";
 import { Subscribers, type SocketState } from "./hive/subscribers.ts";
 import { Relays, type RelayLink } from "./hive/relays.ts";
@@ -122,13 +123,10 @@ export class Hive extends Server<Env> {
     this.#firewall = new FirewallStore(ctx.storage.kv, {
       loadFirewall: async (text) => env.GATEKEEPER.loadFirewall(text),
     });
-    const knowledge = knowledgeConfig(env as unknown as Record<string, unknown>);
-    this.#memory = new MemoryService(new Knowledge(ctx.storage, this.#workspace, knowledge), {
-      artifacts: () => this.#store.snapshot().artifacts,
+    this.#memory = hiveMemory(ctx.storage, this.#workspace, env, {
+      snapshot: async () => this.snapshot(),
       commit: (r) => this.commit(r),
       hive: () => this.name,
-      kv: ctx.storage.kv,
-      db: env.DB,
     });
   }
 
@@ -240,10 +238,7 @@ export class Hive extends Server<Env> {
 
   /** The latest version of an identifier (whatever its status), or a given version. */
   async get(identifier: string, version?: number): Promise<HiveResult<Artifact>> {
-    const shard = this.#shards.shardOfKey(identifier);
-    return shard === 0
-      ? this.#store.get(identifier, version)
-      : ((await this.#shards.stubOf(shard).get(identifier, version)) as HiveResult<Artifact>);
+    return this.#shards.get(identifier, version, () => this.#store.get(identifier, version));
   }
 
   /** Current artifacts by kind, tag or identifier prefix, a page at a time (every shard's). */
@@ -252,8 +247,7 @@ export class Hive extends Server<Env> {
     if (!parsed.success) {
       return invalid(parsed.error, "list query");
     }
-    const local = () => ok(this.#store.list(parsed.data));
-    return this.#shards.count === 1 ? local() : this.#shards.list(parsed.data, local);
+    return this.#shards.list(parsed.data, () => ok(this.#store.list(parsed.data)));
   }
 
   /** The shard count (1 unless declared): reading fixes it, the gateway caches it per isolate. */
@@ -291,15 +285,19 @@ export class Hive extends Server<Env> {
     return changesPage(this.#store, since, limit);
   }
 
-  /** What the hive knew after event `seq`, or at time `at` (epoch ms). */
-  async asOf(query: AsOfQuery): Promise<HiveResult<Snapshot>> {
-    return asOfSnapshot(this.#store, query, this.#shards.count > 1);
+  /** What the hive knew after event `seq` (sharded: `seqs`, one per shard), or at time `at` (epoch ms). */
+  async asOf(query: AsOfQuery | ShardedAsOfQuery): Promise<HiveResult<Snapshot>> {
+    return this.#shards.asOf(query, (q) => asOfSnapshot(this.#store, q));
+  }
+
+  /** Whether the hive changed since a session's marker, over every shard (a session step's sync). */
+  async syncMarker(seen: number): Promise<HiveResult<SyncMarker>> {
+    return this.#shards.syncMarker(seen, this.#store.head, () => logMarker(this.#store, seen));
   }
 
   /** The active artifacts and the seq they reflect: a late joiner's starting point. */
   async snapshot(): Promise<HiveResult<Snapshot>> {
-    const local = () => ok(this.#store.snapshot());
-    return this.#shards.count === 1 ? local() : this.#shards.snapshot(local);
+    return this.#shards.snapshot(() => ok(this.#store.snapshot()));
   }
 
   /** Closes the sockets opened with a revoked key, its own and its relays' (the admin route's revoke). */
@@ -312,9 +310,9 @@ export class Hive extends Server<Env> {
     return this.#relays.link;
   }
 
-  /** Reads the D1 mirror back and repairs its gaps now (the alarm does it on its own). */
-  async reconcileMirror(): Promise<HiveResult<Reconciled>> {
-    return ok(await this.#mirror.repairNow(this.name));
+  /** Reads the D1 mirror back and repairs its gaps now, every shard's (the alarm does it on its own). */
+  async reconcileMirror(): Promise<HiveResult<Reconciled | ShardedReconciled>> {
+    return this.#shards.reconcile(async () => ok(await this.#mirror.repairNow(this.name)));
   }
 
   /** Sends unmirrored events to the queue now (the alarm does it on its own). */

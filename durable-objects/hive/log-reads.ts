@@ -1,5 +1,6 @@
 // The Hive's reads of its own ordered log: the events after a seq (what sessions
-// and reconnecting clients replay) and what the hive knew at a past seq or time.
+// and reconnecting clients replay), what the hive knew at a past seq or time, and
+// the marker a session's step compares to notice a change.
 // Pure over the store; the Hive object answers them over RPC.
 import { ok } from "../../shared/base/result.ts";
 import {
@@ -7,6 +8,7 @@ import {
   MAX_CHANGES_LIMIT,
   type ChangesPage,
   type Snapshot,
+  type SyncMarker,
 } from "../../shared/hive/reads.ts";
 import { hiveErr, type HiveResult } from "../../shared/hive/writes.ts";
 import type { HiveStore } from "./artifacts/store.ts";
@@ -42,22 +44,20 @@ export function changesPage(
   return ok({ events, head, more: last !== undefined && last.seq < head });
 }
 
-/** What the hive knew after event `seq`, or at time `at` (epoch ms); one shard's log only. */
-export function asOfSnapshot(
-  store: HiveStore,
-  query: unknown,
-  sharded: boolean,
-): HiveResult<Snapshot> {
+/** What this log knew after event `seq`, or at time `at` (epoch ms); sharding.ts merges shards. */
+export function asOfSnapshot(store: HiveStore, query: unknown): HiveResult<Snapshot> {
   const parsed = AsOfQuerySchema.safeParse(query);
   if (!parsed.success) {
     return invalid(parsed.error, "as-of query");
   }
-  if (sharded) {
-    return hiveErr(
-      "INVALID_REQUEST",
-      "as-of reads are not merged over the shards of a sharded hive",
-      "read a key's versions with GET /artifacts/:identifier?version, or the log with GET /events?since=<shard>:<seq>,…",
-    );
-  }
   return ok(store.asOf(parsed.data));
+}
+
+/**
+ * An unsharded hive's sync marker: its head, `changed` when events follow `seen`
+ * (a `seen` past the retention window is a refusal, and the session keeps its view).
+ */
+export function logMarker(store: HiveStore, seen: number): HiveResult<SyncMarker> {
+  const page = changesPage(store, seen, 1);
+  return page.ok ? ok({ changed: page.value.events.length > 0, marker: page.value.head }) : page;
 }

@@ -1,9 +1,11 @@
 // The Hive's long-term memory as an RpcTarget (Hive.memory()): the steward run
 // and rollback also commit a `memory.steward` summary artifact, so every
 // session's hive sync sees that knowledge changed and refreshes its meta section;
-// each applied version is then mirrored to D1 (knowledge-mirror.ts).
+// each applied version is then mirrored to D1 (knowledge-mirror.ts). The steward
+// reads the active artifacts of every shard of a sharded hive (the merged snapshot).
 import { RpcTarget } from "cloudflare:workers";
 import type { Artifact } from "../../shared/hive/artifact.ts";
+import type { Snapshot } from "../../shared/hive/reads.ts";
 import type { CommitRequestIn, CommitResult, HiveResult } from "../../shared/hive/writes.ts";
 import { createLogger } from "../../shared/base/log.ts";
 import type {
@@ -13,7 +15,8 @@ import type {
   StewardOutcome,
   StewardRunRequestIn,
 } from "../../shared/memory/schema.ts";
-import type { Knowledge } from "./knowledge.ts";
+import { Knowledge, knowledgeConfig } from "./knowledge.ts";
+import type { Workspace } from "./workspace/workspace.ts";
 import { KnowledgeMirror, type KnowledgeMirrorStatus } from "./knowledge-mirror.ts";
 
 const log = createLogger("hive");
@@ -21,7 +24,8 @@ const log = createLogger("hive");
 export const STEWARD_ARTIFACT = "memory.steward";
 
 export interface MemoryPorts {
-  artifacts(): Artifact[];
+  /** The hive's active artifacts, merged over every shard of a sharded hive. */
+  snapshot(): Promise<HiveResult<Snapshot>>;
   commit(request: CommitRequestIn): Promise<HiveResult<CommitResult>>;
   /** The hive's name (the D1 mirror's key). */
   hive(): string;
@@ -53,6 +57,15 @@ export class MemoryService extends RpcTarget {
     }
   }
 
+  /** The active artifacts of every shard; a refused read throws (the steward job is retried). */
+  async #artifacts(): Promise<Artifact[]> {
+    const merged = await this.#ports.snapshot();
+    if (!merged.ok) {
+      throw new Error(`the hive's snapshot was refused: ${merged.code} ${merged.message}`);
+    }
+    return merged.value.artifacts;
+  }
+
   async #announce(entry: {
     version: number;
     writer: string;
@@ -62,7 +75,7 @@ export class MemoryService extends RpcTarget {
     drift: number;
   }): Promise<void> {
     // Compare-and-swap on the announcement itself: the put replaces the version in force.
-    const current = this.#ports.artifacts().find((a) => a.identifier === STEWARD_ARTIFACT);
+    const current = (await this.#artifacts()).find((a) => a.identifier === STEWARD_ARTIFACT);
     const committed = await this.#ports.commit({
       idempotencyKey: `memory-steward-v${entry.version}`,
       writes: [
@@ -92,7 +105,7 @@ export class MemoryService extends RpcTarget {
 
   /** One meta-steward run (idempotent per jobId): replay, validate, one versioned update. */
   async run(request: StewardRunRequestIn): Promise<MemoryResult<StewardOutcome>> {
-    const outcome = this.#knowledge.run(request, this.#ports.artifacts());
+    const outcome = this.#knowledge.run(request, await this.#artifacts());
     if (outcome.ok && outcome.value.applied && !outcome.value.replayed) {
       await this.#announce({
         version: outcome.value.version,
@@ -145,4 +158,19 @@ export class MemoryService extends RpcTarget {
   counters() {
     return this.#knowledge.counters();
   }
+}
+
+/** The Hive's memory: its knowledge store (configured from the environment) and its ports. */
+export function hiveMemory(
+  storage: DurableObjectStorage,
+  workspace: Workspace,
+  env: Env,
+  ports: Omit<MemoryPorts, "kv" | "db">,
+): MemoryService {
+  const knowledge = new Knowledge(
+    storage,
+    workspace,
+    knowledgeConfig(env as unknown as Record<string, unknown>),
+  );
+  return new MemoryService(knowledge, { ...ports, kv: storage.kv, db: env.DB });
 }

@@ -41,6 +41,9 @@ export interface Reconciled {
   resent: number;
 }
 
+/** A sharded hive's reconcile: shard 0's figures, and every shard's (index = shard) in `shards`. */
+export type ShardedReconciled = Reconciled & { shards: Reconciled[] };
+
 export class Mirror {
   readonly #storage: DurableObjectStorage;
   readonly #store: HiveStore;

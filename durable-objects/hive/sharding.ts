@@ -2,16 +2,21 @@
 // artifacts"): the home Hive (shard 0) keeps the declared count, sends each key's
 // commits and reads to its shard, merges listings, snapshots and logs over every
 // shard, and holds the merged live stream; a shard object (`<hive>~shard<i>`)
-// feeds its home each committed batch while the home holds merged sockets.
+// feeds its home each committed batch while the home holds merged sockets. As-of
+// reads, the sessions' sync marker and the mirror's reconcile cover every shard.
 import type { Connection } from "partyserver";
+import type { Artifact } from "../../shared/hive/artifact.ts";
 import { createLogger, describeError } from "../../shared/base/log.ts";
 import { ok } from "../../shared/base/result.ts";
 import {
   MAX_CHANGES_LIMIT,
+  ShardedAsOfQuerySchema,
   type ArtifactPage,
+  type AsOfQuery,
   type ChangesPage,
   type ListQuery,
   type Snapshot,
+  type SyncMarker,
 } from "../../shared/hive/reads.ts";
 import {
   commitKeys,
@@ -32,6 +37,7 @@ import {
 import type { EncodedEvent } from "./artifacts/store.ts";
 import type { SocketCall } from "./commit-queue.ts";
 import { MergedStream } from "./merged-stream.ts";
+import type { Reconciled, ShardedReconciled } from "./mirror.ts";
 import { packFeed, unpackFeed, type FedBatch } from "./relay-feed.ts";
 import type { RelayEvents } from "./relays.ts";
 import {
@@ -44,6 +50,7 @@ import {
 import { ShardCount } from "./shard-count.ts";
 import { send } from "../sockets/socket.ts";
 import type { SocketState } from "./subscribers.ts";
+import { invalid } from "./write-requests.ts";
 
 const log = createLogger("hive");
 
@@ -54,6 +61,8 @@ export interface ShardStub {
   list(query: ListQuery): Promise<unknown>;
   snapshot(): Promise<unknown>;
   changesSince(since: number, limit?: number): Promise<unknown>;
+  asOf(query: AsOfQuery): Promise<unknown>;
+  reconcileMirror(): Promise<unknown>;
   relays(): { events(after: number): Promise<unknown> };
   feedHome(): Promise<void>;
   shardEvents(shard: number, batch: FedBatch): Promise<number>;
@@ -131,21 +140,26 @@ export class HiveSharding {
       : ((await this.#shard(at.value).commit(request)) as HiveResult<CommitResult>);
   }
 
-  /** The Hive object of shard `index` of this hive. */
-  stubOf(index: number): ShardStub {
-    return this.#shard(index);
+  /** A key's artifact, read on the shard it lives on (`local` when that is this object). */
+  async get(
+    identifier: string,
+    version: number | undefined,
+    local: () => HiveResult<Artifact>,
+  ): Promise<HiveResult<Artifact>> {
+    const shard = shardOf(identifier, this.count);
+    return shard === 0
+      ? local()
+      : ((await this.#shard(shard).get(identifier, version)) as HiveResult<Artifact>);
   }
 
-  /** The shard an identifier lives on. */
-  shardOfKey(identifier: string): number {
-    return shardOf(identifier, this.count);
-  }
-
-  /** Every shard's listing, merged (`local` reads shard 0, this object). */
+  /** Every shard's listing, merged (`local` reads shard 0, this object, and alone at 1 shard). */
   async list(
     query: ListQuery,
     local: () => HiveResult<ArtifactPage>,
-  ): Promise<HiveResult<ShardedArtifactPage>> {
+  ): Promise<HiveResult<ArtifactPage | ShardedArtifactPage>> {
+    if (this.count === 1) {
+      return local();
+    }
     const pages = await this.#eachShard<HiveResult<ArtifactPage>>(
       local,
       async (stub) => (await stub.list(query)) as HiveResult<ArtifactPage>,
@@ -154,8 +168,11 @@ export class HiveSharding {
     return failed ?? ok(mergeLists(pages.map(valueOf), query.limit));
   }
 
-  /** Every shard's active artifacts, merged, with the seq each reflects. */
+  /** Every shard's active artifacts, merged, with the seq each reflects (`local` alone at 1 shard). */
   async snapshot(local: () => HiveResult<Snapshot>): Promise<HiveResult<Snapshot>> {
+    if (this.count === 1) {
+      return local();
+    }
     const snapshots = await this.#eachShard<HiveResult<Snapshot>>(
       local,
       async (stub) => (await stub.snapshot()) as HiveResult<Snapshot>,
@@ -186,6 +203,88 @@ export class HiveSharding {
     );
     const failed = pages.find((p) => !p.ok);
     return failed ?? ok(mergeChanges(pages.map(valueOf), since, capped));
+  }
+
+  /**
+   * What every shard knew after its own seq (`seqs`, one per shard) or at time `at`
+   * (epoch ms, the same for every shard), merged with each shard's seq in `seqs`;
+   * `local` alone (this object's log) when the hive has 1 shard.
+   */
+  async asOf(
+    query: unknown,
+    local: (query: unknown) => HiveResult<Snapshot>,
+  ): Promise<HiveResult<Snapshot>> {
+    const shards = this.count;
+    if (shards === 1) {
+      return local(query);
+    }
+    const hint = `this hive has ${shards} shards: send seq=<shard>:<seq>,… (0 to ${shards - 1}, shards left out read at 0; seqs over RPC), or at=<epoch ms>`;
+    if (typeof query === "object" && query !== null && "seq" in query) {
+      return hiveErr("INVALID_REQUEST", "one seq does not name a point of a sharded hive", hint);
+    }
+    const parsed = ShardedAsOfQuerySchema.safeParse(query);
+    if (!parsed.success) {
+      return invalid(parsed.error, "as-of query");
+    }
+    const { seqs, at, ...filters } = parsed.data;
+    if (seqs !== undefined && seqs.length !== shards) {
+      return hiveErr("INVALID_REQUEST", `seqs has ${seqs.length} seqs for ${shards} shards`, hint);
+    }
+    const of = (shard: number): AsOfQuery =>
+      at === undefined ? { ...filters, seq: seqs?.[shard] ?? 0 } : { ...filters, at };
+    const snapshots = await this.#eachShard(
+      () => local(of(0)),
+      async (stub, shard) => (await stub.asOf(of(shard))) as HiveResult<Snapshot>,
+    );
+    const failed = snapshots.find((s) => !s.ok);
+    return failed ?? ok(mergeSnapshots(snapshots.map(valueOf)));
+  }
+
+  /**
+   * A session's sync marker over every shard: the sum of the shards' heads, which
+   * grows with each commit on any shard (a shard's head never goes back); `local`
+   * (this object's log) when the hive has 1 shard.
+   */
+  async syncMarker(
+    seen: number,
+    localHead: number,
+    local: () => HiveResult<SyncMarker>,
+  ): Promise<HiveResult<SyncMarker>> {
+    if (this.count === 1) {
+      return local();
+    }
+    // A page after the largest seq is empty and carries the shard's head.
+    const heads = await this.#eachShard(
+      () => localHead,
+      async (stub) => {
+        const page = (await stub.changesSince(
+          Number.MAX_SAFE_INTEGER,
+          1,
+        )) as HiveResult<ChangesPage>;
+        return valueOf(page).head;
+      },
+    );
+    const marker = heads.reduce((sum, head) => sum + head, 0);
+    return ok({ changed: marker !== seen, marker });
+  }
+
+  /** Every shard's D1 mirror reconciled now: shard 0's figures, and each shard's in `shards`. */
+  async reconcile(
+    local: () => Promise<HiveResult<Reconciled>>,
+  ): Promise<HiveResult<Reconciled | ShardedReconciled>> {
+    if (this.count === 1) {
+      return local();
+    }
+    const each = await this.#eachShard(
+      local,
+      async (stub) => (await stub.reconcileMirror()) as HiveResult<Reconciled>,
+    );
+    const failed = each.find((r) => !r.ok);
+    if (failed !== undefined) {
+      return failed;
+    }
+    const shards = each.map(valueOf);
+    return ok({ ...(shards[0] ?? { sent: 0, confirmed: 0, resent: 0 }), shards });
   }
 
   /** A socket frame's commits: each through `commit`, which sends it to its shard. */

@@ -201,7 +201,8 @@ export class Lethe {
       `/v1/hives/${enc(hive)}/artifacts/${enc(identifier)}${qs({ version })}`,
     );
   }
-  events(hive: string, since = 0, limit?: number) {
+  /** The log after `since`: a seq, or on a sharded hive a seq per shard (`"0:12,1:7"`, a page's `next`). */
+  events(hive: string, since: number | string = 0, limit?: number) {
     return this.request<Record<string, unknown>>(
       "GET",
       `/v1/hives/${enc(hive)}/events${qs({ since, limit })}`,

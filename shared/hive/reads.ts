@@ -38,6 +38,23 @@ export const AsOfQuerySchema = z
   });
 export type AsOfQuery = z.output<typeof AsOfQuerySchema>;
 
+/**
+ * "What did a sharded hive know then": `seqs`, one seq per shard (the gateway
+ * parses `seq=0:12,1:7` into it), or `at` (epoch ms, applied to every shard).
+ */
+export const ShardedAsOfQuerySchema = z
+  .strictObject({
+    seqs: z.array(z.number().int().min(0)).optional(),
+    at: z.coerce.number().min(0).optional(),
+    identifier: IdentifierSchema.optional(),
+    kind: ArtifactKindSchema.optional(),
+    tag: TagSchema.optional(),
+  })
+  .refine((q) => (q.seqs === undefined) !== (q.at === undefined), {
+    message: "give exactly one of seq (a seq per shard) or at",
+  });
+export type ShardedAsOfQuery = z.output<typeof ShardedAsOfQuerySchema>;
+
 export const ArtifactPageSchema = z.object({
   artifacts: z.array(ArtifactSchema),
   /** The sequence number this page reflects. */
@@ -53,6 +70,16 @@ export const SnapshotSchema = z.object({
   artifacts: z.array(ArtifactSchema),
 });
 export type Snapshot = z.infer<typeof SnapshotSchema>;
+
+/**
+ * A session's view of whether its hive changed (Hive.syncMarker): `marker` is the
+ * hive's head, or over N shards the sum of every shard's head, which grows with
+ * every commit on any shard; `changed` when it moved past the marker the session saw.
+ */
+export interface SyncMarker {
+  changed: boolean;
+  marker: number;
+}
 
 /** A page of the log (Hive.changesSince). */
 export interface ChangesPage {

@@ -33,7 +33,7 @@ export const SubmitStepSchema = z.strictObject({
   turns: z.array(TurnInputSchema).max(MAX_TURNS_PER_STEP).default([]),
   ops: z.array(PagerOpSchema).max(MAX_OPS_PER_STEP).default([]),
   label: z.string().regex(LABEL_PATTERN).optional(),
-  /** The hive sequence this step has seen (from Hive.changesSince). */
+  /** The hive's sync marker this step has seen (Hive.syncMarker: its head, or the sum of its shards' heads). */
   hiveSeqSeen: z.number().int().min(0).optional(),
   /** The workspace manifest this step worked on. */
   workspaceManifest: z.string().max(128).optional(),

@@ -1,6 +1,7 @@
 // The whole cluster under wrangler dev: hive keys from the admin route, writes
 // over HTTP, partysocket subscribers (Node `ws`) receiving live events in order,
-// resuming exactly after forced reconnects.
+// resuming exactly after forced reconnects; a hive of 4 artifact shards through
+// the client (per-shard compare-and-swap, merged listing, log and socket).
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { main } from "../../cli/lethe.ts";
 import { followHive, type HiveFollower } from "../../packages/client/follow.ts";
@@ -9,7 +10,15 @@ import type { ServerMessage } from "../../shared/protocol.ts";
 import { Lethe } from "../../packages/client/lethe.ts";
 import type { CommitRequestIn } from "../../shared/hive/writes.ts";
 import { makeArtifact, makeCommit, makePut } from "../shared/hive/fixtures.ts";
-import { E2E_ADMIN_TOKEN, sharedCluster, type SharedCluster } from "./helpers.ts";
+import { shardOf } from "../../shared/hive/shards.ts";
+import { LetheError } from "../../shared/http-client/request.ts";
+import {
+  E2E_ADMIN_TOKEN,
+  sharedCluster,
+  subscribe,
+  type SharedCluster,
+  type Subscriber,
+} from "./helpers.ts";
 
 const admin = E2E_ADMIN_TOKEN;
 let cluster: SharedCluster;
@@ -219,4 +228,107 @@ describe("hive on the running cluster", () => {
     expect(unanswered).toBe(0);
     expect(committed).toBeGreaterThan(256);
   }, 60_000);
+
+  it("shards a hive over 4 shards: per-shard CAS, merged listing, log and socket, resumed per shard", async ({
+    expect,
+  }) => {
+    const hive = `shards-${Math.random().toString(36).slice(2, 8)}`;
+    const created = await new Lethe({ url: cluster.url, adminToken: admin }).createHiveKey(
+      hive,
+      "e2e",
+      4,
+    );
+    expect(created.shards).toBe(4);
+    const lethe = new Lethe({ url: cluster.url, key: created.key });
+    const [k0, k1, k2, k3] = [0, 1, 2, 3].map((shard) => keyOnShard(shard, 4)) as [
+      string,
+      string,
+      string,
+      string,
+    ];
+    const put = async (identifier: string, value: number, expectedVersion = 0) =>
+      lethe.putArtifact(hive, {
+        idempotencyKey: `${identifier}@${value}`,
+        expectedVersion,
+        artifact: makeArtifact({ identifier, value }),
+      });
+    const socket = subscribe(cluster, "hive", hive, { key: created.key, since: "0" });
+    expect(await frameOf(socket, "hive.synced")).toMatchObject({ since: "0:0,1:0,2:0,3:0" });
+    // Each shard numbers its own log: every first write is its shard's seq 1.
+    for (const identifier of [k0, k1, k2, k3]) {
+      expect(await put(identifier, 1)).toMatchObject({ seq: 1 });
+    }
+    const conflict = await put(k2, 2).catch((error: unknown) => error);
+    expect(conflict).toBeInstanceOf(LetheError);
+    expect(conflict).toMatchObject({ code: "VERSION_CONFLICT", status: 409 });
+    expect(await put(k2, 2, 1)).toMatchObject({ seq: 2, artifacts: [{ version: 2 }] });
+    const spanning = await lethe
+      .commit(hive, makeCommit([makePut({ identifier: k0 }, 1), makePut({ identifier: k1 }, 1)]))
+      .catch((error: unknown) => error);
+    expect(spanning).toMatchObject({ code: "BATCH_SPANS_SHARDS", status: 400 });
+    expect(await lethe.artifact(hive, k0)).toMatchObject({ version: 1 });
+    const listed = (await lethe.listArtifacts(hive)) as {
+      artifacts: Array<{ identifier: string }>;
+    };
+    expect(listed.artifacts.map((a) => a.identifier)).toEqual([k0, k1, k2, k3].sort());
+    expect(listed).toMatchObject({ seqs: [1, 1, 2, 1] });
+    const log = (await lethe.events(hive, "0:0,1:0,2:0,3:0")) as {
+      events: Array<{ shard: number; seq: number }>;
+      next: string;
+    };
+    expect(log.events.map((e) => `${e.shard}:${e.seq}`).sort()).toEqual(
+      ["0:1", "1:1", "2:1", "2:2", "3:1"].sort(),
+    );
+    expect(log.next).toBe("0:1,1:1,2:2,3:1");
+    // The socket received every shard's events live, each with its shard.
+    const live = await eventsOf(socket, 5);
+    expect(live.map((e) => `${e.shard}:${e.seq}`).sort()).toEqual(
+      log.events.map((e) => `${e.shard}:${e.seq}`).sort(),
+    );
+    socket.close();
+    // Written while no socket is open, on shards 1 and 3; the resume sends each shard's last seq.
+    await put(k1, 2, 1);
+    await put(k3, 2, 1);
+    const last = [0, 1, 2, 3].map((shard) =>
+      Math.max(0, ...live.filter((e) => e.shard === shard).map((e) => e.seq)),
+    );
+    const since = last.map((seq, shard) => `${shard}:${seq}`).join(",");
+    const resumed = subscribe(cluster, "hive", hive, { key: created.key, since });
+    const replayed = await eventsOf(resumed, 2);
+    expect(replayed.map((e) => `${e.shard}:${e.seq}`)).toEqual(["1:2", "3:2"]);
+    await put(k0, 2, 1);
+    expect((await eventsOf(resumed, 1)).map((e) => `${e.shard}:${e.seq}`)).toEqual(["0:2"]);
+    resumed.close();
+  });
 });
+
+/** The first identifier that hashes to `shard` of `shards`. */
+function keyOnShard(shard: number, shards: number): string {
+  for (let i = 0; ; i++) {
+    if (shardOf(`s.${i}`, shards) === shard) {
+      return `s.${i}`;
+    }
+  }
+}
+
+/** The next frame of `type` on the socket (earlier frames of other types are skipped). */
+async function frameOf<T extends ServerMessage["type"]>(
+  socket: Subscriber,
+  type: T,
+): Promise<Extract<ServerMessage, { type: T }>> {
+  for (;;) {
+    const message = await socket.next();
+    if (message.type === type) {
+      return message as Extract<ServerMessage, { type: T }>;
+    }
+  }
+}
+
+/** The next `count` events of `hive.events` frames, with their shard. */
+async function eventsOf(socket: Subscriber, count: number) {
+  const events: Array<{ shard?: number | undefined; seq: number }> = [];
+  while (events.length < count) {
+    events.push(...(await frameOf(socket, "hive.events")).events);
+  }
+  return events;
+}

@@ -45,10 +45,10 @@ export const ROUTES = {
   "GET /v1/hives/:hive/artifacts": "list ?kind&tag&prefix&status&limit&after",
   "GET /v1/hives/:hive/artifacts/:identifier": "one artifact ?version",
   "GET /v1/hives/:hive/events": "changes ?since&limit",
-  "GET /v1/hives/:hive/as-of": "what the hive knew ?seq | ?at",
+  "GET /v1/hives/:hive/as-of": "what the hive knew ?seq | ?at (sharded: seq=0:12,1:7)",
   "GET /v1/hives/:hive/snapshot": "active artifacts and the seq they reflect",
   "POST /v1/hives/:hive/mirror/reconcile":
-    "read the D1 mirror back, re-send missing events: {sent, confirmed, resent}",
+    "read the D1 mirror back, re-send missing events: {sent, confirmed, resent} (sharded: shards[])",
   ...WORKSPACE_ROUTES,
   ...COMPRESS_ROUTES,
   "GET /v1/hives/:hive/sessions": "the hive's sessions, newest first ?limit&before",

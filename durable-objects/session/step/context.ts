@@ -53,6 +53,7 @@ export interface StepPorts {
 
 /** The hive as this step sees it (prepare.ts syncs it). */
 export interface HiveView {
+  /** The hive's sync marker (Hive.syncMarker): its head, or the sum of every shard's head. */
   hiveSeqSeen: number;
   meta: string[];
   /** The hive's active artifacts when they changed since the last step, else null. */

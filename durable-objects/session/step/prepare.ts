@@ -26,7 +26,11 @@ import { verifyFirst } from "./verify-first.ts";
 /** Most artifacts the meta section lists (newest first); the rest stay searchable. */
 export const MAX_META_ARTIFACTS = 40;
 
-/** Active artifacts of the hive when it changed since the session last looked, and its firewall. */
+/**
+ * Active artifacts of the hive when it changed since the session last looked, and
+ * its firewall. `hiveSeqSeen` is the hive's sync marker (Hive.syncMarker): its
+ * head, or over N shards the sum of every shard's head, so a commit on any shard is seen.
+ */
 async function syncHive(
   hive: HiveStub,
   session: string,
@@ -35,18 +39,18 @@ async function syncHive(
   tokenizer: Tokenizer,
 ): Promise<HiveView> {
   const [changes, firewall] = await Promise.all([
-    hive.changesSince(state.hiveSeqSeen, 1_000),
+    hive.syncMarker(state.hiveSeqSeen),
     hive.firewall(),
   ]);
   // The hive's firewall.yaml, when it has one: every move of the step is admitted through it.
   const firewallText = firewall.ok && firewall.value !== null ? firewall.value.text : null;
-  if (!changes.ok || changes.value.events.length === 0) {
+  if (!changes.ok || !changes.value.changed) {
     return { hiveSeqSeen: state.hiveSeqSeen, meta: state.meta, artifacts: null, firewallText };
   }
   const listed = await hive.list({ status: "active", limit: 500 });
   const artifacts: Artifact[] = listed.ok ? listed.value.artifacts : [];
   return {
-    hiveSeqSeen: changes.value.head,
+    hiveSeqSeen: changes.value.marker,
     meta: [
       ...metaLines(artifacts, MAX_META_ARTIFACTS, session),
       // Long-term knowledge (issue 21), within its share of the meta budget.

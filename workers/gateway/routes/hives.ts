@@ -5,7 +5,11 @@ import { Hono, type Context } from "hono";
 import { routePartykitRequest } from "partyserver";
 import { z } from "zod";
 import { errorBody } from "../../../shared/base/errors.ts";
-import { AsOfQuerySchema, ListQuerySchema } from "../../../shared/hive/reads.ts";
+import {
+  AsOfQuerySchema,
+  ListQuerySchema,
+  ShardedAsOfQuerySchema,
+} from "../../../shared/hive/reads.ts";
 import {
   CommitRequestSchema,
   PutRequestSchema,
@@ -125,6 +129,10 @@ export const hives = new Hono<HiveEnv>()
     return answer(c, await keyedHive(c).changesSince(query.data.since, query.data.limit));
   })
   .get("/:hive/as-of", async (c) => {
+    const shards = await shardCount(c);
+    if (shards > 1) {
+      return shardedAsOf(c, shards);
+    }
     const query = AsOfQuerySchema.safeParse(c.req.query());
     return query.success
       ? answer(c, await keyedHive(c).asOf(query.data))
@@ -146,6 +154,24 @@ async function shardedEvents(c: Context<HiveEnv>, shards: number): Promise<Respo
     );
   }
   return answer(c, await keyedHive(c).changesSinceShards(since, limit));
+}
+
+/** GET /as-of of a sharded hive: `seq=0:12,1:7` (a seq per shard, as `since` of /events) or `at`. */
+async function shardedAsOf(c: Context<HiveEnv>, shards: number): Promise<Response> {
+  const { seq, ...rest } = c.req.query();
+  const seqs = seq === undefined ? undefined : parseShardSince(seq, shards);
+  if (seqs === null) {
+    throw refusal(
+      400,
+      "INVALID_QUERY",
+      `seq=${(seq ?? "").slice(0, 64)} is not a seq per shard`,
+      `this hive has ${shards} shards: send seq=<shard>:<seq>,… (0 to ${shards - 1}; shards left out are read at 0), or at=<epoch ms>`,
+    );
+  }
+  const query = ShardedAsOfQuerySchema.safeParse(seqs === undefined ? rest : { ...rest, seqs });
+  return query.success
+    ? answer(c, await keyedHive(c).asOf(query.data))
+    : invalidQuery(c, query.error);
 }
 
 /**
