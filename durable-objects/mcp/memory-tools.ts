@@ -10,6 +10,7 @@ import {
 } from "../../shared/memory/requests.ts";
 import { toolError, toolResult } from "./tool-result.ts";
 import { mcpHive, type McpToolContext } from "./tool-context.ts";
+import { callTarget } from "../../shared/base/rpc-target.ts";
 
 /** MCP arguments are JSON: a time is a number of epoch ms or an ISO 8601 string. */
 const TimeArg = z.union([z.number().int().min(0), z.string().min(1).max(40)]);
@@ -27,7 +28,10 @@ const badTime = () =>
   toolError("INVALID_REQUEST", "`at` is not a time", "give epoch milliseconds or an ISO 8601 date");
 
 export function registerMemoryTools(server: McpServer, ctx: McpToolContext): void {
-  const hive = () => mcpHive(ctx);
+  // One call on the hive's memory service; its stub is disposed after it (this
+  // object's context outlives every call).
+  const memory = <R>(call: (service: ReturnType<ReturnType<typeof mcpHive>["memory"]>) => R) =>
+    callTarget(mcpHive(ctx).memory(), call);
   server.registerTool(
     "memory_search",
     {
@@ -40,13 +44,13 @@ export function registerMemoryTools(server: McpServer, ctx: McpToolContext): voi
         return badTime();
       }
       return toolResult(
-        await hive()
-          .memory()
-          .search({
+        await memory((m) =>
+          m.search({
             q: args.q,
             ...(at === undefined ? {} : { at }),
             ...(args.limit === undefined ? {} : { limit: args.limit }),
           }),
+        ),
       );
     },
   );
@@ -55,7 +59,7 @@ export function registerMemoryTools(server: McpServer, ctx: McpToolContext): voi
     { description: "Every fact valid at a time", inputSchema: AsOfArgs },
     async (args) => {
       const at = parseMemoryTime(args.at);
-      return at === null ? badTime() : toolResult(await hive().memory().asOf(at, args.limit));
+      return at === null ? badTime() : toolResult(await memory((m) => m.asOf(at, args.limit)));
     },
   );
   server.registerTool(
@@ -64,7 +68,7 @@ export function registerMemoryTools(server: McpServer, ctx: McpToolContext): voi
       description: "Every fact ever recorded about a subject, closed ones included",
       inputSchema: MemoryHistoryRequestSchema,
     },
-    async (args) => toolResult(await hive().memory().history(args.subject, args.predicate)),
+    async (args) => toolResult(await memory((m) => m.history(args.subject, args.predicate))),
   );
   server.registerTool(
     "memory_changelog",
@@ -72,6 +76,6 @@ export function registerMemoryTools(server: McpServer, ctx: McpToolContext): voi
       description: "The meta-steward's versions: who, when, why, and the drift flagged",
       inputSchema: MemoryChangelogRequestSchema,
     },
-    async (args) => toolResult(await hive().memory().changelog(args.limit, args.before)),
+    async (args) => toolResult(await memory((m) => m.changelog(args.limit, args.before))),
   );
 }

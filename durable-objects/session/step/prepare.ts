@@ -22,6 +22,7 @@ import {
 import { haltExit } from "./exits.ts";
 import type { StepMeter } from "./meter.ts";
 import { verifyFirst } from "./verify-first.ts";
+import { callTarget } from "../../../shared/base/rpc-target.ts";
 
 /** Most artifacts the meta section lists (newest first); the rest stay searchable. */
 export const MAX_META_ARTIFACTS = 40;
@@ -55,7 +56,7 @@ async function syncHive(
       ...metaLines(artifacts, MAX_META_ARTIFACTS, session),
       // Long-term knowledge (issue 21), within its share of the meta budget.
       ...(await knowledgeMeta(
-        { memorySearch: (query) => hive.memory().search(query) },
+        { memorySearch: (query) => callTarget(hive.memory(), (m) => m.search(query)) },
         config.mission,
         (text) => tokenizer.count(text),
       )),
