@@ -5,35 +5,12 @@
 // shard without a gap, and an unsharded hive's answers unchanged.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { app } from "../../workers/gateway/app.ts";
 import { shardName, shardOf, MAX_SHARDS } from "../../shared/hive/shards.ts";
 import { packFeed } from "../../durable-objects/hive/relay-feed.ts";
 import type { ServerMessage } from "../../shared/protocol.ts";
 import { makeArtifact, makeCommit, makePut } from "../shared/hive/fixtures.ts";
 import { openSocket, type TestSocket } from "./helpers.ts";
-
-const ADMIN = "test-admin-token-0123456789";
-const withAdmin = { ...env, LETHE_ADMIN_TOKEN: ADMIN } as Env;
-
-async function call(path: string, key: string, init: RequestInit = {}): Promise<Response> {
-  return app.request(
-    `http://lethe.test${path}`,
-    {
-      ...init,
-      headers: { authorization: `Bearer ${key}`, "content-type": "application/json" },
-    },
-    withAdmin,
-  );
-}
-
-async function makeHive(body: object) {
-  const hive = `s-${crypto.randomUUID()}`;
-  const response = await call(`/v1/admin/hives/${hive}/keys`, ADMIN, {
-    method: "POST",
-    body: JSON.stringify(body),
-  });
-  return { hive, response, created: (await response.json()) as { key: string; shards?: number } };
-}
+import { ADMIN, call, keyOn, keysOn, makeHive } from "./hive/shard-keys.ts";
 
 async function shardedHive(shards: number) {
   const { hive, response, created } = await makeHive({ shards });
@@ -44,22 +21,6 @@ async function shardedHive(shards: number) {
     call(`/v1/hives/${hive}${path}`, key, { method: "POST", body: JSON.stringify(body) });
   const get = async (path: string) => call(`/v1/hives/${hive}${path}`, key);
   return { hive, key, post, get };
-}
-
-/** The `n`th identifier (from 0) that hashes to `shard` of `shards`. */
-function keyOn(shard: number, shards: number, prefix = "k", n = 0): string {
-  return keysOn(shard, shards, n + 1, prefix)[n] ?? "";
-}
-
-/** `count` identifiers that hash to `shard` of `shards`. */
-function keysOn(shard: number, shards: number, count: number, prefix = "k"): string[] {
-  const keys: string[] = [];
-  for (let i = 0; keys.length < count; i++) {
-    if (shardOf(`${prefix}.${i}`, shards) === shard) {
-      keys.push(`${prefix}.${i}`);
-    }
-  }
-  return keys;
 }
 
 describe("Hive shards", () => {

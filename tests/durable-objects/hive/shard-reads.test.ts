@@ -5,22 +5,10 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, it } from "vitest";
-import { app } from "../../../workers/gateway/app.ts";
 import { shardName, shardOf } from "../../../shared/hive/shards.ts";
 import { STEWARD_ARTIFACT } from "../../../durable-objects/hive/memory-service.ts";
 import { makeArtifact, makeProvenance } from "../../shared/hive/fixtures.ts";
-import { declaredHive, keysOn } from "./shard-keys.ts";
-
-const ADMIN = "test-admin-token-0123456789";
-const withAdmin = { ...env, LETHE_ADMIN_TOKEN: ADMIN } as Env;
-
-async function call(path: string, key: string, init: RequestInit = {}): Promise<Response> {
-  return app.request(
-    `http://lethe.test${path}`,
-    { ...init, headers: { authorization: `Bearer ${key}`, "content-type": "application/json" } },
-    withAdmin,
-  );
-}
+import { ADMIN, call, declaredHive, keysOn } from "./shard-keys.ts";
 
 /** A hive made over HTTP with `shards` shards, and its key's calls. */
 async function shardedHive(shards: number) {
