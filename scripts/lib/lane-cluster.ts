@@ -12,8 +12,8 @@ import { startCluster, type Cluster } from "../../harness/dev-server.ts";
 /** What wrangler dev prints when it starts and finishes reloading the Workers. */
 const RELOADING = "Reloading local server";
 const RELOADED = "Local server updated and ready";
-/** A write that no reload follows within this long was not seen: the cluster is rebooted. */
-const RELOAD_START_MS = 60_000;
+/** A write that no reload follows within this long was not seen (wrangler starts one within a second or two): the cluster is rebooted, which always runs the file as written. */
+const RELOAD_START_MS = 20_000;
 /** A Worker in several bundles reloads once per bundle: settled after this long with none. */
 const QUIET_MS = 3_000;
 const SETTLE_MS = 240_000;
