@@ -33,25 +33,41 @@ export async function followCommand(args: string[], ctx: CliContext): Promise<vo
   // A socket refused at the upgrade only retries; ask over HTTP first, once, to
   // report a bad key, a key of another hive or an unreachable gateway plainly.
   await checkFollowKey(client, hive);
-  let onRevoked: (reason: string) => void = () => undefined;
-  const revoked = new Promise<string>((resolve) => {
-    onRevoked = resolve;
+  // The follow ends for good, as a failure: the key was revoked, or the hive refused the since.
+  let stop: (error: CliError) => void = () => undefined;
+  const stopped = new Promise<CliError>((resolve) => {
+    stop = resolve;
   });
   const follower = client.follow(hive, {
     since,
-    onRevoked: (reason) => onRevoked(reason),
+    onRevoked: (reason) =>
+      stop(
+        new CliError(
+          `KEY_REVOKED: ${reason.replace(/^KEY_REVOKED:\s*/, "")}`,
+          "ask an admin for a new key (`lethe hive create <name>`) and follow again",
+        ),
+      ),
     onEvent: (e) =>
       ctx.out(
         `${e.shard === undefined ? "" : `${e.shard}:`}${e.seq} ${e.op} ${e.artifact.identifier}@${e.artifact.version} ${JSON.stringify(e.artifact.value)}`,
       ),
     onMessage: (m) => {
-      if (m.type === "sys.error") {
+      if (m.type === "sys.error" && m.code === "INVALID_SINCE") {
+        // The follower stops: a plain --since above 0 on a sharded hive.
+        stop(
+          new CliError(
+            `INVALID_SINCE: ${m.message}`,
+            "on a sharded hive pass --since <shard>:<seq>,… (each shard's last seq), or 0",
+          ),
+        );
+      } else if (m.type === "sys.error") {
         ctx.out(`error ${m.code}: ${m.message}`);
       }
     },
   });
-  // Ctrl-C ends the follow; a revoked key ends it as a failure (one line, status 1).
-  // The timer keeps the process alive while only the socket's promise is pending.
+  // Ctrl-C ends the follow; a revoked key or a refused since ends it as a failure
+  // (one line, status 1). The timer keeps the process alive while only the socket's
+  // promise is pending.
   const keepAlive = setInterval(() => undefined, 60_000);
   try {
     await new Promise<void>((resolve, reject) => {
@@ -59,14 +75,7 @@ export async function followCommand(args: string[], ctx: CliContext): Promise<vo
         follower.close();
         resolve();
       });
-      void revoked.then((reason) =>
-        reject(
-          new CliError(
-            `KEY_REVOKED: ${reason.replace(/^KEY_REVOKED:\s*/, "")}`,
-            "ask an admin for a new key (`lethe hive create <name>`) and follow again",
-          ),
-        ),
-      );
+      void stopped.then(reject);
     });
   } finally {
     clearInterval(keepAlive);

@@ -27,8 +27,13 @@ export class FollowSinceError extends Error {
   readonly code = "INVALID_SINCE";
   readonly hint =
     'pass the last seq processed (0: from the start), or on a sharded hive a seq per shard such as follower.since, e.g. "0:12,1:7"';
-  constructor(since: unknown) {
-    super(`since=${String(since).slice(0, 64)} is neither a seq nor a seq per shard`);
+  /** `refusal`: the hive's own answer, when it refused a since this follower sent. */
+  constructor(since: unknown, refusal?: string) {
+    super(
+      refusal === undefined
+        ? `since=${String(since).slice(0, 64)} is neither a seq nor a seq per shard`
+        : `the hive refused since=${String(since).slice(0, 64)}: ${refusal}`,
+    );
     this.name = "FollowSinceError";
   }
 }

@@ -8,7 +8,7 @@ import WebSocket from "ws";
 import { CLOSE_KEY_REVOKED } from "../../shared/hive/messages.ts";
 import type { HiveEvent } from "../../shared/hive/writes.ts";
 import { ServerMessageSchema, type ServerMessage } from "../../shared/protocol.ts";
-import { FollowPosition, type FollowSince } from "./follow-position.ts";
+import { FollowPosition, FollowSinceError, type FollowSince } from "./follow-position.ts";
 
 export { FollowSinceError, type FollowSince } from "./follow-position.ts";
 
@@ -50,7 +50,11 @@ export interface HiveFollower {
   /** Events that skipped ahead of last+1 or repeated one already seen, per shard when sharded (both must stay 0). */
   readonly gaps: number;
   readonly duplicates: number;
-  /** Resolves once the follower has caught up to at least `seq` (see `last`), or to each shard's seq in `"0:12,1:7"`. */
+  /**
+   * Resolves once the follower has caught up to at least `seq` (see `last`), or to each
+   * shard's seq in `"0:12,1:7"`; rejects with FollowSinceError when the hive refused
+   * this follower's since (a plain seq above 0 on a sharded hive), which stops it.
+   */
   reached(seq: FollowSince): Promise<void>;
   close(): void;
 }
@@ -79,7 +83,9 @@ function decode(data: unknown, validate: boolean): ServerMessage | null {
 export function followHive(options: FollowOptions): HiveFollower {
   const validate = options.validate ?? true;
   const position = new FollowPosition(options.since ?? 0);
-  const waiters: Array<{ seq: FollowSince; resolve: () => void }> = [];
+  const waiters: Array<{ seq: FollowSince; resolve: () => void; reject: (e: Error) => void }> = [];
+  /** Set when the hive refused this follower's since: it stops, and reached() rejects. */
+  let refused: FollowSinceError | null = null;
   const wake = () => {
     for (let i = waiters.length - 1; i >= 0; i--) {
       const w = waiters[i];
@@ -123,6 +129,16 @@ export function followHive(options: FollowOptions): HiveFollower {
       return;
     }
     options.onMessage?.(message);
+    if (message.type === "sys.error" && message.code === "INVALID_SINCE") {
+      // A since the hive cannot start from (a plain seq on a sharded hive): every
+      // reconnect would send it again, so the follower stops.
+      refused = new FollowSinceError(position.since, message.message);
+      socket.close();
+      for (const w of waiters.splice(0)) {
+        w.reject(refused);
+      }
+      return;
+    }
     if (message.type === "hive.events") {
       for (const e of message.events) {
         if (position.take(e)) {
@@ -159,7 +175,9 @@ export function followHive(options: FollowOptions): HiveFollower {
     reached: (seq) =>
       position.reached(seq)
         ? Promise.resolve()
-        : new Promise((resolve) => waiters.push({ seq, resolve })),
+        : refused !== null
+          ? Promise.reject(refused)
+          : new Promise((resolve, reject) => waiters.push({ seq, resolve, reject })),
     close: () => socket.close(),
   };
 }

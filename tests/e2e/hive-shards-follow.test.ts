@@ -202,4 +202,44 @@ describe("following a sharded hive with the typed client", () => {
     // Nothing at or before the since of either shard.
     expect(lines.map((l) => l.split(" ")[0]).sort()).toEqual(["0:2", "1:2"]);
   });
+
+  it("a plain since above 0 on a sharded hive: the follower stops, reached() rejects, the CLI exits 1", async ({
+    expect,
+  }) => {
+    const { hive, key, put } = await newShardedHive("follow-plain");
+    await put(0);
+    await put(1);
+    const sub = follow(hive, key, 1);
+    const refused = await sub.follower.reached(2).then(
+      () => null,
+      (error: unknown) => error as { code?: string; message?: string },
+    );
+    expect(refused?.code).toBe("INVALID_SINCE");
+    expect(refused?.message).toContain("the hive refused since=1");
+    expect(sub.follower.socket.readyState).toBe(WebSocket.CLOSED);
+    // Asked again after it stopped: the same refusal, at once.
+    await expect(sub.follower.reached(5)).rejects.toThrow("the hive refused");
+
+    const bin = path.join(path.dirname(fileURLToPath(import.meta.url)), "../../cli/bin.ts");
+    const child = spawn(process.execPath, [bin, "follow", hive, "--since", "1"], {
+      env: { ...process.env, LETHE_URL: cluster.url, LETHE_KEY: key },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.on("data", (d: Buffer) => {
+      stderr += d.toString("utf8");
+    });
+    const code = await Promise.race([
+      new Promise<number | null>((resolve) => child.once("exit", resolve)),
+      new Promise<"running">((resolve) => setTimeout(() => resolve("running"), 30_000)),
+    ]);
+    if (code === "running") {
+      child.kill("SIGKILL");
+    }
+    const lines = stderr.trim().split("\n").filter(Boolean);
+    expect(code).toBe(1);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain("INVALID_SINCE");
+    expect(lines[0]).toContain("<shard>:<seq>");
+  });
 });
