@@ -34,6 +34,13 @@ interface Profile {
   timeDeltas?: number[];
 }
 
+/** One sample of JS: its node, its time (µs), and whether it ran under the module asked for. */
+interface JsSample {
+  node: ProfileNode;
+  us: number;
+  inModule: boolean;
+}
+
 /** Frames outside JS: the isolate waiting, or the sampler's own bookkeeping. */
 const NOT_JS = new Set(["(idle)", "(program)", "(root)"]);
 
@@ -123,7 +130,32 @@ export class IsolateProfiler {
    */
   async stop(module: RegExp): Promise<{ totalMs: number; moduleMs: number }> {
     const { profile } = (await this.#call("Profiler.stop")) as { profile: Profile };
-    this.#dump(profile, module);
+    const samples = this.#jsSamples(profile, module);
+    this.#dump(profile, samples);
+    let totalUs = 0;
+    let moduleUs = 0;
+    for (const sample of samples) {
+      totalUs += sample.us;
+      if (sample.inModule) {
+        moduleUs += sample.us;
+      }
+    }
+    return { totalMs: totalUs / 1000, moduleMs: moduleUs / 1000 };
+  }
+
+  /** The source module of a profile node's frame ("" when no map names it). */
+  #sourceOf(node: ProfileNode | undefined): string {
+    const frame = node?.callFrame;
+    return frame === undefined
+      ? ""
+      : (this.#maps.get(frame.scriptId)?.sourceAt(frame.lineNumber, frame.columnNumber) ?? "");
+  }
+
+  /**
+   * The profile's JS samples (idle and the sampler's own excluded): each one's
+   * node, its time, and whether its stack passes through a module matching `module`.
+   */
+  #jsSamples(profile: Profile, module: RegExp): JsSample[] {
     const byId = new Map(profile.nodes.map((n) => [n.id, n]));
     const parent = new Map<number, number>();
     for (const node of profile.nodes) {
@@ -137,84 +169,46 @@ export class IsolateProfiler {
       if (known !== undefined) {
         return known;
       }
-      const node = byId.get(id);
       const up = parent.get(id);
-      const frame = node?.callFrame;
-      const own =
-        frame !== undefined &&
-        module.test(
-          this.#maps.get(frame.scriptId)?.sourceAt(frame.lineNumber, frame.columnNumber) ?? "",
-        );
-      const result = own || (up !== undefined && matches(up));
+      const result = module.test(this.#sourceOf(byId.get(id))) || (up !== undefined && matches(up));
       inModule.set(id, result);
       return result;
     };
-    const samples = profile.samples ?? [];
+    const ids = profile.samples ?? [];
     const deltas = profile.timeDeltas ?? [];
-    let totalUs = 0;
-    let moduleUs = 0;
-    for (let i = 0; i < samples.length; i++) {
-      const id = samples[i] ?? 0;
-      const name = byId.get(id)?.callFrame.functionName ?? "(idle)";
+    const samples: JsSample[] = [];
+    for (let i = 0; i < ids.length; i++) {
+      const node = byId.get(ids[i] ?? 0);
+      if (node === undefined || NOT_JS.has(node.callFrame.functionName)) {
+        continue;
+      }
       // The time up to the next sample is this sample's, capped at two intervals: a
       // longer gap is the sampler (or the whole process) descheduled, not this JS.
       const us = Math.min(deltas[i + 1] ?? 0, 2 * this.#intervalUs);
-      if (NOT_JS.has(name)) {
-        continue;
-      }
-      totalUs += us;
-      if (matches(id)) {
-        moduleUs += us;
-      }
+      samples.push({ node, us, inModule: matches(node.id) });
     }
-    return { totalMs: totalUs / 1000, moduleMs: moduleUs / 1000 };
+    return samples;
   }
 
   /**
    * With LETHE_PROFILE_DUMP=<file prefix>: the profile as a .cpuprofile (for
-   * DevTools) and the top modules and functions by self time under `module`'s
-   * stacks, each as `<prefix>-<n>.*`.
+   * DevTools) and the top functions by self time among the samples under the
+   * module `stop` was asked for, each as `<prefix>-<n>.*`.
    */
-  #dump(profile: Profile, module: RegExp): void {
+  #dump(profile: Profile, samples: readonly JsSample[]): void {
     const prefix = process.env.LETHE_PROFILE_DUMP;
     if (!prefix) {
       return;
     }
     const n = ++IsolateProfiler.#dumps;
     writeFileSync(`${prefix}-${n}.cpuprofile`, JSON.stringify(profile));
-    const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-    const parent = new Map<number, number>();
-    for (const node of profile.nodes) {
-      for (const child of node.children ?? []) {
-        parent.set(child, node.id);
+    const self = new Map<string, number>();
+    for (const { node, us, inModule } of samples) {
+      if (inModule) {
+        const label = `${node.callFrame.functionName || "(anonymous)"} ${this.#sourceOf(node) || "(native or runtime)"}`;
+        self.set(label, (self.get(label) ?? 0) + us);
       }
     }
-    const sourceOf = (id: number): string => {
-      const frame = byId.get(id)?.callFrame;
-      return frame === undefined
-        ? ""
-        : (this.#maps.get(frame.scriptId)?.sourceAt(frame.lineNumber, frame.columnNumber) ?? "");
-    };
-    const under = (id: number): boolean => {
-      for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
-        if (module.test(sourceOf(at))) {
-          return true;
-        }
-      }
-      return false;
-    };
-    const self = new Map<string, number>();
-    const samples = profile.samples ?? [];
-    const deltas = profile.timeDeltas ?? [];
-    samples.forEach((id, i) => {
-      const name = byId.get(id)?.callFrame.functionName ?? "(idle)";
-      if (NOT_JS.has(name) || !under(id)) {
-        return;
-      }
-      const us = Math.min(deltas[i + 1] ?? 0, 2 * this.#intervalUs);
-      const label = `${name || "(anonymous)"} ${sourceOf(id) || "(native or runtime)"}`;
-      self.set(label, (self.get(label) ?? 0) + us);
-    });
     const top = [...self].sort((a, b) => b[1] - a[1]).slice(0, 40);
     writeFileSync(
       `${prefix}-${n}.top.txt`,
